@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ibook",
+    products: [
+        .executable(name: "ibook", targets: ["ibook"]),
+    ],
+    targets: [
+        // C libraries from Debian's packages, found with pkg-config.
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev"])]),
+
+        // Thin, safe Swift over the C libraries. They know nothing of books.
+        .target(name: "PDF", dependencies: ["CPoppler"]),
+        .target(name: "Store", dependencies: ["CSQLite"]),
+        .target(name: "Arguments"),
+
+        // The domain: the library catalog and its services. Never prints.
+        .target(name: "BookLibrary", dependencies: ["PDF", "Store"]),
+
+        // The executable: parse, call one library operation, print.
+        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF"]),
+
+        // Generates the PDFs in SampleBooks/ (make samplebooks).
+        .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
+
+        .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "PDFTests", dependencies: ["PDF"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store"]),
+        .testTarget(name: "CLITests", dependencies: ["ibook"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

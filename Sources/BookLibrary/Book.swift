@@ -1,0 +1,42 @@
+import Foundation
+import Store
+
+/// A book in the library, as stored when it was added.
+public struct Book: Codable, Equatable, Sendable {
+    public var id: Int
+    public var sha256: String
+    public var path: String
+    public var size: Int
+    public var title: String
+    public var author: String
+    public var subject: String?
+    public var keywords: String?
+    public var creator: String?
+    public var producer: String?
+    public var created: Date?
+    public var modified: Date?
+    public var pageCount: Int
+    public var addedAt: Date
+
+    static let columns = """
+        id, sha256, path, size, title, author, subject, keywords, creator, producer,
+        created, modified, page_count, added_at
+        """
+
+    init(row: Row) {
+        id = row.int("id") ?? 0
+        sha256 = row.string("sha256") ?? ""
+        path = row.string("path") ?? ""
+        size = row.int("size") ?? 0
+        title = row.string("title") ?? ""
+        author = row.string("author") ?? ""
+        subject = row.string("subject")
+        keywords = row.string("keywords")
+        creator = row.string("creator")
+        producer = row.string("producer")
+        created = row.date("created")
+        modified = row.date("modified")
+        pageCount = row.int("page_count") ?? 0
+        addedAt = row.date("added_at") ?? Date(timeIntervalSince1970: 0)
+    }
+}

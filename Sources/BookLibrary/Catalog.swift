@@ -1,0 +1,103 @@
+import Foundation
+import PDF
+import Store
+
+/// The books in the library: finding, listing, describing, opening and removing them.
+struct Catalog {
+    let database: Database
+
+    func book(id: Int) throws -> Book? {
+        try database.queryRow("SELECT \(Book.columns) FROM books WHERE id = ?", [id]).map(Book.init(row:))
+    }
+
+    func book(sha256: String) throws -> Book? {
+        try database.queryRow("SELECT \(Book.columns) FROM books WHERE sha256 = ?", [sha256]).map(Book.init(row:))
+    }
+
+    func books(orderedBy sort: BookSort) throws -> [Book] {
+        try database.query("SELECT \(Book.columns) FROM books ORDER BY \(sort.orderClause)").map(Book.init(row:))
+    }
+
+    /// A book named by id, file path or a unique part of its title.
+    func resolve(_ name: String) throws -> Book {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw LibraryError.bookNotFound(name) }
+        if let id = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed), let book = try book(id: id) {
+            return book
+        }
+        let path = absolutePath(trimmed)
+        if let row = try database.queryRow("SELECT \(Book.columns) FROM books WHERE path = ?", [path]) {
+            return Book(row: row)
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+           let sha = try? FileHasher.sha256(ofFileAt: path), let book = try book(sha256: sha)
+        {
+            return book
+        }
+        let exact = try database.query("SELECT \(Book.columns) FROM books WHERE title = ? COLLATE NOCASE", [trimmed])
+        if exact.count == 1 { return Book(row: exact[0]) }
+        let pattern = "%" + trimmed.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        var matches = try database.query(
+            "SELECT \(Book.columns) FROM books WHERE title LIKE ? ESCAPE '\\' ORDER BY id", [pattern]
+        ).map(Book.init(row:))
+        if matches.isEmpty {
+            // LIKE folds ASCII only; fall back to a Unicode-aware comparison.
+            matches = try books(orderedBy: .id).filter {
+                $0.title.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }
+        }
+        switch matches.count {
+        case 0: throw LibraryError.bookNotFound(name)
+        case 1: return matches[0]
+        default: throw LibraryError.ambiguousBook(name, candidates: matches.prefix(10).map { "#\($0.id) \($0.title)" })
+        }
+    }
+
+    func outlineCount(bookID: Int) throws -> Int {
+        try database.scalar("SELECT count(*) FROM outline WHERE book_id = ?", [bookID]).flatMap {
+            if case .integer(let count) = $0 { return Int(count) } else { return nil }
+        } ?? 0
+    }
+
+    /// Deletes the book and everything attached to it in one transaction.
+    /// The index is external-content, so its rows are removed explicitly with
+    /// the same segmented text they were indexed with.
+    func remove(_ book: Book) throws {
+        try database.inTransaction {
+            let deleteIndexed = try database.prepare(
+                "INSERT INTO page_index (page_index, rowid, text) VALUES ('delete', ?, ?)")
+            try database.prepare("SELECT id, text FROM pages WHERE book_id = ?").forEachRow([book.id]) { row in
+                try deleteIndexed.run([row.int64("id"), IndexText.segmented(row.string("text") ?? "")])
+            }
+            try database.execute("DELETE FROM pages WHERE book_id = ?", [book.id])
+            try database.execute("DELETE FROM books WHERE id = ?", [book.id])
+            try database.execute("DELETE FROM state WHERE key = ? AND value = ?", [State.openBook, book.sha256])
+        }
+    }
+
+    func setPath(_ path: String, of book: Book) throws {
+        try database.execute("UPDATE books SET path = ? WHERE id = ?", [path, book.id])
+    }
+}
+
+/// The orders `ibook list` offers.
+public enum BookSort: String, CaseIterable, Sendable {
+    case id, title, author, added, pages
+
+    var orderClause: String {
+        switch self {
+        case .id: return "id"
+        case .title: return "title COLLATE NOCASE, id"
+        case .author: return "author COLLATE NOCASE, title COLLATE NOCASE, id"
+        case .added: return "added_at DESC, id DESC"
+        case .pages: return "page_count DESC, id"
+        }
+    }
+}
+
+/// Keys of the `state` table.
+enum State {
+    static let openBook = "open_book"
+}

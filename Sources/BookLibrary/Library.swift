@@ -1,0 +1,108 @@
+import Foundation
+import Store
+
+/// The catalog of books and the entry point to every service. Owns the one
+/// database connection of this process.
+public final class Library {
+    public let location: LibraryLocation
+    let database: Database
+
+    /// Opens the library, creating it on first use. A file that is not an
+    /// ibook library, or one written by a newer ibook, is refused untouched.
+    public init(location: LibraryLocation) throws {
+        self.location = location
+        let path = location.databasePath
+        let fileExists = FileManager.default.fileExists(atPath: path)
+        if !fileExists {
+            do {
+                try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
+            } catch {
+                throw LibraryError.notALibrary(location.directory, reason: "cannot create folder: \(error.localizedDescription)")
+            }
+        }
+        do {
+            database = try Database(path: path)
+        } catch let error as DatabaseError {
+            throw LibraryError.notALibrary(path, reason: error.isNotADatabase ? "not an SQLite database"
+                : error.isCorrupt ? "the database file is damaged" : error.message)
+        }
+        do {
+            if fileExists {
+                let hasTables = try database.scalar("SELECT count(*) FROM sqlite_master") != .integer(0)
+                if hasTables, try !database.tableExists(Schema.migrationTable) {
+                    throw LibraryError.notALibrary(path, reason: "an SQLite database of another program")
+                }
+            }
+            try Schema.migrator.migrate(database)
+        } catch MigrationError.newerSchema(let ids) {
+            throw LibraryError.newerLibrary(path, unknownMigrations: ids)
+        } catch let error as DatabaseError {
+            throw LibraryError.notALibrary(path, reason: error.isCorrupt || error.isNotADatabase
+                ? "the database file is damaged" : error.message)
+        }
+    }
+
+    public func thumbnailPath(sha256: String, page: Int, size: Int) -> String {
+        "\(location.thumbnailDirectory)/\(sha256)-p\(page)-\(size).png"
+    }
+
+    /// Verifies the database file with SQLite's own check.
+    public func integrityCheck() throws -> [String] {
+        try database.integrityCheck()
+    }
+}
+
+// MARK: - Catalog operations
+
+extension Library {
+    /// Adds files and folders; see `Indexer`. Results and progress are
+    /// reported through the callbacks as they happen.
+    public func add(paths: [String], options: AddOptions, stop: StopFlag = StopFlag(),
+                    onProgress: (AddProgress) -> Void = { _ in },
+                    onResult: (AddResult) -> Void = { _ in }) -> AddSummary
+    {
+        Indexer(library: self, options: options, stop: stop).add(paths: paths, onProgress: onProgress, onResult: onResult)
+    }
+
+    public func list(sort: BookSort = .id) throws -> [Book] {
+        try Catalog(database: database).books(orderedBy: sort)
+    }
+
+    /// The book named by id, path or title; with no name, the open book.
+    public func book(named name: String?) throws -> Book {
+        if let name { return try Catalog(database: database).resolve(name) }
+        guard let book = try ReadingState(database: database).openBook() else {
+            if try database.scalar("SELECT count(*) FROM books") == .integer(0) { throw LibraryError.emptyLibrary }
+            throw LibraryError.noOpenBook
+        }
+        return book
+    }
+
+    public func info(_ book: Book) throws -> BookInfo {
+        let labels = try database.query("SELECT page, label FROM pages WHERE book_id = ? ORDER BY page", [book.id])
+        let hasRealLabels = labels.contains { $0.string("label") != String($0.int("page") ?? 0) }
+        let thumbnail = thumbnailPath(sha256: book.sha256, page: 1, size: 256)
+        return BookInfo(
+            book: book,
+            outlineEntries: try Catalog(database: database).outlineCount(bookID: book.id),
+            labelledPages: hasRealLabels ? labels.map { $0.string("label") ?? "" } : nil,
+            thumbnail: FileManager.default.fileExists(atPath: thumbnail) ? thumbnail : nil,
+            isOpen: try ReadingState(database: database).openBook()?.id == book.id,
+            fileExists: FileManager.default.fileExists(atPath: book.path))
+    }
+
+    @discardableResult
+    public func open(_ name: String) throws -> Book {
+        let book = try Catalog(database: database).resolve(name)
+        try ReadingState(database: database).setOpenBook(book)
+        return book
+    }
+
+    @discardableResult
+    public func remove(_ name: String) throws -> Book {
+        let catalog = Catalog(database: database)
+        let book = try catalog.resolve(name)
+        try catalog.remove(book)
+        return book
+    }
+}

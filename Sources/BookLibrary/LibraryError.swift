@@ -1,0 +1,44 @@
+import Foundation
+
+/// Failures of library operations, worded for the person at the terminal.
+public enum LibraryError: Error, Equatable, CustomStringConvertible {
+    case noOpenBook
+    case bookNotFound(String)
+    case ambiguousBook(String, candidates: [String])
+    case emptyLibrary
+    case notALibrary(String, reason: String)
+    case newerLibrary(String, unknownMigrations: [String])
+    case pageOutOfRange(Int, pageCount: Int)
+    case unknownPageLabel(String)
+    case noPreviousPage
+    case noNextPage
+    case bookmarkNotFound(page: Int)
+    case emptyQuery
+    case fileMissing(String)
+    case hashMismatch(String)
+    case invalidArgument(String)
+
+    public var description: String {
+        switch self {
+        case .noOpenBook:
+            return "no open book: open one with 'ibook open BOOK' (see 'ibook list'), or pass --book BOOK"
+        case .bookNotFound(let name): return "no book matches '\(name)' (see 'ibook list')"
+        case .ambiguousBook(let name, let candidates):
+            return "'\(name)' matches \(candidates.count) books: " + candidates.joined(separator: "; ")
+        case .emptyLibrary: return "the library is empty: add a PDF with 'ibook add FILE'"
+        case .notALibrary(let path, let reason): return "\(path): not an ibook library (\(reason)); left untouched"
+        case .newerLibrary(let path, let ids):
+            return "\(path): made by a newer version of ibook (unknown schema \(ids.joined(separator: ", "))); left untouched"
+        case .pageOutOfRange(let page, let count):
+            return "page \(page) is out of range: the book has \(count) page\(count == 1 ? "" : "s")"
+        case .unknownPageLabel(let label): return "no page is labelled '\(label)'"
+        case .noPreviousPage: return "already at the first page"
+        case .noNextPage: return "already at the last page"
+        case .bookmarkNotFound(let page): return "no bookmark on page \(page)"
+        case .emptyQuery: return "the search text has no words to look for"
+        case .fileMissing(let path): return "\(path): no such file"
+        case .hashMismatch(let path): return "\(path): content differs from the book in the library (hash mismatch)"
+        case .invalidArgument(let message): return message
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Store
+
+/// The library's schema, as migrations applied in order. Never edit a
+/// registered migration: add a new one.
+enum Schema {
+    static var migrator: Migrator {
+        var migrator = Migrator()
+        migrator.register("1-books") { db in
+            try db.execute("""
+                CREATE TABLE books (
+                    id INTEGER PRIMARY KEY,
+                    sha256 TEXT NOT NULL UNIQUE,
+                    path TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    title TEXT NOT NULL,
+                    author TEXT NOT NULL,
+                    subject TEXT,
+                    keywords TEXT,
+                    creator TEXT,
+                    producer TEXT,
+                    created REAL,
+                    modified REAL,
+                    page_count INTEGER NOT NULL,
+                    added_at REAL NOT NULL
+                );
+                CREATE TABLE pages (
+                    id INTEGER PRIMARY KEY,
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    page INTEGER NOT NULL,
+                    label TEXT,
+                    text TEXT NOT NULL,
+                    UNIQUE (book_id, page)
+                );
+                CREATE INDEX pages_label ON pages(book_id, label);
+                -- The index holds a segmented copy of each page (CJK split into
+                -- characters) while `pages` keeps the text as printed.
+                CREATE VIRTUAL TABLE page_index USING fts5(
+                    text, content='pages', content_rowid='id',
+                    tokenize='unicode61 remove_diacritics 2'
+                );
+                CREATE TABLE outline (
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    depth INTEGER NOT NULL,
+                    title TEXT NOT NULL,
+                    page INTEGER,
+                    PRIMARY KEY (book_id, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE bookmarks (
+                    sha256 TEXT NOT NULL REFERENCES books(sha256) ON DELETE CASCADE,
+                    page INTEGER NOT NULL,
+                    note TEXT,
+                    created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (sha256, page)
+                ) WITHOUT ROWID;
+                CREATE TABLE history (
+                    sha256 TEXT PRIMARY KEY REFERENCES books(sha256) ON DELETE CASCADE,
+                    page INTEGER NOT NULL,
+                    read_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX history_read_at ON history(read_at);
+                CREATE TABLE state (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }
+
+    /// Tables an ibook library must have; used to tell a foreign SQLite file
+    /// from one of ours before touching it.
+    static let migrationTable = "schema_migrations"
+}

@@ -1,0 +1,45 @@
+import CPoppler
+
+extension PDFDocument {
+    /// The outline flattened in document order. Walked with an explicit stack
+    /// so outlines thousands of levels deep cannot overflow the call stack;
+    /// `limit` and `maxDepth` bound hostile files (cyclic or absurdly large outlines).
+    public func outline(limit: Int = 100_000, maxDepth: Int = 5_000) -> [OutlineEntry] {
+        guard let root = poppler_index_iter_new(document) else { return [] }
+        var stack: [OpaquePointer] = [root]
+        defer { for iter in stack { poppler_index_iter_free(iter) } }
+        var entries: [OutlineEntry] = []
+        while let top = stack.last, entries.count < limit {
+            let iter = top
+            entries.append(entry(at: iter, depth: stack.count - 1))
+            if stack.count < maxDepth, let child = poppler_index_iter_get_child(iter) {
+                stack.append(child)
+                continue
+            }
+            while let last = stack.last {
+                if poppler_index_iter_next(last) != 0 { break }
+                poppler_index_iter_free(last)
+                stack.removeLast()
+            }
+        }
+        return entries
+    }
+
+    private func entry(at iter: OpaquePointer, depth: Int) -> OutlineEntry {
+        guard let action = poppler_index_iter_get_action(iter) else {
+            return OutlineEntry(title: "", depth: depth, page: nil)
+        }
+        defer { poppler_action_free(action) }
+        let title = action.pointee.any.title.map { String(cString: $0) }?.cleanedMetadata() ?? ""
+        var page: Int?
+        if action.pointee.type == POPPLER_ACTION_GOTO_DEST, let dest = action.pointee.goto_dest.dest {
+            if dest.pointee.type == POPPLER_DEST_NAMED, let name = dest.pointee.named_dest {
+                page = pageNumber(forNamedDestination: name)
+            } else if dest.pointee.page_num > 0 {
+                page = Int(dest.pointee.page_num)
+            }
+        }
+        if let target = page, target > pageCount { page = nil }
+        return OutlineEntry(title: title, depth: depth, page: page)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Recognises what a file is from its first bytes, so a PNG named `.pdf`
+/// is reported as a PNG image rather than as a "damaged PDF".
+enum FileSniffer {
+    /// The PDF spec lets the header start anywhere in the first 1024 bytes.
+    static let headerWindow = 1024
+
+    static func containsPDFHeader(_ head: [UInt8]) -> Bool {
+        let marker: [UInt8] = Array("%PDF-".utf8)
+        guard head.count >= marker.count else { return false }
+        for start in 0...(head.count - marker.count) where head[start] == marker[0] {
+            if Array(head[start..<start + marker.count]) == marker { return true }
+        }
+        return false
+    }
+
+    static func describe(_ head: [UInt8]) -> String {
+        func starts(_ bytes: [UInt8]) -> Bool { head.starts(with: bytes) }
+        if starts([0x1F, 0x8B]) { return "gzip-compressed data" }
+        if starts([0x89, 0x50, 0x4E, 0x47]) { return "PNG image" }
+        if starts([0xFF, 0xD8, 0xFF]) { return "JPEG image" }
+        if starts([0x50, 0x4B, 0x03, 0x04]) { return "ZIP archive" }
+        if starts(Array("%!PS".utf8)) { return "PostScript document" }
+        let text = String(decoding: head.prefix(512), as: UTF8.self).lowercased()
+        if text.contains("<html") || text.contains("<!doctype html") { return "HTML document" }
+        let printable = head.prefix(512).filter { $0 == 9 || $0 == 10 || $0 == 13 || ($0 >= 32 && $0 < 127) || $0 >= 0x80 }
+        if !head.isEmpty && printable.count == min(head.count, 512) && !head.contains(0) { return "text file" }
+        return "no PDF header"
+    }
+}

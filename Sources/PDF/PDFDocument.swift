@@ -1,0 +1,90 @@
+import CPoppler
+import Foundation
+
+/// An open PDF. Owns its PopplerDocument; not to be shared across threads
+/// (poppler documents are not thread-safe), so each worker opens its own.
+public final class PDFDocument {
+    let handle: OpaquePointer
+    public let path: String
+
+    public init(path: String, password: String? = nil) throws {
+        PopplerDiagnostics.install()
+        self.path = path
+        let fd = try Self.openChecked(path)
+        var error: UnsafeMutablePointer<GError>?
+        // poppler takes ownership of the descriptor, also on failure.
+        guard let document = poppler_document_new_from_fd(fd, password, &error) else {
+            let failure = takeGError(error)
+            switch failure?.code {
+            case Int32(POPPLER_ERROR_ENCRYPTED.rawValue):
+                throw (password?.isEmpty ?? true) ? PDFError.passwordRequired : PDFError.wrongPassword
+            case Int32(POPPLER_ERROR_OPEN_FILE.rawValue):
+                throw PDFError.unreadable(failure?.message ?? "open failed")
+            default:
+                throw PDFError.damaged((failure?.message ?? "unreadable").lowercased())
+            }
+        }
+        handle = document
+    }
+
+    deinit { g_object_unref(gpointer(handle)) }
+
+    /// Opens the file ourselves so that missing files, folders and non-PDF
+    /// content get precise reasons before poppler sees them.
+    private static func openChecked(_ path: String) throws -> Int32 {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw PDFError.missing }
+            throw PDFError.unreadable(String(cString: strerror(errno)))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw PDFError.isDirectory }
+        if info.st_size == 0 { throw PDFError.empty }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw PDFError.unreadable(String(cString: strerror(errno))) }
+        var head = [UInt8](repeating: 0, count: FileSniffer.headerWindow)
+        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, FileSniffer.headerWindow, 0) }
+        guard count > 0 else {
+            close(fd)
+            throw PDFError.unreadable(String(cString: strerror(errno)))
+        }
+        head = Array(head.prefix(count))
+        guard FileSniffer.containsPDFHeader(head) else {
+            close(fd)
+            throw PDFError.notAPDF(FileSniffer.describe(head))
+        }
+        return fd
+    }
+
+    var document: OpaquePointer { handle }
+
+    public var pageCount: Int { Int(max(0, poppler_document_get_n_pages(document))) }
+
+    public var metadata: PDFMetadata {
+        func date(_ value: time_t) -> Date? { value > 0 ? Date(timeIntervalSince1970: TimeInterval(value)) : nil }
+        return PDFMetadata(
+            title: takeGString(poppler_document_get_title(document))?.cleanedMetadata(),
+            author: takeGString(poppler_document_get_author(document))?.cleanedMetadata(),
+            subject: takeGString(poppler_document_get_subject(document))?.cleanedMetadata(),
+            keywords: takeGString(poppler_document_get_keywords(document))?.cleanedMetadata(),
+            creator: takeGString(poppler_document_get_creator(document))?.cleanedMetadata(),
+            producer: takeGString(poppler_document_get_producer(document))?.cleanedMetadata(),
+            created: date(poppler_document_get_creation_date(document)),
+            modified: date(poppler_document_get_modification_date(document)))
+    }
+
+    /// The page at a 0-based index, or nil when poppler cannot build it
+    /// (broken page trees yield holes).
+    public func page(at index: Int) -> PDFPage? {
+        guard index >= 0, index < pageCount, let page = poppler_document_get_page(document, Int32(index)) else {
+            return nil
+        }
+        return PDFPage(page, index: index, owner: self)
+    }
+
+    /// Resolves a named destination to its 1-based page.
+    func pageNumber(forNamedDestination name: UnsafeMutablePointer<gchar>) -> Int? {
+        guard let dest = poppler_document_find_dest(document, name) else { return nil }
+        defer { poppler_dest_free(dest) }
+        return dest.pointee.page_num > 0 ? Int(dest.pointee.page_num) : nil
+    }
+}

@@ -1,0 +1,89 @@
+import Arguments
+import BookLibrary
+import Foundation
+import PDF
+
+/// Parses the command line, runs one command, and turns what it throws into
+/// a message and an exit code: 0 success, 1 failure, 64 usage error.
+enum CLI {
+    static let version = "0.1.0"
+
+    static let commands: [Command.Type] = [
+        AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self,
+        ThumbnailCommand.self, CompletionsCommand.self,
+    ]
+
+    static let globalOptions = [
+        Option("--library", value: "dir", help: "Library folder (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook)."),
+        Option("-v", "--verbose", help: "Also show what poppler says about damaged files."),
+    ]
+
+    static var parser: ArgumentParser {
+        ArgumentParser(root: CommandSpec(
+            name: "ibook",
+            abstract: "A PDF library manager and reader for the terminal.",
+            discussion: "Add PDFs to a library, then read their table of contents, read and search pages, bookmark pages and come back to where you stopped.",
+            subcommands: commands.map { $0.spec },
+            globalOptions: globalOptions))
+    }
+
+    static func run(_ args: [String]) -> Int32 {
+        let parser = parser
+        let parsed: ParsedArguments
+        do {
+            switch try parser.parse(args) {
+            case .help(let path):
+                Terminal(fileDescriptor: 1).write(parser.helpText(for: path) + "\n")
+                return 0
+            case .version:
+                Terminal(fileDescriptor: 1).write("ibook \(version)\n")
+                return 0
+            case .run(let arguments):
+                parsed = arguments
+            }
+        } catch let error as UsageError {
+            Terminal(fileDescriptor: 2).write(parser.errorText(for: error) + "\n")
+            return ExitCode.usage
+        } catch {
+            Terminal(fileDescriptor: 2).write("Error: \(error)\n")
+            return ExitCode.usage
+        }
+        guard let name = parsed.commandPath.dropFirst().first,
+              let command = commands.first(where: { $0.spec.name == name })
+        else {
+            Terminal(fileDescriptor: 1).write(parser.helpText(for: ["ibook"]) + "\n")
+            return 0
+        }
+        let context = CommandContext(arguments: parsed)
+        PopplerDiagnostics.echoToStandardError = context.verbose
+        do {
+            try command.run(parsed, context)
+            return 0
+        } catch let exit as ExitCode {
+            return exit.status
+        } catch let error as UsageError {
+            var error = error
+            if error.commandPath.isEmpty { error.commandPath = parsed.commandPath }
+            context.stderr.write(parser.errorText(for: error) + "\n")
+            return ExitCode.usage
+        } catch {
+            context.error(describe(error))
+            return ExitCode.failure
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case let error as LibraryError: return error.description
+        case let error as PDFError: return error.description
+        default: return String(describing: error)
+        }
+    }
+}
+
+/// Thrown by a command that has already reported its failures itself.
+struct ExitCode: Error {
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64
+    var status: Int32
+}

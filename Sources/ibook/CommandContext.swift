@@ -1,0 +1,46 @@
+import BookLibrary
+import Foundation
+import Arguments
+
+/// What a command needs from its surroundings: the library (opened on first
+/// use), the output streams, and how to print to them.
+final class CommandContext {
+    let arguments: ParsedArguments
+    let stdout: Terminal
+    let stderr: Terminal
+    private var openedLibrary: Library?
+
+    init(arguments: ParsedArguments) {
+        self.arguments = arguments
+        stdout = Terminal(fileDescriptor: 1)
+        stderr = Terminal(fileDescriptor: 2)
+    }
+
+    var verbose: Bool { arguments.flag("verbose") }
+
+    var location: LibraryLocation { LibraryLocation.resolve(flag: arguments.value("library")) }
+
+    func library() throws -> Library {
+        if let openedLibrary { return openedLibrary }
+        let library = try Library(location: location)
+        openedLibrary = library
+        return library
+    }
+
+    /// The book named by --book or the positional BOOK, else the open book.
+    func book(_ name: String? = nil) throws -> Book {
+        try library().book(named: name ?? arguments.value("book"))
+    }
+
+    func printJSON<T: Encodable>(_ value: T) throws {
+        stdout.write(try JSONOutput.encode(value) + "\n")
+    }
+
+    func error(_ message: String) {
+        stderr.write(stderr.style("Error:", .red, bold: true) + " " + message + "\n")
+    }
+
+    func warning(_ message: String) {
+        stderr.write(stderr.style("Warning:", .yellow, bold: true) + " " + message + "\n")
+    }
+}

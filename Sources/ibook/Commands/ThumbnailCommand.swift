@@ -1,0 +1,38 @@
+import Arguments
+import BookLibrary
+import Foundation
+
+enum ThumbnailCommand: Command {
+    static let spec = CommandSpec(
+        name: "thumbnail",
+        abstract: "Print the path of a page's cached PNG thumbnail, rendering it on first request.",
+        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        options: [
+            Option("--page", value: "n", help: "The page (default 1)."),
+            Option("--size", value: "px", help: "Longer side in pixels (default 256)."),
+            Option("-o", "--output", value: "file", help: "Write the PNG to this file instead of printing the cached path."),
+            CommonOptions.password,
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let book = try context.book(arguments.positional("book"))
+        let page = try arguments.int("page", in: 1...Int(Int32.max)) ?? 1
+        let size = try arguments.int("size", in: 16...4096) ?? 256
+        let path = try context.library().thumbnail(of: book, page: page, size: size, password: arguments.value("password"))
+        guard let output = arguments.value("output") else {
+            context.stdout.write(path + "\n")
+            return
+        }
+        let destination = absolutePath(output)
+        let temporary = destination + ".tmp-\(getpid())"
+        do {
+            try? FileManager.default.removeItem(atPath: temporary)
+            try FileManager.default.copyItem(atPath: path, toPath: temporary)
+            guard rename(temporary, destination) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw LibraryError.invalidArgument("\(output): cannot write (\(String(cString: strerror(errno))))")
+        }
+        context.stdout.write(destination + "\n")
+    }
+}
