@@ -1,0 +1,57 @@
+/// A named option: a flag (`--json`) or one that takes a value (`--limit <n>`).
+public struct Option: Sendable, Equatable {
+    public var names: [String]
+    /// The placeholder shown in help, without angle brackets; `nil` makes the option a flag.
+    public var valueName: String?
+    public var help: String
+    /// Keeps every value given instead of only the last one.
+    public var repeatable: Bool
+    /// How the parsed value is looked up in `ParsedArguments`.
+    public var key: String
+
+    /// - Parameters:
+    ///   - names: Spellings such as `"-o"`, `"--output"`.
+    ///   - value: The value placeholder (`"n"` or `"<n>"`); leave `nil` for a flag.
+    public init(_ names: String..., value: String? = nil, help: String, repeatable: Bool = false) {
+        self.names = names
+        self.valueName = value.map(Option.strippingBrackets)
+        self.help = help
+        self.repeatable = repeatable
+        let long = names.first { $0.hasPrefix("--") }
+        let chosen = long ?? names.first ?? ""
+        self.key = String(chosen.drop { $0 == "-" })
+    }
+
+    public var isFlag: Bool { valueName == nil }
+
+    /// The spelling used in usage lines and error messages: the long name when there is one,
+    /// because it says more than a single letter.
+    public var preferredName: String {
+        names.first { $0.hasPrefix("--") } ?? names.first ?? "--\(key)"
+    }
+
+    /// `--limit <n>` or `--json`; this is how errors refer to the option.
+    public var displayName: String {
+        guard let valueName else { return preferredName }
+        return "\(preferredName) <\(valueName)>"
+    }
+
+    /// The left column of the OPTIONS section, short names first as in most tools' help.
+    var helpLabel: String {
+        let sorted = names.filter { !$0.hasPrefix("--") } + names.filter { $0.hasPrefix("--") }
+        let joined = sorted.joined(separator: ", ")
+        guard let valueName else { return joined }
+        return "\(joined) <\(valueName)>"
+    }
+
+    var usageFragment: String {
+        var text = displayName
+        if repeatable { text += " ..." }
+        return "[\(text)]"
+    }
+
+    private static func strippingBrackets(_ name: String) -> String {
+        guard name.hasPrefix("<"), name.hasSuffix(">"), name.count >= 2 else { return name }
+        return String(name.dropFirst().dropLast())
+    }
+}

@@ -1,0 +1,9 @@
+#ifndef IBOOK_CSQLITE_SHIM_H
+#define IBOOK_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import.
+static inline sqlite3_destructor_type ibook_sqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+#endif

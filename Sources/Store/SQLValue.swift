@@ -1,0 +1,25 @@
+/// One value as SQLite stores it: its five storage classes.
+public enum SQLValue: Equatable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+extension SQLValue: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer(let value): return String(value)
+        case .real(let value): return String(value)
+        case .text(let value): return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let bytes): return "x'" + bytes.map { String(format: "%02X", $0) }.joined() + "'"
+        }
+    }
+}
