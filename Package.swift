@@ -29,11 +29,14 @@ let package = Package(
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
 
+        // Fixtures shared by the test targets: sample books, bad files, the built binary.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
-        .testTarget(name: "PDFTests", dependencies: ["PDF"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store"]),
-        .testTarget(name: "CLITests", dependencies: ["ibook"]),
+        .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

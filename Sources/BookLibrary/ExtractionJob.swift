@@ -54,7 +54,7 @@ enum ExtractionJob {
         process.environment = environment
         // What poppler prints on its own goes to a side file, shown with --verbose.
         let errorPath = request.spoolPath + ".stderr"
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { unlink(errorPath) }
         process.standardError = FileHandle(forWritingAtPath: errorPath)
         process.standardOutput = FileHandle.nullDevice

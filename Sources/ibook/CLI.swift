@@ -10,7 +10,8 @@ enum CLI {
 
     static let commands: [Command.Type] = [
         AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self,
-        ThumbnailCommand.self, CompletionsCommand.self,
+        ThumbnailCommand.self, TocCommand.self, ReadCommand.self, SearchCommand.self, BookmarkCommand.self,
+        BookmarksCommand.self, HistoryCommand.self, CompletionsCommand.self,
     ]
 
     static let globalOptions = [

@@ -1,0 +1,46 @@
+# ibook: every target that needs system packages runs `deps` first, so each
+# works on a fresh Debian 12 machine as the only command.
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+RELEASE_BIN = .build/release/ibook
+
+# Debian packages, and how to tell each is present without asking apt.
+DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
+                  libqpdf-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core
+PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf
+COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list
+
+.PHONY: all deps build test demo samplebooks install clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for command in $(COMMANDS); do command -v $$command >/dev/null 2>&1 || missing="$$missing $$command"; done; \
+	for module in $(PKG_CONFIG_MODULES); do pkg-config --exists $$module 2>/dev/null || missing="$$missing $$module"; done; \
+	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages (missing:$$missing)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBIAN_PACKAGES); \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product ibook
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: build
+	scripts/demo.sh $(RELEASE_BIN)
+
+samplebooks: deps
+	$(SWIFT) build -c release --product make-samplebooks
+	.build/release/make-samplebooks SampleBooks
+
+install: build
+	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/ibook
+
+clean:
+	rm -rf .build demo-library

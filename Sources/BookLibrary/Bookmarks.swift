@@ -1,0 +1,75 @@
+import Foundation
+import Store
+
+public struct Bookmark: Codable, Sendable {
+    public var bookID: Int
+    public var bookTitle: String
+    public var page: Int
+    public var label: String?
+    public var note: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+}
+
+/// Bookmarks belong to a book's content (hash): they survive moves and re-adds.
+struct Bookmarks {
+    let database: Database
+
+    /// Adds a bookmark, or updates the note of the one already on that page.
+    func set(_ book: Book, page: Int, note: String?) throws -> (Bookmark, created: Bool) {
+        try database.inTransaction {
+            let existed = try database.queryRow(
+                "SELECT 1 FROM bookmarks WHERE sha256 = ? AND page = ?", [book.sha256, page]) != nil
+            let now = Date()
+            try database.execute("""
+                INSERT INTO bookmarks (sha256, page, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(sha256, page) DO UPDATE SET note = coalesce(excluded.note, bookmarks.note),
+                    updated_at = excluded.updated_at
+                """, [book.sha256, page, note, now, now])
+            guard let bookmark = try list(book: book).first(where: { $0.page == page }) else {
+                throw LibraryError.bookmarkNotFound(page: page)
+            }
+            return (bookmark, !existed)
+        }
+    }
+
+    func delete(_ book: Book, page: Int) throws {
+        try database.execute("DELETE FROM bookmarks WHERE sha256 = ? AND page = ?", [book.sha256, page])
+        guard database.changes > 0 else { throw LibraryError.bookmarkNotFound(page: page) }
+    }
+
+    /// One book's bookmarks in page order, or every book's (by title) when nil.
+    func list(book: Book?) throws -> [Bookmark] {
+        let filter = book == nil ? "" : "WHERE k.sha256 = ?"
+        let rows = try database.query("""
+            SELECT b.id, b.title, k.page, p.label, k.note, k.created_at, k.updated_at
+            FROM bookmarks k JOIN books b ON b.sha256 = k.sha256
+            LEFT JOIN pages p ON p.book_id = b.id AND p.page = k.page
+            \(filter) ORDER BY b.title COLLATE NOCASE, b.id, k.page
+            """, book.map { [$0.sha256] } ?? [])
+        return rows.map { row in
+            Bookmark(bookID: row.int("id") ?? 0, bookTitle: row.string("title") ?? "", page: row.int("page") ?? 0,
+                     label: row.string("label"), note: row.string("note"),
+                     createdAt: row.date("created_at") ?? Date(), updatedAt: row.date("updated_at") ?? Date())
+        }
+    }
+}
+
+extension Library {
+    /// Bookmarks a page (number or label); the same page again updates its note.
+    public func bookmark(_ book: Book, page reference: PageReference, note: String?) throws -> (Bookmark, created: Bool) {
+        let location = try PageResolver(database: database).resolve(reference, in: book)
+        return try Bookmarks(database: database).set(book, page: location.page, note: note)
+    }
+
+    public func deleteBookmark(_ book: Book, page reference: PageReference) throws -> PageLocation {
+        let location = try PageResolver(database: database).resolve(reference, in: book)
+        try Bookmarks(database: database).delete(book, page: location.page)
+        return location
+    }
+
+    /// One book's bookmarks, or all of them when `book` is nil.
+    public func bookmarks(of book: Book?) throws -> [Bookmark] {
+        try Bookmarks(database: database).list(book: book)
+    }
+}

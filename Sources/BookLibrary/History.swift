@@ -1,0 +1,66 @@
+import Foundation
+import Store
+
+/// One line of `ibook history`.
+public struct HistoryEntry: Codable, Sendable {
+    public var book: Book
+    public var page: Int
+    public var label: String?
+    public var readAt: Date
+}
+
+/// What was read and where the reader stopped, per book content (hash), so
+/// it survives the file moving or being re-added.
+struct History {
+    let database: Database
+
+    /// Records reading `page`; with no page, keeps the last position.
+    func record(_ book: Book, page: Int?) throws {
+        let now = Date()
+        if let page {
+            try database.execute("""
+                INSERT INTO history (sha256, page, read_at) VALUES (?, ?, ?)
+                ON CONFLICT(sha256) DO UPDATE SET page = excluded.page, read_at = excluded.read_at
+                """, [book.sha256, page, now])
+        } else {
+            try database.execute("""
+                INSERT INTO history (sha256, page, read_at) VALUES (?, 1, ?)
+                ON CONFLICT(sha256) DO UPDATE SET read_at = excluded.read_at
+                """, [book.sha256, now])
+        }
+    }
+
+    func lastPage(of book: Book) throws -> Int? {
+        try database.queryRow("SELECT page FROM history WHERE sha256 = ?", [book.sha256])?.int("page")
+    }
+
+    func entries(limit: Int?) throws -> [HistoryEntry] {
+        let rows = try database.query("""
+            SELECT h.page AS history_page, h.read_at, p.label AS history_label, \(Book.columns.split(separator: ",")
+                .map { "b." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
+            FROM history h JOIN books b ON b.sha256 = h.sha256
+            LEFT JOIN pages p ON p.book_id = b.id AND p.page = h.page
+            ORDER BY h.read_at DESC LIMIT ?
+            """, [limit ?? -1])
+        return rows.map { row in
+            HistoryEntry(book: Book(row: row), page: row.int("history_page") ?? 1,
+                         label: row.string("history_label"), readAt: row.date("read_at") ?? Date())
+        }
+    }
+
+    func clear() throws -> Int {
+        try database.execute("DELETE FROM history")
+        return database.changes
+    }
+}
+
+extension Library {
+    public func history(limit: Int? = nil) throws -> [HistoryEntry] {
+        try History(database: database).entries(limit: limit)
+    }
+
+    @discardableResult
+    public func clearHistory() throws -> Int {
+        try History(database: database).clear()
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PDF
+import Store
+
+/// Which page `read` shows.
+public enum PageRequest: Equatable, Sendable {
+    /// Where the reader stopped, or the first page.
+    case resume
+    case page(PageReference)
+    case next
+    case previous
+}
+
+/// A page's text as `ibook read` prints it.
+public struct PageText: Codable, Sendable {
+    public var bookID: Int
+    public var bookTitle: String
+    public var page: Int
+    public var label: String?
+    public var pageCount: Int
+    public var text: String
+    /// No extractable text: most likely a scanned image.
+    public var hasText: Bool
+}
+
+/// Reads pages from the text stored at add time (or, for the physical
+/// layout, from the PDF itself) and records the position in the history.
+struct PageReader {
+    let database: Database
+
+    func read(_ book: Book, _ request: PageRequest, layout: Bool, password: String?) throws -> PageText {
+        let resolver = PageResolver(database: database)
+        let history = History(database: database)
+        let location: PageLocation
+        switch request {
+        case .page(let reference):
+            location = try resolver.resolve(reference, in: book)
+        case .resume:
+            location = try resolver.resolve(.number(min(try history.lastPage(of: book) ?? 1, book.pageCount)), in: book)
+        case .next, .previous:
+            let current = try history.lastPage(of: book)
+            let target: Int
+            if request == .next {
+                target = current.map { $0 + 1 } ?? 1
+                guard target <= book.pageCount else { throw LibraryError.noNextPage }
+            } else {
+                target = (current ?? 1) - 1
+                guard target >= 1 else { throw LibraryError.noPreviousPage }
+            }
+            location = try resolver.resolve(.number(target), in: book)
+        }
+        var text = try database.queryRow(
+            "SELECT text FROM pages WHERE book_id = ? AND page = ?", [book.id, location.page])?.string("text") ?? ""
+        let hasText = text.contains { !$0.isWhitespace }
+        if layout && hasText {
+            guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
+            let document = try PDFDocument(path: book.path, password: password)
+            text = document.page(at: location.page - 1)?.layoutText() ?? text
+        }
+        try history.record(book, page: location.page)
+        return PageText(bookID: book.id, bookTitle: book.title, page: location.page, label: location.label,
+                        pageCount: book.pageCount, text: text, hasText: hasText)
+    }
+}
+
+extension Library {
+    public func read(_ book: Book, _ request: PageRequest, layout: Bool = false, password: String? = nil) throws -> PageText {
+        try PageReader(database: database).read(book, request, layout: layout, password: password)
+    }
+
+    /// Resolves a page number or label of a book.
+    public func locate(_ reference: PageReference, in book: Book) throws -> PageLocation {
+        try PageResolver(database: database).resolve(reference, in: book)
+    }
+}

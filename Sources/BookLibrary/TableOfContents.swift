@@ -1,0 +1,64 @@
+import Foundation
+import Store
+
+/// One entry of a book's outline with its target page and label; `children`
+/// holds the entries below it.
+public struct TOCEntry: Codable, Sendable {
+    public var title: String
+    public var depth: Int
+    public var page: Int?
+    public var label: String?
+    public var children: [TOCEntry] = []
+}
+
+/// The outline stored at add time, answered without opening the PDF.
+struct TableOfContents {
+    let database: Database
+
+    /// Entries in document order, down to `maxDepth` levels (1 = top level only).
+    func flat(_ book: Book, maxDepth: Int?) throws -> [TOCEntry] {
+        let depthLimit = (maxDepth ?? Int(Int32.max)) - 1
+        return try database.query("""
+            SELECT o.title, o.depth, o.page, p.label FROM outline o
+            LEFT JOIN pages p ON p.book_id = o.book_id AND p.page = o.page
+            WHERE o.book_id = ? AND o.depth <= ? ORDER BY o.position
+            """, [book.id, depthLimit]).map { row in
+            TOCEntry(title: row.string("title") ?? "", depth: row.int("depth") ?? 0,
+                     page: row.int("page"), label: row.string("label"))
+        }
+    }
+
+    /// The same entries nested, built without recursion so that outlines
+    /// thousands of levels deep are fine.
+    static func nest(_ entries: [TOCEntry]) -> [TOCEntry] {
+        // Each open entry with the depth the file gave it; depth jumps in
+        // broken outlines are clamped to one level below the parent.
+        var stack: [(entry: TOCEntry, givenDepth: Int)] = []
+        var roots: [TOCEntry] = []
+        func closeTop() {
+            let done = stack.removeLast().entry
+            if stack.isEmpty { roots.append(done) } else { stack[stack.count - 1].entry.children.append(done) }
+        }
+        for entry in entries {
+            while let top = stack.last, top.givenDepth >= entry.depth { closeTop() }
+            var nested = entry
+            nested.depth = stack.count
+            stack.append((nested, entry.depth))
+        }
+        while !stack.isEmpty { closeTop() }
+        return roots
+    }
+}
+
+extension Library {
+    /// The outline of a book; looking at it counts as reading the book.
+    public func tableOfContents(_ book: Book, maxDepth: Int? = nil) throws -> [TOCEntry] {
+        let entries = try TableOfContents(database: database).flat(book, maxDepth: maxDepth)
+        try History(database: database).record(book, page: nil)
+        return entries
+    }
+
+    public static func nestedTableOfContents(_ entries: [TOCEntry]) -> [TOCEntry] {
+        TableOfContents.nest(entries)
+    }
+}

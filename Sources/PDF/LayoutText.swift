@@ -1,0 +1,73 @@
+extension PDFPage {
+    /// The page's text laid out on a character grid from the glyph boxes, so
+    /// columns and tables stay apart as they appear on the page.
+    public func layoutText() -> String {
+        LayoutText.render(glyphs())
+    }
+}
+
+enum LayoutText {
+    static func render(_ glyphs: [Glyph]) -> String {
+        let marks = glyphs.filter { !$0.character.isWhitespace && $0.x2 > $0.x1 && $0.y2 > $0.y1 }
+        guard !marks.isEmpty else { return "" }
+        let widths = marks.map { $0.x2 - $0.x1 }.sorted()
+        let heights = marks.map { $0.y2 - $0.y1 }.sorted()
+        let cell = max(1, widths[widths.count / 2])
+        let lineHeight = max(1, heights[heights.count / 2])
+        let left = marks.map(\.x1).min() ?? 0
+
+        // Lines: glyphs whose vertical centres are close belong together.
+        let byCentre = marks.sorted { ($0.y1 + $0.y2) < ($1.y1 + $1.y2) }
+        var lines: [[Glyph]] = []
+        var lineCentre = -Double.infinity
+        for glyph in byCentre {
+            let centre = (glyph.y1 + glyph.y2) / 2
+            if centre - lineCentre > lineHeight * 0.5 || lines.isEmpty {
+                lines.append([glyph])
+                lineCentre = centre
+            } else {
+                lines[lines.count - 1].append(glyph)
+            }
+        }
+
+        var output: [String] = []
+        var previousCentre: Double?
+        for line in lines {
+            let centre = line.map { ($0.y1 + $0.y2) / 2 }.reduce(0, +) / Double(line.count)
+            if let previousCentre {
+                let blankLines = Int(((centre - previousCentre) / (lineHeight * 1.2)).rounded()) - 1
+                if blankLines > 0 { output.append(contentsOf: Array(repeating: "", count: min(blankLines, 2))) }
+            }
+            previousCentre = centre
+            var text = ""
+            var column = 0
+            var lastRight = -Double.infinity
+            for glyph in line.sorted(by: { $0.x1 < $1.x1 }) {
+                let target = Int(((glyph.x1 - left) / cell).rounded())
+                var gap = max(0, target - column)
+                // A visible gap in the glyph boxes is at least one space.
+                if gap == 0 && column > 0 && glyph.x1 - lastRight > cell * 0.3 { gap = 1 }
+                text += String(repeating: " ", count: gap)
+                text.append(glyph.character)
+                column += gap + TextColumns.width(of: glyph.character)
+                lastRight = glyph.x2
+            }
+            output.append(text)
+        }
+        while output.last?.isEmpty == true { output.removeLast() }
+        return output.joined(separator: "\n")
+    }
+}
+
+enum TextColumns {
+    static func width(of character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 1 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Arguments
+import BookLibrary
+
+enum SearchCommand: Command {
+    static let spec = CommandSpec(
+        name: "search",
+        abstract: "Find text in the open book, another book, or the whole library.",
+        discussion: "Like a reader's find box: case- and accent-insensitive, several words as a phrase, the last word as a prefix, Chinese and Japanese by substring. Every occurrence is shown with its page and context.",
+        positionals: [Positional("text", help: "What to look for.", repeating: true)],
+        options: [
+            CommonOptions.book,
+            Option("--all", help: "Search every book, best matches first."),
+            Option("--limit", value: "n", help: "Stop after this many hits."),
+            Option("--json", help: "Print one JSON object per hit per line."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let query = arguments.positionalValues("text").joined(separator: " ")
+        let limit = try arguments.int("limit", in: 1...Int(Int32.max))
+        let library = try context.library()
+        let scope: SearchScope
+        if arguments.flag("all") {
+            if arguments.value("book") != nil { throw UsageError("Give either --all or --book, not both") }
+            scope = .all
+        } else {
+            scope = .book(try context.book())
+        }
+        let json = arguments.flag("json")
+        let out = context.stdout
+        var currentBook: Int?
+        var buffer = ""
+        let summary = try library.search(query, scope: scope, limit: limit) { hit in
+            if json {
+                buffer += try JSONOutput.encode(hit) + "\n"
+            } else {
+                if case .all = scope, currentBook != hit.bookID {
+                    buffer += (currentBook == nil ? "" : "\n") + out.style("#\(hit.bookID) \(hit.bookTitle)", .magenta, bold: true) + "\n"
+                }
+                let label = hit.label.map { $0 == String(hit.page) ? "" : " (\($0))" } ?? ""
+                let match = out.usesColor ? out.style(hit.snippet.match, .red, bold: true) : "[\(hit.snippet.match)]"
+                buffer += out.style("p. \(hit.page)\(label):", .green) + " " + hit.snippet.before + match + hit.snippet.after + "\n"
+            }
+            currentBook = hit.bookID
+            if buffer.utf8.count > 1 << 15 {
+                out.write(buffer)
+                buffer = ""
+            }
+        }
+        out.write(buffer)
+        let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
+        var line = "\(plural(summary.hits, "match")) on \(plural(summary.pages, "page"))"
+        if case .all = scope { line += " in \(plural(summary.books, "book"))" }
+        if summary.truncated { line += " (stopped at --limit \(limit ?? 0))" }
+        context.stderr.write(line + "\n")
+    }
+}

@@ -1,0 +1,62 @@
+import Arguments
+import BookLibrary
+import Foundation
+
+enum TocCommand: Command {
+    static let spec = CommandSpec(
+        name: "toc",
+        abstract: "Show the table of contents of the open book, with page labels.",
+        options: [
+            CommonOptions.book,
+            Option("--depth", value: "n", help: "Show at most this many levels."),
+            Option("--json", help: "Print the outline as a nested JSON tree."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let book = try context.book()
+        let depth = try arguments.int("depth", in: 1...Int(Int32.max))
+        let entries = try context.library().tableOfContents(book, maxDepth: depth)
+        if arguments.flag("json") {
+            // Nested JSON of an outline thousands of levels deep needs a deep stack.
+            try LargeStack.run { try context.printJSON(Library.nestedTableOfContents(entries)) }
+            return
+        }
+        guard !entries.isEmpty else {
+            context.stdout.write("\(book.title) has no table of contents.\n")
+            return
+        }
+        let pageWidth = String(book.pageCount).count
+        var output = ""
+        for entry in entries {
+            // Deep outlines are drawn with at most 40 levels of indentation.
+            let indent = String(repeating: "  ", count: min(entry.depth, 40))
+            var page = "   " + String(repeating: " ", count: pageWidth)
+            if let number = entry.page {
+                let label = entry.label.map { $0 == String(number) ? "" : " (\($0))" } ?? ""
+                page = "p. " + TextWidth.pad(String(number), to: pageWidth, right: true) + label
+            }
+            output += indent + entry.title + "  " + context.stdout.style(page, .gray) + "\n"
+            if output.utf8.count > 1 << 16 {
+                context.stdout.write(output)
+                output = ""
+            }
+        }
+        context.stdout.write(output)
+    }
+}
+
+/// Runs work on a thread with a large stack and waits for it.
+enum LargeStack {
+    static func run(_ body: @escaping () throws -> Void) throws {
+        var failure: Error?
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do { try body() } catch { failure = error }
+            done.signal()
+        }
+        thread.stackSize = 1 << 29
+        thread.start()
+        done.wait()
+        if let failure { throw failure }
+    }
+}
