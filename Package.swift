@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "BookLibrary", dependencies: ["PDF", "Store"]),
 
         // The executable: parse, call one library operation, print.
-        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF"]),
+        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF", "Store"]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),

@@ -106,13 +106,29 @@ struct Indexer {
             }
         }
 
+        // Books are committed in the order given, whatever order the
+        // extractions finish in, so ids follow the command line.
+        var running = 0
+        var submitted: [Int] = []
+        var nextToCommit = 0
+        var extracted: [Int: ExtractionJob.Result] = [:]
+        func commitReady() {
+            while nextToCommit < submitted.count, let result = extracted.removeValue(forKey: submitted[nextToCommit]) {
+                complete(submitted[nextToCommit], result)
+                nextToCommit += 1
+            }
+        }
+        func waitForOne() {
+            let done = finished.pop()
+            running -= 1
+            extracted[done.index] = done.result
+            commitReady()
+        }
+
         let queue = DispatchQueue(label: "ibook.extract", attributes: .concurrent)
         for (index, path) in files.enumerated() {
             if stop.isSet { break }
-            while pending.count >= options.workers {
-                let done = finished.pop()
-                complete(done.index, done.result)
-            }
+            while running >= options.workers { waitForOne() }
             if stop.isSet { break }
             progress(path)
             let sha256: String
@@ -141,15 +157,15 @@ struct Indexer {
                 thumbnailSize: options.thumbnailSize, memoryLimit: options.memoryLimit)
             pending[index] = Pending(path: path, sha256: sha256, size: size, request: request)
             inFlightHashes[sha256] = index
+            submitted.append(index)
+            running += 1
             let isolation = options.isolation, timeout = options.timeout, stop = self.stop
             queue.async {
                 finished.push(index, ExtractionJob.run(request, isolation: isolation, timeout: timeout, stop: stop))
             }
         }
-        while !pending.isEmpty {
-            let done = finished.pop()
-            complete(done.index, done.result)
-        }
+        while running > 0 { waitForOne() }
+        commitReady()
         for duplicate in deferredDuplicates where !stop.isSet {
             if let existing = try? catalog.book(sha256: duplicate.sha256) {
                 report(alreadyPresent(existing, foundAt: duplicate.path, catalog: catalog))

@@ -21,25 +21,33 @@ public final class Library {
             }
         }
         do {
+            if fileExists { try Self.refuseForeign(path) }
             database = try Database(path: path)
-        } catch let error as DatabaseError {
-            throw LibraryError.notALibrary(path, reason: error.isNotADatabase ? "not an SQLite database"
-                : error.isCorrupt ? "the database file is damaged" : error.message)
-        }
-        do {
-            if fileExists {
-                let hasTables = try database.scalar("SELECT count(*) FROM sqlite_master") != .integer(0)
-                if hasTables, try !database.tableExists(Schema.migrationTable) {
-                    throw LibraryError.notALibrary(path, reason: "an SQLite database of another program")
-                }
-            }
             try Schema.migrator.migrate(database)
         } catch MigrationError.newerSchema(let ids) {
             throw LibraryError.newerLibrary(path, unknownMigrations: ids)
         } catch let error as DatabaseError {
-            throw LibraryError.notALibrary(path, reason: error.isCorrupt || error.isNotADatabase
-                ? "the database file is damaged" : error.message)
+            throw LibraryError.notALibrary(path, reason: Self.reason(error))
         }
+    }
+
+    /// Looks at an existing file read-only, so that a database of another
+    /// program is refused before anything (even the WAL switch) writes to it.
+    private static func refuseForeign(_ path: String) throws {
+        var options = Database.Options()
+        options.readOnly = true
+        options.create = false
+        let probe = try Database(path: path, options: options)
+        let hasTables = try probe.scalar("SELECT count(*) FROM sqlite_master") != .integer(0)
+        if hasTables, try !probe.tableExists(Schema.migrationTable) {
+            throw LibraryError.notALibrary(path, reason: "an SQLite database of another program")
+        }
+    }
+
+    private static func reason(_ error: DatabaseError) -> String {
+        if error.isNotADatabase { return "not an SQLite database" }
+        if error.isCorrupt { return "the database file is damaged" }
+        return error.message
     }
 
     public func thumbnailPath(sha256: String, page: Int, size: Int) -> String {

@@ -76,13 +76,16 @@ struct Search {
             let text = row.string("text") ?? ""
             let matches = matcher.matches(in: text)
             guard !matches.isEmpty else { continue }
+            if let limit, summary.hits >= limit {
+                summary.truncated = true
+                break
+            }
             summary.pages += 1
             booksWithHits.insert(entry.bookID)
             for match in matches {
                 if let limit, summary.hits >= limit {
                     summary.truncated = true
-                    summary.books = booksWithHits.count
-                    return summary
+                    break
                 }
                 summary.hits += 1
                 try onHit(SearchHit(bookID: entry.bookID, bookTitle: titles[entry.bookID] ?? "", page: entry.page,

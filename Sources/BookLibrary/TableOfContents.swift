@@ -1,14 +1,13 @@
 import Foundation
 import Store
 
-/// One entry of a book's outline with its target page and label; `children`
-/// holds the entries below it.
+/// One entry of a book's outline, flattened in document order, with its
+/// target page and that page's label.
 public struct TOCEntry: Codable, Sendable {
     public var title: String
     public var depth: Int
     public var page: Int?
     public var label: String?
-    public var children: [TOCEntry] = []
 }
 
 /// The outline stored at add time, answered without opening the PDF.
@@ -27,27 +26,6 @@ struct TableOfContents {
                      page: row.int("page"), label: row.string("label"))
         }
     }
-
-    /// The same entries nested, built without recursion so that outlines
-    /// thousands of levels deep are fine.
-    static func nest(_ entries: [TOCEntry]) -> [TOCEntry] {
-        // Each open entry with the depth the file gave it; depth jumps in
-        // broken outlines are clamped to one level below the parent.
-        var stack: [(entry: TOCEntry, givenDepth: Int)] = []
-        var roots: [TOCEntry] = []
-        func closeTop() {
-            let done = stack.removeLast().entry
-            if stack.isEmpty { roots.append(done) } else { stack[stack.count - 1].entry.children.append(done) }
-        }
-        for entry in entries {
-            while let top = stack.last, top.givenDepth >= entry.depth { closeTop() }
-            var nested = entry
-            nested.depth = stack.count
-            stack.append((nested, entry.depth))
-        }
-        while !stack.isEmpty { closeTop() }
-        return roots
-    }
 }
 
 extension Library {
@@ -58,7 +36,4 @@ extension Library {
         return entries
     }
 
-    public static func nestedTableOfContents(_ entries: [TOCEntry]) -> [TOCEntry] {
-        TableOfContents.nest(entries)
-    }
 }

@@ -10,10 +10,14 @@ public final class PDFDocument {
     public init(path: String, password: String? = nil) throws {
         PopplerDiagnostics.install()
         self.path = path
-        let fd = try Self.openChecked(path)
+        try Self.check(path)
+        // By URI rather than descriptor: poppler retries a failed password in
+        // Latin-1, which a consumed descriptor turns into "damaged".
+        guard let uri = takeGString(g_filename_to_uri(path, nil, nil)) else {
+            throw PDFError.unreadable("the path cannot be expressed as a URI")
+        }
         var error: UnsafeMutablePointer<GError>?
-        // poppler takes ownership of the descriptor, also on failure.
-        guard let document = poppler_document_new_from_fd(fd, password, &error) else {
+        guard let document = poppler_document_new_from_file(uri, password, &error) else {
             let failure = takeGError(error)
             switch failure?.code {
             case Int32(POPPLER_ERROR_ENCRYPTED.rawValue):
@@ -29,9 +33,9 @@ public final class PDFDocument {
 
     deinit { g_object_unref(gpointer(handle)) }
 
-    /// Opens the file ourselves so that missing files, folders and non-PDF
+    /// Looks at the file first so that missing files, folders and non-PDF
     /// content get precise reasons before poppler sees them.
-    private static func openChecked(_ path: String) throws -> Int32 {
+    private static func check(_ path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw PDFError.missing }
@@ -41,18 +45,12 @@ public final class PDFDocument {
         if info.st_size == 0 { throw PDFError.empty }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw PDFError.unreadable(String(cString: strerror(errno))) }
+        defer { close(fd) }
         var head = [UInt8](repeating: 0, count: FileSniffer.headerWindow)
         let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, FileSniffer.headerWindow, 0) }
-        guard count > 0 else {
-            close(fd)
-            throw PDFError.unreadable(String(cString: strerror(errno)))
-        }
+        guard count > 0 else { throw PDFError.unreadable(String(cString: strerror(errno))) }
         head = Array(head.prefix(count))
-        guard FileSniffer.containsPDFHeader(head) else {
-            close(fd)
-            throw PDFError.notAPDF(FileSniffer.describe(head))
-        }
-        return fd
+        guard FileSniffer.containsPDFHeader(head) else { throw PDFError.notAPDF(FileSniffer.describe(head)) }
     }
 
     var document: OpaquePointer { handle }

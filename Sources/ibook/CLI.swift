@@ -2,6 +2,7 @@ import Arguments
 import BookLibrary
 import Foundation
 import PDF
+import Store
 
 /// Parses the command line, runs one command, and turns what it throws into
 /// a message and an exit code: 0 success, 1 failure, 64 usage error.
@@ -11,7 +12,7 @@ enum CLI {
     static let commands: [Command.Type] = [
         AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self,
         ThumbnailCommand.self, TocCommand.self, ReadCommand.self, SearchCommand.self, BookmarkCommand.self,
-        BookmarksCommand.self, HistoryCommand.self, CompletionsCommand.self,
+        BookmarksCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self, CompletionsCommand.self,
     ]
 
     static let globalOptions = [
@@ -77,6 +78,10 @@ enum CLI {
         switch error {
         case let error as LibraryError: return error.description
         case let error as PDFError: return error.description
+        case let error as DatabaseError where error.isCorrupt || error.isNotADatabase:
+            return "the library database is damaged (\(error.message)); it was left untouched"
+        case let error as DatabaseError where error.isBusy:
+            return "the library is busy in another ibook process; try again"
         default: return String(describing: error)
         }
     }

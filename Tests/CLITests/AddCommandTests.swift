@@ -42,7 +42,7 @@ final class AddCommandTests: XCTestCase {
 
             let info = try library.json(Info.self, "info", "--json", String(book.id))
             XCTAssertEqual(info.outlineEntries, want.outline.count, want.file)
-            XCTAssertEqual(info.labelledPages, want.labels, want.file)
+            XCTAssertEqual(info.labelledPages, want.labels?.isEmpty == false ? want.labels : nil, want.file)
             XCTAssertEqual(info.book.subject, want.subject, want.file)
             XCTAssertEqual(info.book.keywords, want.keywords, want.file)
             let thumbnail = try XCTUnwrap(info.thumbnail, want.file)
@@ -129,9 +129,9 @@ final class AddCommandTests: XCTestCase {
         XCTAssertEqual(try library.json(Info.self, "info", "--json", "#2").book.id, 2)
         XCTAssertEqual(try library.json(Info.self, "info", "--json", "cafe").book.id, 2, "diacritic-insensitive title match")
 
-        let ambiguous = try library.ibook("info", "o")
+        let ambiguous = try library.ibook("info", "e")
         XCTAssertEqual(ambiguous.status, 1)
-        XCTAssertTrue(ambiguous.stderr.contains("matches 3 books") && ambiguous.stderr.contains("#1 A Field Guide to Lighthouses"), ambiguous.stderr)
+        XCTAssertTrue(ambiguous.stderr.contains("matches 2 books") && ambiguous.stderr.contains("#1 A Field Guide to Lighthouses"), ambiguous.stderr)
         let unknown = try library.ibook("info", "no such book")
         XCTAssertTrue(unknown.stderr.contains("no book matches 'no such book'"), unknown.stderr)
 

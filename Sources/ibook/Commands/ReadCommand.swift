@@ -16,7 +16,6 @@ enum ReadCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let book = try context.book()
         let request: PageRequest
         switch (arguments.positional("page"), arguments.value("label")) {
         case (_?, _?): throw UsageError("Give either a page or --label, not both")
@@ -26,6 +25,7 @@ enum ReadCommand: Command {
         case (let page?, nil): request = .page(PageReference(page))
         case (nil, nil): request = .resume
         }
+        let book = try context.book()
         let page = try context.library().read(book, request, layout: arguments.flag("layout"),
                                               password: arguments.value("password"))
         if arguments.flag("json") {

@@ -47,9 +47,9 @@ enum SearchCommand: Command {
             }
         }
         out.write(buffer)
-        let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
-        var line = "\(plural(summary.hits, "match")) on \(plural(summary.pages, "page"))"
-        if case .all = scope { line += " in \(plural(summary.books, "book"))" }
+        func count(_ value: Int, _ one: String, _ many: String) -> String { "\(value) \(value == 1 ? one : many)" }
+        var line = "\(count(summary.hits, "match", "matches")) on \(count(summary.pages, "page", "pages"))"
+        if case .all = scope { line += " in \(count(summary.books, "book", "books"))" }
         if summary.truncated { line += " (stopped at --limit \(limit ?? 0))" }
         context.stderr.write(line + "\n")
     }

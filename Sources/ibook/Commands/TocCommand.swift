@@ -1,6 +1,5 @@
 import Arguments
 import BookLibrary
-import Foundation
 
 enum TocCommand: Command {
     static let spec = CommandSpec(
@@ -13,12 +12,11 @@ enum TocCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let book = try context.book()
         let depth = try arguments.int("depth", in: 1...Int(Int32.max))
+        let book = try context.book()
         let entries = try context.library().tableOfContents(book, maxDepth: depth)
         if arguments.flag("json") {
-            // Nested JSON of an outline thousands of levels deep needs a deep stack.
-            try LargeStack.run { try context.printJSON(Library.nestedTableOfContents(entries)) }
+            context.stdout.write(try OutlineJSON.render(entries) + "\n")
             return
         }
         guard !entries.isEmpty else {
@@ -45,18 +43,3 @@ enum TocCommand: Command {
     }
 }
 
-/// Runs work on a thread with a large stack and waits for it.
-enum LargeStack {
-    static func run(_ body: @escaping () throws -> Void) throws {
-        var failure: Error?
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            do { try body() } catch { failure = error }
-            done.signal()
-        }
-        thread.stackSize = 1 << 29
-        thread.start()
-        done.wait()
-        if let failure { throw failure }
-    }
-}

@@ -1,0 +1,71 @@
+@testable import BookLibrary
+import Foundation
+import Store
+import TestSupport
+import XCTest
+
+/// The library core in this process, against a real SQLite file.
+final class LibraryTests: XCTestCase {
+    var root: URL!
+    var library: Library!
+
+    override func setUpWithError() throws {
+        root = try Fixtures.temporaryDirectory("core")
+        library = try Library(location: LibraryLocation(directory: root.appendingPathComponent("lib").path,
+                                                        thumbnailDirectory: root.appendingPathComponent("thumbs").path))
+    }
+
+    override func tearDownWithError() throws {
+        library = nil
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func add(_ paths: [String]) -> [AddResult] {
+        var results: [AddResult] = []
+        _ = library.add(paths: paths, options: AddOptions(), onResult: { results.append($0) })
+        return results
+    }
+
+    func testLocationFollowsFlagThenEnvironmentThenXDG() {
+        let environment = ["HOME": "/home/ann", "XDG_DATA_HOME": "/data", "XDG_CACHE_HOME": "/cache"]
+        XCTAssertEqual(LibraryLocation.resolve(flag: "/x", environment: environment).directory, "/x")
+        XCTAssertEqual(LibraryLocation.resolve(flag: nil, environment: environment.merging(["IBOOK_LIBRARY": "/y"]) { $1 }).directory, "/y")
+        XCTAssertEqual(LibraryLocation.resolve(flag: nil, environment: environment).directory, "/data/ibook")
+        XCTAssertEqual(LibraryLocation.resolve(flag: nil, environment: ["HOME": "/home/ann"]).directory, "/home/ann/.local/share/ibook")
+        XCTAssertEqual(LibraryLocation.resolve(flag: nil, environment: environment).thumbnailDirectory, "/cache/ibook/thumbnails")
+    }
+
+    func testDatabaseIsWALWithMigrationsRecorded() throws {
+        XCTAssertEqual(try library.database.scalar("PRAGMA journal_mode"), .text("wal"))
+        XCTAssertEqual(try library.database.scalar("PRAGMA foreign_keys"), .integer(1))
+        XCTAssertEqual(try Schema.migrator.appliedMigrations(library.database), ["1-books"])
+    }
+
+    func testAddStoresEveryPageInTheIndexAndRemoveTakesItAllBack() throws {
+        let results = add([Fixtures.sampleBook("cjk-seasons.pdf"), Fixtures.sampleBook("cafe-culture.pdf")])
+        XCTAssertEqual(results.map(\.status), [.added, .added])
+        let pages = try library.list().reduce(0) { $0 + $1.pageCount }
+        XCTAssertEqual(try library.database.scalar("SELECT count(*) FROM pages"), .integer(Int64(pages)))
+        XCTAssertEqual(try library.database.scalar("SELECT count(*) FROM page_index_docsize"), .integer(Int64(pages)))
+
+        var hits: [SearchHit] = []
+        _ = try library.search("図書館", scope: .all) { hits.append($0) }
+        XCTAssertFalse(hits.isEmpty)
+
+        let cjk = try library.book(named: "東京")
+        try library.remove(String(cjk.id))
+        hits = []
+        _ = try library.search("図書館", scope: .all) { hits.append($0) }
+        XCTAssertTrue(hits.isEmpty, "removed pages leave the index")
+        let remaining = try library.list().reduce(0) { $0 + $1.pageCount }
+        XCTAssertEqual(try library.database.scalar("SELECT count(*) FROM page_index_docsize"), .integer(Int64(remaining)))
+        try library.database.execute("INSERT INTO page_index(page_index) VALUES('integrity-check')")
+    }
+
+    func testEmptyQueryIsAnError() throws {
+        _ = add([Fixtures.sampleBook("untitled-notes.pdf")])
+        XCTAssertThrowsError(try library.search("  \"()* ", scope: .all) { _ in }) { error in
+            XCTAssertEqual(error as? LibraryError, .emptyQuery)
+        }
+    }
+}
