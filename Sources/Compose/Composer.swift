@@ -128,10 +128,10 @@ public enum Composer {
     public static func sanitizedFileName(_ name: String) -> String {
         var result = ""
         for scalar in name.unicodeScalars {
-            if scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) {
-                result += "-"
-            } else if scalar.properties.isWhitespace {
+            if scalar.properties.isWhitespace {
                 result += " "
+            } else if scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) {
+                result += "-"
             } else {
                 result.unicodeScalars.append(scalar)
             }
