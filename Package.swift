@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),
-        .testTarget(name: "ComposeTests", dependencies: ["Compose", "PDF", "TestSupport"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
