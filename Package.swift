@@ -23,8 +23,11 @@ let package = Package(
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["PDF", "Store"]),
 
+        // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
+        .target(name: "Compose", dependencies: ["PDF"]),
+
         // The executable: parse, call one library operation, print.
-        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF", "Store"]),
+        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF", "Store", "Compose"]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
@@ -37,6 +40,7 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
