@@ -43,10 +43,14 @@ struct Catalog {
             "SELECT \(Book.columns) FROM books WHERE title LIKE ? ESCAPE '\\' ORDER BY id", [pattern]
         ).map(Book.init(row:))
         if matches.isEmpty {
-            // LIKE folds ASCII only; fall back to a Unicode-aware comparison.
-            matches = try books(orderedBy: .id).filter {
-                $0.title.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            // LIKE folds ASCII only; fall back to a Unicode-aware comparison,
+            // then to the file name, which people remember as often as titles.
+            let all = try books(orderedBy: .id)
+            func contains(_ text: String) -> Bool {
+                text.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
             }
+            matches = all.filter { contains($0.title) }
+            if matches.isEmpty { matches = all.filter { contains(($0.path as NSString).lastPathComponent) } }
         }
         switch matches.count {
         case 0: throw LibraryError.bookNotFound(name)
