@@ -23,8 +23,13 @@ let package = Package(
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["PDF", "Store"]),
 
+        // Drawing primitives for PDF reports (cairo + pango). Knows nothing of books.
+        .target(name: "Drawing", dependencies: ["CPangoCairo"]),
+        // The library's reports: assembled from BookLibrary, drawn with Drawing, or written as CSV/JSON.
+        .target(name: "Reports", dependencies: ["BookLibrary", "Drawing"]),
+
         // The executable: parse, call one library operation, print.
-        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF"]),
+        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF", "Reports"]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
@@ -37,6 +42,7 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -11,7 +11,7 @@ enum CLI {
     static let commands: [Command.Type] = [
         AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self,
         ThumbnailCommand.self, TocCommand.self, ReadCommand.self, SearchCommand.self, BookmarkCommand.self,
-        BookmarksCommand.self, HistoryCommand.self, CompletionsCommand.self,
+        BookmarksCommand.self, HistoryCommand.self, ExportCommand.self, CompletionsCommand.self,
     ]
 
     static let globalOptions = [
@@ -77,6 +77,7 @@ enum CLI {
         switch error {
         case let error as LibraryError: return error.description
         case let error as PDFError: return error.description
+        case let error as CustomStringConvertible: return error.description
         default: return String(describing: error)
         }
     }
