@@ -26,8 +26,13 @@ let package = Package(
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF"]),
 
+        // Drawing primitives for PDF reports (cairo + pango). Knows nothing of books.
+        .target(name: "Drawing", dependencies: ["CPangoCairo"]),
+        // The library's reports: assembled from BookLibrary, drawn with Drawing, or written as CSV/JSON.
+        .target(name: "Reports", dependencies: ["BookLibrary", "Drawing"]),
+
         // The executable: parse, call one library operation, print.
-        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF", "Store", "Compose"]),
+        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF", "Store", "Compose", "Reports"]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
@@ -41,6 +46,7 @@ let package = Package(
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

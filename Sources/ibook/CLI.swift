@@ -12,8 +12,8 @@ enum CLI {
     static let commands: [Command.Type] = [
         AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self,
         ThumbnailCommand.self, TocCommand.self, ReadCommand.self, SearchCommand.self, BookmarkCommand.self,
-        BookmarksCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self, ComposeCommand.self,
-        CompletionsCommand.self,
+        BookmarksCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self, ExportCommand.self,
+        ComposeCommand.self, CompletionsCommand.self,
     ]
 
     static let globalOptions = [
@@ -77,12 +77,11 @@ enum CLI {
 
     static func describe(_ error: Error) -> String {
         switch error {
-        case let error as LibraryError: return error.description
-        case let error as PDFError: return error.description
         case let error as DatabaseError where error.isCorrupt || error.isNotADatabase:
             return "the library database is damaged (\(error.message)); it was left untouched"
         case let error as DatabaseError where error.isBusy:
             return "the library is busy in another ibook process; try again"
+        case let error as CustomStringConvertible: return error.description
         default: return String(describing: error)
         }
     }
