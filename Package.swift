@@ -14,6 +14,8 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
+                       providers: [.apt(["libqpdf-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         .target(name: "PDF", dependencies: ["CPoppler"]),
@@ -23,8 +25,11 @@ let package = Package(
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["PDF", "Store"]),
 
+        // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
+        .target(name: "Watermark", dependencies: ["PDF", "CPangoCairo", "CQPDF"]),
+
         // The executable: parse, call one library operation, print.
-        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF"]),
+        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF", "Watermark"]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
@@ -37,6 +42,7 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),
+        .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

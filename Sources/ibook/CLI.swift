@@ -11,7 +11,7 @@ enum CLI {
     static let commands: [Command.Type] = [
         AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self,
         ThumbnailCommand.self, TocCommand.self, ReadCommand.self, SearchCommand.self, BookmarkCommand.self,
-        BookmarksCommand.self, HistoryCommand.self, CompletionsCommand.self,
+        BookmarksCommand.self, HistoryCommand.self, WatermarkCommand.self, CompletionsCommand.self,
     ]
 
     static let globalOptions = [
