@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),
-        .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "TestSupport"]),
+        .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -29,6 +29,7 @@ public struct PageRangeParser {
     }
 
     private mutating func resolve(_ token: String, in text: String) throws -> ClosedRange<Int> {
+        if let numeric = try numericRange(token, in: text) { return numeric }
         if let page = try single(token, strict: false) { return page...page }
         // Try every dash as the separator, so labels with dashes still work.
         var firstError: Error?
@@ -47,6 +48,23 @@ public struct PageRangeParser {
         }
         if let firstError { throw firstError }
         throw isLabelLike(token) ? WatermarkError.unknownPageLabel(token) : WatermarkError.badPageRange(text)
+    }
+
+    /// "3-7", "-7", "12-": plain numbers need no labels, which keeps long
+    /// documents from being read page by page.
+    private func numericRange(_ token: String, in text: String) throws -> ClosedRange<Int>? {
+        let parts = token.split(separator: "-", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !(parts[0].isEmpty && parts[1].isEmpty),
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else { return nil }
+        let start = parts[0].isEmpty ? 1 : Int(parts[0]) ?? 0
+        let end = parts[1].isEmpty ? pageCount : Int(parts[1]) ?? 0
+        for page in [start, end] where !(1...max(1, pageCount)).contains(page) || pageCount == 0 {
+            throw WatermarkError.pageOutOfRange(page, count: pageCount)
+        }
+        guard start <= end else { throw WatermarkError.badPageRange(text) }
+        return start...end
     }
 
     /// One page by number or label. Non-strict lookups return nil for text

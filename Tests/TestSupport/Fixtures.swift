@@ -15,7 +15,7 @@ public enum Fixtures {
 
     /// The real-world corpus, when the machine has it.
     public static var corpus: URL? {
-        let candidates = [ProcessInfo.processInfo.environment["IBOOK_CORPUS"],
+        let candidates: [String?] = [ProcessInfo.processInfo.environment["IBOOK_CORPUS"],
                           repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").path]
         for case let path? in candidates where FileManager.default.fileExists(atPath: path + "/real") {
             return URL(fileURLWithPath: path)
