@@ -134,6 +134,38 @@ final class WatermarkCLITests: XCTestCase {
         }
     }
 
+    func testPagesOfDifferentSizesEachGetAStampOfTheirOwnSize() throws {
+        let large = path("large.pdf"), small = path("small.pdf"), mixed = path("mixed.pdf")
+        try TestPDF.make(large, pageCount: 3)
+        try TestPDF.make(small, pageCount: 2, width: 400, height: 300)
+        let merged = try Run.process("/usr/bin/qpdf", ["--empty", "--pages", large, "1", small, "1", large, "2", small, "2",
+                                                       large, "3", "--", mixed])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        let output = path("out.pdf")
+        let result = try watermark([mixed, "-o", output, "--text", block, "--font", "Sans 30", "--color", "#ff0000",
+                                    "--opacity", "1", "--angle", "0", "--position", "bottom-right", "--margin", "10",
+                                    "--pages", "2-5", "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(report?["stampCount"] as? Int, 2)
+        XCTAssertEqual(report?["pages"] as? [Int], [2, 3, 4, 5])
+        for page in 1...5 {
+            let bitmap = try Bitmap(pdf: output, page: page)
+            XCTAssertEqual(bitmap.width < bitmap.height, [1, 3, 5].contains(page))
+            let box = redBounds(bitmap)
+            if page == 1 {
+                XCTAssertEqual(box.width, 0, "page 1 is outside the range")
+                continue
+            }
+            // About 10 pt from the right and bottom edges, whatever the page size.
+            let pixelsPerPoint = Double(max(bitmap.width, bitmap.height)) / (page % 2 == 0 ? 400 : 800)
+            let right = Double(bitmap.width - (box.minX + box.width)) / pixelsPerPoint
+            let bottom = Double(bitmap.height - (box.minY + box.height)) / pixelsPerPoint
+            XCTAssertLessThan(right, 20, "page \(page): at the right edge")
+            XCTAssertLessThan(bottom, 30, "page \(page): at the bottom edge")
+            XCTAssertGreaterThan(right, 4, "page \(page): the margin is kept")
+        }
+    }
+
     func testStampSitsInTheCropBox() throws {
         for rotate in [0, 90] {
             let input = path("cropped-\(rotate).pdf")
