@@ -30,7 +30,7 @@ public struct Watermarker {
         let plan = try prepare(input: input, pages: options.pages)
         let destination = URL(fileURLWithPath: output).standardizedFileURL
         let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).ibook-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+            .appendingPathComponent(Self.temporaryPrefix(for: destination.path) + "\(UInt32.random(in: 0...UInt32.max)).tmp")
         defer { unlink(temporary.path) }
         try plan.stamp(input: input, password: options.password, layer: options.layer,
                        output: temporary.path, keepOnlyPage: nil, progress: progress)
@@ -103,8 +103,18 @@ public struct Watermarker {
         (0..<document.pageCount).map { document.page(at: $0)?.label }
     }
 
+    /// The name every temporary output of this process for `output` starts
+    /// with, beside it in the same folder so the final rename is atomic; an
+    /// interrupted caller can remove what matches.
+    public static func temporaryPrefix(for output: String) -> String {
+        ".\((output as NSString).lastPathComponent).ibook-\(getpid())-"
+    }
+
+    /// Where this process draws its stamps, inside the system's temporary folder.
+    public static var scratchPrefix: String { "ibook-watermark-\(getpid())-" }
+
     static func scratchDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "ibook-watermark-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let path = NSTemporaryDirectory() + scratchPrefix + "\(UInt32.random(in: 0...UInt32.max))"
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {

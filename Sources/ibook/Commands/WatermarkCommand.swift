@@ -1,5 +1,6 @@
 import Arguments
 import BookLibrary
+import Dispatch
 import Foundation
 import PDF
 import Watermark
@@ -56,6 +57,8 @@ enum WatermarkCommand: Command {
 
         let destination = inPlace ? input : absolutePath(output ?? input)
         let progress = context.stderr.isTTY ? PercentLine(terminal: context.stderr) : nil
+        let interrupt = removeTemporaryFilesOnInterrupt(destination, progress)
+        defer { interrupt.cancel() }
         let result = try reporting(input) {
             try watermarker.watermark(input: input, output: destination, overwritingInput: inPlace,
                                       progress: progress.map { line in { line.show($0) } })
@@ -67,6 +70,28 @@ enum WatermarkCommand: Command {
             context.stdout.write(result.output + "\n")
         }
         if arguments.flag("add") { try addToLibrary(result.output, password: options.password, context) }
+    }
+
+    /// qpdf cannot be stopped midway, so Ctrl-C removes the half-written
+    /// temporary file and leaves; the output itself is never touched.
+    private static func removeTemporaryFilesOnInterrupt(_ destination: String, _ progress: PercentLine?) -> DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            let folder = (destination as NSString).deletingLastPathComponent
+            let prefix = Watermarker.temporaryPrefix(for: destination)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+                unlink((folder as NSString).appendingPathComponent(name))
+            }
+            let scratch = NSTemporaryDirectory()
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [] where name.hasPrefix(Watermarker.scratchPrefix) {
+                try? FileManager.default.removeItem(atPath: (scratch as NSString).appendingPathComponent(name))
+            }
+            progress?.clear()
+            _exit(130)
+        }
+        source.resume()
+        return source
     }
 
     private static func watermarkOptions(_ arguments: ParsedArguments) throws -> WatermarkOptions {
