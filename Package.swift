@@ -14,6 +14,8 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
+                       providers: [.apt(["libqpdf-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         .target(name: "PDF", dependencies: ["CPoppler"]),
@@ -31,8 +33,13 @@ let package = Package(
         // The library's reports: assembled from BookLibrary, drawn with Drawing, or written as CSV/JSON.
         .target(name: "Reports", dependencies: ["BookLibrary", "Drawing"]),
 
+        // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
+        .target(name: "Watermark", dependencies: ["PDF", "CPangoCairo", "CQPDF"]),
+
         // The executable: parse, call one library operation, print.
-        .executableTarget(name: "ibook", dependencies: ["BookLibrary", "Arguments", "PDF", "Store", "Compose", "Reports"]),
+        .executableTarget(name: "ibook", dependencies: [
+            "BookLibrary", "Arguments", "PDF", "Store", "Compose", "Reports", "Watermark",
+        ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
@@ -47,6 +54,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "TestSupport"]),
+        .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -12,8 +12,8 @@ enum CLI {
     static let commands: [Command.Type] = [
         AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self,
         ThumbnailCommand.self, TocCommand.self, ReadCommand.self, SearchCommand.self, BookmarkCommand.self,
-        BookmarksCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self, ExportCommand.self,
-        ComposeCommand.self, CompletionsCommand.self,
+        BookmarksCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self, WatermarkCommand.self,
+        ExportCommand.self, ComposeCommand.self, CompletionsCommand.self,
     ]
 
     static let globalOptions = [
