@@ -43,10 +43,15 @@ enum LayoutText {
             var column = 0
             var lastRight = -Double.infinity
             for glyph in line.sorted(by: { $0.x1 < $1.x1 }) {
-                let target = Int(((glyph.x1 - left) / cell).rounded())
-                var gap = max(0, target - column)
-                // A visible gap in the glyph boxes is at least one space.
-                if gap == 0 && column > 0 && glyph.x1 - lastRight > cell * 0.3 { gap = 1 }
+                // Words keep their natural spacing; only wide gaps (between
+                // columns, before tabulated values) snap to the character grid.
+                let space = glyph.x1 - lastRight
+                let gap: Int
+                if column == 0 || space >= cell * 2 {
+                    gap = max(column == 0 ? 0 : 2, Int(((glyph.x1 - left) / cell).rounded()) - column)
+                } else {
+                    gap = space > cell * 0.3 ? 1 : 0
+                }
                 text += String(repeating: " ", count: gap)
                 text.append(glyph.character)
                 column += gap + TextColumns.width(of: glyph.character)
