@@ -1,19 +1,37 @@
 #!/usr/bin/env bash
 # The main job on the SampleBooks, in a fresh library under ./demo-library.
 set -euo pipefail
-ibook=${1:-.build/release/ibook}
+ibook=$(cd "$(dirname "${1:-.build/release/ibook}")" && pwd)/$(basename "${1:-.build/release/ibook}")
 here=$(cd "$(dirname "$0")/.." && pwd)
-export IBOOK_LIBRARY="$here/demo-library/library"
-export XDG_CACHE_HOME="$here/demo-library/cache"
-rm -rf "$here/demo-library"
+demo="$here/demo-library"
+export IBOOK_LIBRARY="$demo/library"
+export XDG_CACHE_HOME="$demo/cache"
+export XDG_CONFIG_HOME="$demo/config"
+rm -rf "$demo"
+mkdir -p "$demo"
+cd "$demo"
 
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
-run() { step "ibook $*"; "$ibook" "$@"; }
+run() {
+    printf '\n\033[1m$ ibook %s\033[0m\n' "$*"
+    "$ibook" "$@"
+}
 
 run add "$here/SampleBooks"
 run list
-run open lighthouses.pdf 2>/dev/null || run open "Lighthouses"
+run open lighthouses
 run info
-run thumbnail
-echo
-echo "The demo library is in $here/demo-library (IBOOK_LIBRARY=$IBOOK_LIBRARY)."
+run thumbnail --page 2 --size 200
+run toc --depth 2
+run read --label 1
+run read next
+run search "quiet harbour"
+run search --all "résumé"
+run search --book 東京 図書館
+run bookmark iii --note "Read the preface again"
+run bookmarks
+run history
+run watermark -o "$demo/lighthouses-draft.pdf" --text "DRAFT" --opacity 0.2 --pages 5-8
+run export catalog -o "$demo/catalog.pdf"
+run compose --init invoice "$demo/invoice"
+run compose "$demo/invoice" --data "$demo/invoice/invoice.json" -o "$demo/invoice.pdf" --footer "Thank you!"
+printf '\nEverything is in %s (IBOOK_LIBRARY=%s).\n' "$demo" "$IBOOK_LIBRARY"
