@@ -18,7 +18,9 @@ let package = Package(
                        providers: [.apt(["libqpdf-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
-        .target(name: "PDF", dependencies: ["CPoppler"]),
+        // Output files that appear whole or not at all.
+        .target(name: "FileOutput"),
+        .target(name: "PDF", dependencies: ["CPoppler", "FileOutput"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
         .target(name: "Arguments"),
 
@@ -26,19 +28,19 @@ let package = Package(
         .target(name: "BookLibrary", dependencies: ["PDF", "Store"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
-        .target(name: "Compose", dependencies: ["PDF"]),
+        .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
 
         // Drawing primitives for PDF reports (cairo + pango). Knows nothing of books.
         .target(name: "Drawing", dependencies: ["CPangoCairo"]),
         // The library's reports: assembled from BookLibrary, drawn with Drawing, or written as CSV/JSON.
-        .target(name: "Reports", dependencies: ["BookLibrary", "Drawing"]),
+        .target(name: "Reports", dependencies: ["BookLibrary", "Drawing", "FileOutput"]),
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
-        .target(name: "Watermark", dependencies: ["PDF", "CPangoCairo", "CQPDF"]),
+        .target(name: "Watermark", dependencies: ["PDF", "CPangoCairo", "CQPDF", "FileOutput"]),
 
         // The executable: parse, call one library operation, print.
         .executableTarget(name: "ibook", dependencies: [
-            "BookLibrary", "Arguments", "PDF", "Store", "Compose", "Reports", "Watermark",
+            "BookLibrary", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports", "Watermark",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
@@ -49,6 +51,7 @@ let package = Package(
 
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),

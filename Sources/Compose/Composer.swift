@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import PDF
 
@@ -151,19 +152,17 @@ public enum Composer {
     }
 
     public static func writePDF(_ document: ComposedDocument, to path: String) throws -> PrintResult {
-        try checkWritableDirectory(of: path)
-        let temporary = temporaryPath(beside: path, extension: "pdf")
-        defer { unlink(temporary) }
-        let printer = WeasyPrinter(allowNetwork: document.allowNetwork)
-        let report = try printer.print(html: document.html, baseDirectory: document.baseDirectory, to: temporary)
-        let pageCount: Int
-        do {
-            pageCount = try PDFDocument(path: temporary).pageCount
-        } catch {
-            throw ComposeError.weasyPrintFailed("it wrote an unreadable PDF (\(error))")
+        try AtomicFile.write(to: path) { temporary in
+            let printer = WeasyPrinter(allowNetwork: document.allowNetwork)
+            let report = try printer.print(html: document.html, baseDirectory: document.baseDirectory, to: temporary)
+            let pageCount: Int
+            do {
+                pageCount = try PDFDocument(path: temporary).pageCount
+            } catch {
+                throw ComposeError.weasyPrintFailed("it wrote an unreadable PDF (\(error))")
+            }
+            return PrintResult(path: path, pageCount: pageCount, refusedURLs: report.refusedURLs)
         }
-        try moveIntoPlace(temporary, path)
-        return PrintResult(path: path, pageCount: pageCount, refusedURLs: report.refusedURLs)
     }
 
     /// Prints to a scratch PDF and renders its first page.
@@ -186,36 +185,6 @@ public enum Composer {
     }
 
     public static func writeHTML(_ document: ComposedDocument, to path: String) throws {
-        try writeAtomically(Data(document.html.utf8), to: path)
-    }
-
-    static func checkWritableDirectory(of path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
-              isDirectory.boolValue
-        else { throw ComposeError.cannotWrite(path, "no such folder") }
-    }
-
-    static func writeAtomically(_ data: Data, to path: String) throws {
-        try checkWritableDirectory(of: path)
-        let temporary = temporaryPath(beside: path, extension: "tmp")
-        defer { unlink(temporary) }
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw ComposeError.cannotWrite(path, String(cString: strerror(errno)))
-        }
-        try moveIntoPlace(temporary, path)
-    }
-
-    static func temporaryPath(beside path: String, extension ext: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = ".\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UUID().uuidString.prefix(6)).\(ext)"
-        return directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
-    }
-
-    static func moveIntoPlace(_ temporary: String, _ path: String) throws {
-        guard rename(temporary, path) == 0 else {
-            throw ComposeError.cannotWrite(path, String(cString: strerror(errno)))
-        }
+        try AtomicFile.write(Data(document.html.utf8), to: path)
     }
 }

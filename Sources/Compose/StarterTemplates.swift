@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 
 /// Template sets `compose --init` writes to start from. Kept as strings in the
@@ -39,7 +40,7 @@ public enum StarterTemplates {
             throw ComposeError.cannotWrite(directory, "cannot create the folder")
         }
         for (path, file) in zip(paths, files) {
-            try Composer.writeAtomically(Data(file.contents.utf8), to: path)
+            try AtomicFile.write(Data(file.contents.utf8), to: path)
         }
         return paths
     }

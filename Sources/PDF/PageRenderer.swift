@@ -1,4 +1,5 @@
 import CPoppler
+import FileOutput
 import Foundation
 
 extension PDFPage {
@@ -32,16 +33,11 @@ extension PDFPage {
         if !directory.isEmpty {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        let temporary = path + ".tmp-\(getpid())"
-        let status = cairo_surface_write_to_png(surface, temporary)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            unlink(temporary)
-            throw PDFError.renderFailed(String(cString: cairo_status_to_string(status)))
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PDFError.renderFailed(reason)
+        try AtomicFile.write(to: path) { temporary in
+            let status = cairo_surface_write_to_png(surface, temporary)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw PDFError.renderFailed(String(cString: cairo_status_to_string(status)))
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 
 /// Writes a report in the chosen format, atomically: into a temporary file
@@ -12,32 +13,23 @@ public enum ReportExporter {
     }
 
     public static func export(_ report: Report, to path: String, options: ExportOptions) throws -> Result {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ReportError.cannotWrite(path, reason: "no such folder")
-        }
         if let logo = options.letterhead.logo, options.format == .pdf {
             guard FileManager.default.isReadableFile(atPath: logo), isPNG(logo) else { throw ReportError.missingLogo(logo) }
         }
-        let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        var pages: Int?
-        do {
-            switch options.format {
-            case .pdf:
-                pages = try PDFReportWriter.write(report, to: temporary, options: options)
-            case .csv:
-                try Data(CSVReportWriter.csv(report).utf8).write(to: URL(fileURLWithPath: temporary))
-            case .json:
-                try JSONReportWriter.json(report, generatedAt: options.now).write(to: URL(fileURLWithPath: temporary))
+        let pages: Int? = try AtomicFile.write(to: path) { temporary in
+            do {
+                switch options.format {
+                case .pdf:
+                    return try PDFReportWriter.write(report, to: temporary, options: options)
+                case .csv:
+                    try Data(CSVReportWriter.csv(report).utf8).write(to: URL(fileURLWithPath: temporary))
+                case .json:
+                    try JSONReportWriter.json(report, generatedAt: options.now).write(to: URL(fileURLWithPath: temporary))
+                }
+            } catch let error as CocoaError {
+                throw ReportError.cannotWrite(path, reason: error.localizedDescription)
             }
-        } catch let error as CocoaError {
-            throw ReportError.cannotWrite(path, reason: error.localizedDescription)
-        }
-        guard rename(temporary, path) == 0 else {
-            throw ReportError.cannotWrite(path, reason: String(cString: strerror(errno)))
+            return nil
         }
         return Result(path: path, pages: pages, rows: report.rows.count)
     }

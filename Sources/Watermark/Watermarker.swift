@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import PDF
 
@@ -29,13 +30,9 @@ public struct Watermarker {
         if !overwritingInput, Self.isSameFile(input, output) { throw WatermarkError.wouldOverwriteInput }
         let plan = try prepare(input: input, pages: options.pages)
         let destination = URL(fileURLWithPath: output).standardizedFileURL
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(Self.temporaryPrefix(for: destination.path) + "\(UInt32.random(in: 0...UInt32.max)).tmp")
-        defer { unlink(temporary.path) }
-        try plan.stamp(input: input, password: options.password, layer: options.layer,
-                       output: temporary.path, keepOnlyPage: nil, progress: progress)
-        guard rename(temporary.path, destination.path) == 0 else {
-            throw WatermarkError.cannotWrite(String(cString: strerror(errno)))
+        try AtomicFile.write(to: destination.path) { temporary in
+            try plan.stamp(input: input, password: options.password, layer: options.layer,
+                           output: temporary, keepOnlyPage: nil, progress: progress)
         }
         return WatermarkResult(output: destination.path, pageCount: plan.pageCount, pages: plan.pages,
                                stampCount: plan.stamps.count)
@@ -101,13 +98,6 @@ public struct Watermarker {
 
     static func labels(of document: PDFDocument) -> [String?] {
         (0..<document.pageCount).map { document.page(at: $0)?.label }
-    }
-
-    /// The name every temporary output of this process for `output` starts
-    /// with, beside it in the same folder so the final rename is atomic; an
-    /// interrupted caller can remove what matches.
-    public static func temporaryPrefix(for output: String) -> String {
-        ".\((output as NSString).lastPathComponent).ibook-\(getpid())-"
     }
 
     /// Where this process draws its stamps, inside the system's temporary folder.

@@ -1,5 +1,6 @@
 import Arguments
 import BookLibrary
+import FileOutput
 import Foundation
 
 enum ThumbnailCommand: Command {
@@ -25,14 +26,8 @@ enum ThumbnailCommand: Command {
             return
         }
         let destination = absolutePath(output)
-        let temporary = destination + ".tmp-\(getpid())"
-        do {
-            try? FileManager.default.removeItem(atPath: temporary)
+        try AtomicFile.write(to: destination) { temporary in
             try FileManager.default.copyItem(atPath: path, toPath: temporary)
-            guard rename(temporary, destination) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw LibraryError.invalidArgument("\(output): cannot write (\(String(cString: strerror(errno))))")
         }
         context.stdout.write(destination + "\n")
     }

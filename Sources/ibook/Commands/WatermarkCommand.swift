@@ -1,6 +1,7 @@
 import Arguments
 import BookLibrary
 import Dispatch
+import FileOutput
 import Foundation
 import PDF
 import Watermark
@@ -78,11 +79,7 @@ enum WatermarkCommand: Command {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
-            let folder = (destination as NSString).deletingLastPathComponent
-            let prefix = Watermarker.temporaryPrefix(for: destination)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-                unlink((folder as NSString).appendingPathComponent(name))
-            }
+            AtomicFile.removeLeftovers(for: destination)
             let scratch = NSTemporaryDirectory()
             for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [] where name.hasPrefix(Watermarker.scratchPrefix) {
                 try? FileManager.default.removeItem(atPath: (scratch as NSString).appendingPathComponent(name))

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Why an output file could not be written.
+public enum AtomicFileError: Error, Equatable, CustomStringConvertible {
+    case noSuchFolder(String)
+    case cannotWrite(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noSuchFolder(let path): return "\(path): no such folder"
+        case .cannotWrite(let path, let reason): return "\(path): cannot write (\(reason))"
+        }
+    }
+}
+
+/// Every file ibook writes for the user appears whole or not at all: it is
+/// written under a temporary name beside its destination (same file system,
+/// so the final rename is atomic) and renamed into place only when complete.
+public enum AtomicFile {
+    /// Calls `write` with a temporary path beside `path`, then renames that
+    /// file to `path`. On any error nothing is left behind and `path` is untouched.
+    @discardableResult
+    public static func write<Result>(to path: String, _ write: (_ temporaryPath: String) throws -> Result) throws -> Result {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory),
+              isDirectory.boolValue
+        else { throw AtomicFileError.noSuchFolder(path) }
+        let temporary = temporaryPath(beside: path)
+        defer { unlink(temporary) }
+        let result = try write(temporary)
+        guard rename(temporary, path) == 0 else {
+            throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
+        }
+        return result
+    }
+
+    public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { temporary in
+            guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+                throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// What every temporary name for `path` made by this process starts with,
+    /// so that an interrupted process can sweep up after itself.
+    public static func temporaryPrefix(for path: String) -> String {
+        ".\((path as NSString).lastPathComponent).ibook-\(getpid())-"
+    }
+
+    /// A fresh temporary name beside `path`, keeping its extension for tools that look at it.
+    public static func temporaryPath(beside path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let suffix = (path as NSString).pathExtension.isEmpty ? "" : "." + (path as NSString).pathExtension
+        let name = temporaryPrefix(for: path) + String(UInt32.random(in: 0...UInt32.max), radix: 36) + suffix
+        return folder.isEmpty ? name : folder + "/" + name
+    }
+
+    /// Removes this process's unfinished temporary files for `path` (after an interrupt).
+    public static func removeLeftovers(for path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = temporaryPrefix(for: path)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        where name.hasPrefix(prefix) {
+            unlink(folder.isEmpty ? name : folder + "/" + name)
+        }
+    }
+}
