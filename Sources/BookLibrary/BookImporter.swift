@@ -14,16 +14,17 @@ struct BookImporter {
         case failed(String)
     }
 
+    /// Returns what happened and what poppler said about the file.
     func importBook(spoolPath: String, path: String, sha256: String, size: Int,
-                    onPage: (Int) -> Void) throws -> Outcome
+                    onPage: (Int) -> Void) throws -> (Outcome, diagnostics: [String])
     {
-        guard let reader = SpoolReader(path: spoolPath) else { return .failed("could not be read (no output)") }
+        guard let reader = SpoolReader(path: spoolPath) else { return (.failed("could not be read (no output)"), []) }
         guard case .document(let document)? = reader.next() else {
-            return .failed("could not be read (parser crashed)")
+            return (.failed("could not be read (parser crashed)"), [])
         }
         return try database.inTransaction {
             if let existing = try Catalog(database: database).book(sha256: sha256) {
-                return .alreadyPresent(existing)
+                return (.alreadyPresent(existing), [])
             }
             let metadata = document.metadata
             let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -46,7 +47,7 @@ struct BookImporter {
             let insertPage = try database.prepare("INSERT INTO pages (book_id, page, label, text) VALUES (?, ?, ?, ?)")
             let indexPage = try database.prepare("INSERT INTO page_index (rowid, text) VALUES (?, ?)")
             var pagesSeen = 0
-            var ended = false
+            var end: EndRecord?
             while let record = reader.next() {
                 switch record {
                 case .page(let page):
@@ -54,19 +55,19 @@ struct BookImporter {
                     try indexPage.run([database.lastInsertRowID, IndexText.segmented(page.text)])
                     pagesSeen += 1
                     onPage(pagesSeen)
-                case .end:
-                    ended = true
+                case .end(let record):
+                    end = record
                 case .document, .failure:
                     break
                 }
             }
-            guard ended, pagesSeen == document.pageCount else {
+            guard let end, pagesSeen == document.pageCount else {
                 throw ImportAbort.incomplete
             }
             guard let book = try Catalog(database: database).book(id: Int(bookID)) else {
                 throw ImportAbort.incomplete
             }
-            return .added(book)
+            return (.added(book), end.diagnostics)
         }
     }
 

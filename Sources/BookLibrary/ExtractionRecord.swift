@@ -8,7 +8,7 @@ enum ExtractionRecord: Codable {
     case document(DocumentRecord)
     case page(PageRecord)
     case end(EndRecord)
-    case failure(String)
+    case failure(FailureRecord)
 }
 
 struct DocumentRecord: Codable {
@@ -25,5 +25,10 @@ struct PageRecord: Codable {
 
 struct EndRecord: Codable {
     var thumbnail: String?
+    var diagnostics: [String]
+}
+
+struct FailureRecord: Codable {
+    var reason: String
     var diagnostics: [String]
 }

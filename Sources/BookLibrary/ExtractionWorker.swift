@@ -53,9 +53,9 @@ public enum ExtractionWorker {
             spool.flush()
             return true
         } catch let error as PDFError {
-            try? spool.write(.failure(error.description))
+            try? spool.write(.failure(FailureRecord(reason: error.description, diagnostics: PopplerDiagnostics.drain())))
         } catch {
-            try? spool.write(.failure(String(describing: error)))
+            try? spool.write(.failure(FailureRecord(reason: String(describing: error), diagnostics: PopplerDiagnostics.drain())))
         }
         spool.flush()
         return false

@@ -80,14 +80,15 @@ struct Indexer {
             switch result {
             case .stopped:
                 return
-            case .failed(let reason):
-                report(AddResult(path: job.path, status: .failed, reason: reason))
-            case .finished(let diagnostics):
+            case .failed(let reason, let diagnostics):
+                report(AddResult(path: job.path, status: .failed, reason: reason, diagnostics: diagnostics))
+            case .finished(let printed):
                 let importer = BookImporter(database: library.database)
                 do {
-                    let outcome = try importer.importBook(
+                    let (outcome, spooled) = try importer.importBook(
                         spoolPath: job.request.spoolPath, path: job.path, sha256: job.sha256, size: job.size,
                         onPage: { pages in if pages % 200 == 0 { progress(job.path, pages: pages) } })
+                    let diagnostics = spooled + printed
                     switch outcome {
                     case .added(let book):
                         lastBook = book

@@ -20,7 +20,7 @@ public enum PopplerDiagnostics {
         g_log_set_default_handler({ domain, level, message, _ in
             let domainText = domain.map { String(cString: $0) } ?? "GLib"
             let text = message.map { String(cString: $0) } ?? ""
-            PopplerDiagnostics.record("\(domainText): \(text)")
+            PopplerDiagnostics.record(domainText == "Poppler" ? text : "\(domainText): \(text)")
         }, nil)
     }
 

@@ -78,7 +78,13 @@ final class HostileInputTests: XCTestCase {
         var cycle = RawPDF.simple()
         cycle.set(2, "<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 2 >>")
         cycle.set(6, "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>")
-        try assertHandled(try write(cycle, "page-cycle.pdf"))
+        let quiet = try assertHandled(try write(cycle, "page-cycle.pdf"))
+        XCTAssertFalse(quiet.stderr.contains("Loop in Pages tree"), "poppler's diagnostics stay off the terminal")
+        cycle.set(7, "(a distinct copy)")
+        let copy = try write(cycle, "page-cycle-copy.pdf")
+        let verbose = try library.ibook("add", "--verbose", "--", copy.path)
+        XCTAssertTrue(verbose.stderr.contains("poppler: \(copy.path): Syntax error"),
+                      "--verbose shows them: \(verbose.stderr)")
 
         var count = RawPDF.simple()
         count.set(2, "<< /Type /Pages /Kids [3 0 R] /Count 2000000000 >>")
