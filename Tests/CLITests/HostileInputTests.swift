@@ -151,7 +151,19 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(made.status, 0, made.stderr)
         var pdf = RawPDF.simple()
         pdf.setStream(4, dictionary: "/Filter /FlateDecode", data: Array(try Data(contentsOf: bomb)))
-        try assertHandled(try write(pdf, "inflate-bomb.pdf"))
+        // Reading it takes poppler half a minute: the time limit stops it.
+        try assertHandled(try write(pdf, "inflate-bomb.pdf"), added: false, reason: "could not be read (timed out after 3 s)",
+                          extra: ["--timeout", "3"])
+    }
+
+    func testAWorkerThatDiesCostsOnlyItsFile() throws {
+        // Below what a reader process needs to start: it dies, as a parser crash would.
+        let starved = try assertHandled(URL(fileURLWithPath: Fixtures.sampleBook("cafe-culture.pdf")), added: false,
+                                        reason: "could not be read (parser crashed)", extra: ["--memory-limit", "16"])
+        XCTAssertTrue(starved.stderr.hasSuffix("0 added, 0 already present, 1 failed\n"), starved.stderr)
+        let batch = try library.ibook("add", "--timeout", "3", Fixtures.sampleBook("untitled-notes.pdf"),
+                                      try write(RawPDF.simple(), "simple.pdf").path)
+        XCTAssertEqual(batch.status, 0, batch.stderr)
     }
 
     func testHostileMetadataIsCleaned() throws {

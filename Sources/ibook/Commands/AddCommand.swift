@@ -12,6 +12,7 @@ enum AddCommand: Command {
         options: [
             CommonOptions.password,
             Option("--timeout", value: "seconds", help: "Give up on a file after this long (default 60)."),
+            Option("--memory-limit", value: "mb", help: "Memory a file's reader may use before it is stopped (default 4096)."),
             Option("--jobs", value: "n", help: "Files extracted at once (default: the number of cores)."),
             Option("--in-process", help: "Extract in this process: no protection from parser crashes or hangs."),
             Option("--json", help: "Print one JSON object per file."),
@@ -22,6 +23,7 @@ enum AddCommand: Command {
         options.password = arguments.value("password")
         if let timeout = try arguments.double("timeout", in: 0.1...86_400) { options.timeout = timeout }
         if let jobs = try arguments.int("jobs", in: 1...64) { options.workers = jobs }
+        if let megabytes = try arguments.int("memory-limit", in: 16...1 << 20) { options.memoryLimit = UInt64(megabytes) << 20 }
         if !arguments.flag("in-process") {
             options.isolation = .workerProcess(executable: currentExecutable())
         }
