@@ -198,6 +198,10 @@ final class AddCommandTests: XCTestCase {
             let pages = info.stdout.split(separator: "\n").first { $0.hasPrefix("Pages:") }
                 .flatMap { Int($0.split(separator: " ").last ?? "") }
             XCTAssertEqual(book.pageCount, pages, book.path)
+            let title = info.stdout.split(separator: "\n").first { $0.hasPrefix("Title:") }
+                .map { $0.dropFirst("Title:".count).trimmingCharacters(in: .whitespaces) } ?? ""
+            let fileName = ((book.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            XCTAssertEqual(book.title, title.isEmpty ? fileName : title, book.path)
         }
     }
 }
