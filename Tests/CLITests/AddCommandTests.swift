@@ -199,7 +199,7 @@ final class AddCommandTests: XCTestCase {
                 .flatMap { Int($0.split(separator: " ").last ?? "") }
             XCTAssertEqual(book.pageCount, pages, book.path)
             let title = info.stdout.split(separator: "\n").first { $0.hasPrefix("Title:") }
-                .map { $0.dropFirst("Title:".count).trimmingCharacters(in: .whitespaces) } ?? ""
+                .map { $0.dropFirst("Title:".count).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
             let fileName = ((book.path as NSString).lastPathComponent as NSString).deletingPathExtension
             XCTAssertEqual(book.title, title.isEmpty ? fileName : title, book.path)
         }
