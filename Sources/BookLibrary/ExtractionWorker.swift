@@ -7,17 +7,15 @@ import PDF
 public enum ExtractionWorker {
     public static let modeArgument = "__extract"
 
-    /// Entry point of the hidden worker mode; returns the exit status.
-    public static func runAsWorkerProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    /// Entry point of the hidden worker mode; returns the exit status, or nil
+    /// when the process was not started by `ibook add`.
+    public static func runAsWorkerProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32? {
         // The parent decides when to stop; Ctrl-C in the terminal reaches the
         // whole process group, and the parent handles it.
         signal(SIGINT, SIG_IGN)
         guard let json = environment[ExtractionRequest.environmentKey],
               let request = try? JSONDecoder().decode(ExtractionRequest.self, from: Data(json.utf8))
-        else {
-            FileHandle.standardError.write(Data("ibook: the worker mode is internal to 'ibook add'\n".utf8))
-            return 64
-        }
+        else { return nil }
         if request.memoryLimit > 0 {
             var limit = rlimit(rlim_cur: rlim_t(request.memoryLimit), rlim_max: rlim_t(request.memoryLimit))
             setrlimit(Int32(RLIMIT_AS.rawValue), &limit)

@@ -8,8 +8,6 @@ public enum PopplerDiagnostics {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var collected: [String] = []
     nonisolated(unsafe) private static var installed = false
-    /// When set, diagnostics go straight to stderr as they happen.
-    nonisolated(unsafe) public static var echoToStandardError = false
     private static let limit = 200
 
     /// Routes GLib's default log handler into our buffer. Idempotent.
@@ -28,9 +26,6 @@ public enum PopplerDiagnostics {
         lock.lock()
         if collected.count < limit { collected.append(line) }
         lock.unlock()
-        if echoToStandardError {
-            FileHandle.standardError.write(Data(("poppler: " + line + "\n").utf8))
-        }
     }
 
     /// Returns and clears what was collected so far.

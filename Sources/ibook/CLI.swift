@@ -58,7 +58,12 @@ enum CLI {
             return 0
         }
         let context = CommandContext(arguments: parsed)
-        PopplerDiagnostics.echoToStandardError = context.verbose
+        defer {
+            // What poppler said while this process read PDFs itself (add's
+            // workers report theirs per file).
+            let diagnostics = PopplerDiagnostics.drain()
+            if context.verbose { diagnostics.forEach { context.stderr.write("poppler: \($0)\n") } }
+        }
         do {
             try command.run(parsed, context)
             return 0
