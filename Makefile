@@ -11,7 +11,7 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
 PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf
 COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint
 
-.PHONY: all deps build test demo samplebooks install clean
+.PHONY: all deps build test demo samplebooks bench install clean
 
 all: build
 
@@ -38,6 +38,11 @@ demo: build
 samplebooks: deps
 	$(SWIFT) build -c release --product make-samplebooks
 	.build/release/make-samplebooks SampleBooks
+
+# Measures ibook against pdftotext, pdfgrep, recoll and pdftoppm; writes bench/results.md.
+# QUICK=1 for the short run. The script installs its own tools (hyperfine, pdfgrep, recollcmd, time).
+bench: deps
+	bench/run.sh $(if $(filter 1 yes true,$(QUICK)),--quick)
 
 install: build
 	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/ibook

@@ -15,6 +15,34 @@ struct TextMatcher {
         let tokens = TextMatcher.tokenize(query).map { TextMatcher.fold(String(query[$0])) }.filter { !$0.isEmpty }
         guard !tokens.isEmpty else { return nil }
         queryTokens = tokens
+        queryBytes = tokens.map { Array($0.utf8) }
+    }
+
+    /// The folded query words as UTF-8, for the ASCII fast path.
+    private let queryBytes: [[UInt8]]
+
+    /// Folding an ASCII word is lowercasing it, so most words of most pages
+    /// compare byte by byte without building a folded copy; nil when the
+    /// word is not ASCII and needs the full folding.
+    static func asciiMatch(_ word: Substring, _ token: [UInt8], prefix: Bool) -> Bool? {
+        var result: Bool?
+        _ = word.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return }
+            guard prefix ? bytes.count >= token.count : bytes.count == token.count else {
+                result = false
+                return
+            }
+            for position in 0..<token.count {
+                var byte = bytes[position]
+                if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+                if byte != token[position] {
+                    result = false
+                    return
+                }
+            }
+            result = true
+        }
+        return result
     }
 
     /// The words of a text: runs of letters and digits, each CJK character alone.
@@ -25,10 +53,12 @@ struct TextMatcher {
         while index < text.endIndex {
             let character = text[index]
             let next = text.index(after: index)
-            if character.unicodeScalars.contains(where: IndexText.isCJK) {
+            // Unicode properties are slow to look up; ASCII needs none.
+            let ascii = character.asciiValue
+            if ascii == nil, character.unicodeScalars.contains(where: IndexText.isCJK) {
                 if let open = start { ranges.append(open..<index); start = nil }
                 ranges.append(index..<next)
-            } else if isWordCharacter(character) {
+            } else if ascii.map(isASCIIWordByte) ?? isWordCharacter(character) {
                 if start == nil { start = index }
             } else if let open = start {
                 ranges.append(open..<index)
@@ -46,6 +76,16 @@ struct TextMatcher {
             return properties.isAlphabetic || properties.numericType != nil
                 || properties.generalCategory == .nonspacingMark
         }
+    }
+
+    static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+
+    /// `Character.isWhitespace`, without the property lookup for ASCII.
+    static func isSpace(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D) }
+        return character.isWhitespace
     }
 
     static func fold(_ text: String) -> String {
@@ -75,8 +115,13 @@ struct TextMatcher {
         while index + last < words.count {
             var matched = true
             for offset in 0...last {
-                let word = folded(text[words[index + offset]])
-                let ok = offset == last ? word.hasPrefix(queryTokens[offset]) : word == queryTokens[offset]
+                let ok: Bool
+                if let fast = TextMatcher.asciiMatch(text[words[index + offset]], queryBytes[offset], prefix: offset == last) {
+                    ok = fast
+                } else {
+                    let word = folded(text[words[index + offset]])
+                    ok = offset == last ? word.hasPrefix(queryTokens[offset]) : word == queryTokens[offset]
+                }
                 if !ok { matched = false; break }
             }
             if matched {
@@ -93,20 +138,20 @@ struct TextMatcher {
     /// boundaries: `before`, the match itself, and `after`.
     static func snippet(_ text: String, _ range: Range<String.Index>, context: Int = 60) -> Snippet {
         func squeeze(_ part: Substring) -> String {
-            part.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            part.split(whereSeparator: { isSpace($0) }).joined(separator: " ")
         }
         var start = text.index(range.lowerBound, offsetBy: -context, limitedBy: text.startIndex) ?? text.startIndex
         var end = text.index(range.upperBound, offsetBy: context, limitedBy: text.endIndex) ?? text.endIndex
-        if start > text.startIndex, let space = text[start..<range.lowerBound].firstIndex(where: { $0.isWhitespace }) {
+        if start > text.startIndex, let space = text[start..<range.lowerBound].firstIndex(where: { isSpace($0) }) {
             start = space
         }
-        if end < text.endIndex, let space = text[range.upperBound..<end].lastIndex(where: { $0.isWhitespace }) {
+        if end < text.endIndex, let space = text[range.upperBound..<end].lastIndex(where: { isSpace($0) }) {
             end = space
         }
         var before = squeeze(text[start..<range.lowerBound])
         var after = squeeze(text[range.upperBound..<end])
-        if text[start..<range.lowerBound].last?.isWhitespace == true, !before.isEmpty { before += " " }
-        if text[range.upperBound..<end].first?.isWhitespace == true, !after.isEmpty { after = " " + after }
+        if text[start..<range.lowerBound].last.map(isSpace) == true, !before.isEmpty { before += " " }
+        if text[range.upperBound..<end].first.map(isSpace) == true, !after.isEmpty { after = " " + after }
         if start > text.startIndex { before = "…" + before.drop(while: { $0 == " " }) }
         if end < text.endIndex { after += "…" }
         return Snippet(before: before, match: squeeze(text[range]), after: after)

@@ -9,8 +9,10 @@ struct Terminal {
     var isTTY: Bool { isatty(fileDescriptor) == 1 }
 
     var usesColor: Bool {
+        // Checked per styled string: the environment copy costs far more than isatty.
+        guard isTTY else { return false }
         let environment = ProcessInfo.processInfo.environment
-        return isTTY && environment["NO_COLOR"].map { $0.isEmpty } ?? true && environment["TERM"] != "dumb"
+        return environment["NO_COLOR"].map { $0.isEmpty } ?? true && environment["TERM"] != "dumb"
     }
 
     /// Columns of the terminal, or a generous default when not a terminal.

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Fills an ibook library with synthetic pages for the scale benchmark.
+
+  make-library.py LIBRARY_DIR --pages N [--pages-per-book 1000]
+
+Extracting a million pages from PDFs would take hours, so this writes the
+rows `ibook add` would write (see Sources/BookLibrary/Schema.swift and
+BookImporter.swift) straight through SQLite: one `books` row per book, one
+`pages` row per page (text as poppler returns it: lines joined by newlines,
+label = the page number), and the FTS5 external-content index `page_index`
+over the same text. The text is Latin, which IndexText.segmented leaves
+unchanged, so the index gets exactly the page text. The library must already
+exist (created by ibook itself, so its migrations are recorded).
+
+Pages are assembled from a pool of generated paragraphs with the same
+Zipf-like vocabulary as make-corpus.py, plus a token unique to each page; the
+marker word "zymurgical" is on about 1 page in 500 and the phrase
+"lighthouse keeper" on about 1 in 20, as in the PDF corpus.
+"""
+import argparse
+import hashlib
+import os
+import random
+import sqlite3
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import importlib.util
+
+spec = importlib.util.spec_from_file_location("make_corpus", os.path.join(os.path.dirname(os.path.abspath(__file__)), "make-corpus.py"))
+make_corpus = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(make_corpus)
+
+
+def paragraphs(count, rng):
+    words = make_corpus.vocabulary(random.Random(7))
+    cumulative, total = [], 0.0
+    for weight in make_corpus.zipf_weights(len(words)):
+        total += weight
+        cumulative.append(total)
+    pool = []
+    for _ in range(count):
+        chosen = rng.choices(words, cum_weights=cumulative, k=60)
+        lines, line = [], []
+        for word in chosen:
+            line.append(word)
+            if sum(len(w) + 1 for w in line) > 80:
+                lines.append(" ".join(line))
+                line = []
+        if line:
+            lines.append(" ".join(line))
+        pool.append("\n".join(lines))
+    return pool
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("library")
+    parser.add_argument("--pages", type=int, required=True)
+    parser.add_argument("--pages-per-book", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args()
+
+    database_path = os.path.join(args.library, "library.sqlite")
+    if not os.path.exists(database_path):
+        sys.exit(f"{database_path}: no library (run an ibook command on it first)")
+    rng = random.Random(args.seed)
+    pool = paragraphs(4000, rng)
+    db = sqlite3.connect(database_path)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA foreign_keys=ON")
+    started = time.time()
+    (first_id,) = db.execute("SELECT coalesce(max(id), 0) + 1 FROM books").fetchone()
+    written = 0
+    book_number = first_id
+    while written < args.pages:
+        count = min(args.pages_per_book, args.pages - written)
+        sha = hashlib.sha256(f"synthetic-{args.seed}-{book_number}".encode()).hexdigest()
+        with db:
+            cursor = db.execute(
+                "INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer, "
+                "created, modified, page_count, added_at) VALUES (?, ?, ?, ?, ?, NULL, NULL, NULL, ?, NULL, NULL, ?, ?)",
+                (sha, f"/nonexistent/synthetic-{book_number}.pdf", count * 2000, f"Synthetic volume {book_number}",
+                 "Bench Writer", "ibook bench", count, time.time()))
+            book_id = cursor.lastrowid
+            rows = []
+            for page in range(1, count + 1):
+                parts = rng.sample(pool, 5)
+                if rng.random() < 0.05:
+                    parts[0] += " lighthouse keeper"
+                if rng.random() < 0.002:
+                    parts[1] += " zymurgical"
+                parts.append(f"folio{book_id}x{page}")
+                rows.append((book_id, page, str(page), "\n".join(parts)))
+            db.executemany("INSERT INTO pages (book_id, page, label, text) VALUES (?, ?, ?, ?)", rows)
+            # External content: the index rows carry the pages' ids and text,
+            # exactly what BookImporter inserts one page at a time.
+            db.execute("INSERT INTO page_index (rowid, text) SELECT id, text FROM pages WHERE book_id = ?", (book_id,))
+        written += count
+        book_number += 1
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    print(f"{written} pages in {book_number - first_id} books, {time.time() - started:.0f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,253 @@
+#!/usr/bin/env bash
+# Measures ibook against the tools people use today (pdftotext, pdfgrep,
+# recoll, pdftoppm) on the same files, in one run, and writes the table to
+# bench/results.md.
+#
+#   bench/run.sh            full run (about 10,000 generated pages, 1 M-page scale test)
+#   bench/run.sh --quick    a smaller run, for a quick look
+#
+# Environment: IBOOK_CORPUS (real-world PDFs; default ../shared/corpus/real),
+# BENCH_KEEP=1 keeps the scratch folder.
+set -euo pipefail
+
+QUICK=0
+for argument in "$@"; do
+    case "$argument" in
+        --quick) QUICK=1 ;;
+        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        *) echo "Error: $argument: unknown option (try --quick)" >&2; exit 64 ;;
+    esac
+done
+
+BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$BENCH_DIR/.." && pwd)
+RESULTS="$BENCH_DIR/results.md"
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# --- Tools --------------------------------------------------------------------
+missing=()
+for pair in pdftotext:poppler-utils pdftoppm:poppler-utils pdfgrep:pdfgrep recollindex:recollcmd recollq:recollcmd \
+            hyperfine:hyperfine python3:python3; do
+    command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
+done
+[ -x /usr/bin/time ] || missing+=(time)
+if [ ${#missing[@]} -gt 0 ]; then
+    log "Installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(printf '%s\n' "${missing[@]}" | sort -u)
+fi
+
+log "Building ibook (release)"
+(cd "$REPO" && swift build -c release --product ibook >&2)
+IBOOK="$REPO/.build/release/ibook"
+
+WORK=$(mktemp -d /tmp/ibook-bench.XXXXXX)
+if [ "${BENCH_KEEP:-0}" = 1 ]; then log "Scratch folder: $WORK"; else trap 'rm -rf "$WORK"' EXIT; fi
+export XDG_CACHE_HOME="$WORK/cache" HOME="$WORK/home"
+unset IBOOK_LIBRARY
+mkdir -p "$HOME"
+ROWS="$WORK/rows.tsv"
+: > "$ROWS"
+
+if [ $QUICK = 1 ]; then
+    GEN_FILES=10; GEN_PAGES=100; RUNS=2; SLOW_RUNS=1; FAST_RUNS=10; SMALL_BOOKS=1000
+    SCALES="10000 100000"; HUGE_PAGES=10000
+else
+    GEN_FILES=50; GEN_PAGES=200; RUNS=3; SLOW_RUNS=1; FAST_RUNS=20; SMALL_BOOKS=1000
+    SCALES="10000 100000 1000000"; HUGE_PAGES=10000
+fi
+
+# --- Helpers ------------------------------------------------------------------
+# row SECTION WHAT OURS THEIRS_NAME THEIRS TARGET_MAX_RATIO UNIT
+# Ratio is ours/theirs; a row passes when ratio <= TARGET_MAX_RATIO.
+row() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$ROWS"; }
+# limit SECTION WHAT VALUE LIMIT UNIT: an absolute target (value <= limit).
+limit() { printf '%s\t%s\t%s\t-\t%s\t=\t%s\n' "$1" "$2" "$3" "$4" "$5" >> "$ROWS"; }
+note() { printf 'note\t%s\n' "$*" >> "$ROWS"; }
+
+# hf NAME RUNS [hyperfine options...] -- COMMAND: median wall seconds. Every
+# run goes through /usr/bin/time, whose log gives CPU (user+sys, children
+# included) and peak RSS (the largest process of the tree).
+hf() {
+    local name=$1 runs=$2; shift 2
+    local options=()
+    while [ "$1" != "--" ]; do options+=("$1"); shift; done
+    shift
+    local command="$*"
+    rm -f "$WORK/time-$name"
+    hyperfine --style none --runs "$runs" "${options[@]}" --export-json "$WORK/hf-$name.json" \
+        -n "$name" "/usr/bin/time -a -o $WORK/time-$name -f '%e %U %S %M' $command" >/dev/null 2>"$WORK/hf-$name.err" \
+        || { cat "$WORK/hf-$name.err" >&2; return 1; }
+    python3 -c 'import json,sys; print("%.6f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$WORK/hf-$name.json"
+}
+cpu_of() { awk '{ c = $2 + $3; if (!n++ || c < m) m = c } END { printf "%.3f", m }' "$WORK/time-$1"; }
+rss_of() { awk '{ if ($4 > m) m = $4 } END { printf "%.1f", m / 1024 }' "$WORK/time-$1"; }
+sizeof() { du -sb "$1" | awk '{ printf "%.2f", $1 / 1048576 }'; }
+ms() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) * 1000))' "$1"; }
+
+# --- Corpus -------------------------------------------------------------------
+CORPUS="$WORK/corpus"
+mkdir -p "$CORPUS/sample" "$CORPUS/generated"
+cp "$REPO"/SampleBooks/*.pdf "$CORPUS/sample/"
+log "Generating $((GEN_FILES * GEN_PAGES)) pages of text PDFs"
+python3 "$BENCH_DIR/make-corpus.py" "$CORPUS/generated" --files $GEN_FILES --pages $GEN_PAGES --seed 1
+REAL="${IBOOK_CORPUS:-$REPO/../shared/corpus/real}"
+[ -d "$REAL" ] || REAL="$REPO/../../shared/corpus/real"  # a worktree sits one level deeper
+if [ -d "$REAL" ]; then
+    # Copied into the scratch folder (never into the repository) so every tool reads plain files.
+    mkdir -p "$CORPUS/real" && cp -R "$REAL/." "$CORPUS/real/"
+else
+    REAL=""
+fi
+mapfile -t FILES < <(find "$CORPUS" -type f -iname '*.pdf' | sort)
+CORPUS_PAGES=$(for f in "${FILES[@]}"; do pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }'; done | awk '{ s += $1 } END { print s }')
+CORPUS_MB=$(sizeof "$CORPUS")
+
+# --- 1. Indexing ----------------------------------------------------------------
+log "1. Indexing ${#FILES[@]} files, $CORPUS_PAGES pages"
+LIB="$WORK/lib"
+t_ours=$(hf add $RUNS --prepare "rm -rf $LIB $XDG_CACHE_HOME" -i -- "$IBOOK --library $LIB add $CORPUS")
+t_inproc=$(hf add-inproc $RUNS --prepare "rm -rf $LIB $XDG_CACHE_HOME" -i -- "$IBOOK --library $LIB add --in-process $CORPUS")
+t_serial=$(hf add-serial $SLOW_RUNS --prepare "rm -rf $LIB $XDG_CACHE_HOME" -i -- "$IBOOK --library $LIB add --jobs 1 $CORPUS")
+rm -rf "$LIB" "$XDG_CACHE_HOME"
+"$IBOOK" --library "$LIB" add "$CORPUS" >/dev/null 2>"$WORK/add.err" || true
+BOOKS=$("$IBOOK" --library "$LIB" list --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+LIB_MB=$(sizeof "$LIB")
+THUMBS_MB=$(sizeof "$XDG_CACHE_HOME")
+
+TXT="$WORK/txt"
+i=0; : > "$WORK/pdftotext.sh"
+for f in "${FILES[@]}"; do i=$((i + 1)); printf 'pdftotext -q %q %q\n' "$f" "$TXT/$i.txt" >> "$WORK/pdftotext.sh"; done
+t_pdftotext=$(hf pdftotext $RUNS --prepare "rm -rf $TXT; mkdir -p $TXT" -i -- "sh $WORK/pdftotext.sh")
+
+export RECOLL_CONFDIR="$WORK/recoll"
+mkdir -p "$RECOLL_CONFDIR"
+cat > "$RECOLL_CONFDIR/recoll.conf" <<EOF
+topdirs = $CORPUS
+loglevel = 1
+noaspell = 1
+EOF
+t_recoll=$(hf recollindex $RUNS --prepare "rm -rf $RECOLL_CONFDIR/xapiandb $RECOLL_CONFDIR/idxstatus.txt" -i -- \
+    "recollindex -c $RECOLL_CONFDIR -z")
+rm -rf "$RECOLL_CONFDIR/xapiandb"
+recollindex -c "$RECOLL_CONFDIR" -z >/dev/null 2>&1 || true
+RECOLL_MB=$(sizeof "$RECOLL_CONFDIR/xapiandb")
+
+row index "add, wall s" "$t_ours" "pdftotext serial" "$t_pdftotext" 1.0 s
+row index "add, wall s" "$t_ours" "recollindex" "$t_recoll" 1.0 s
+row index "add, CPU s" "$(cpu_of add)" "pdftotext serial" "$(cpu_of pdftotext)" - s
+row index "add, CPU s" "$(cpu_of add)" "recollindex" "$(cpu_of recollindex)" - s
+row index "add, peak RSS MB" "$(rss_of add)" "recollindex" "$(rss_of recollindex)" - MB
+row index "library size MB" "$LIB_MB" "recoll index" "$RECOLL_MB" 1.0 MB
+row index "add (isolated workers), wall s" "$t_ours" "add --in-process" "$t_inproc" - s
+row index "add --jobs 1, wall s" "$t_serial" "pdftotext serial" "$t_pdftotext" - s
+note "Corpus: ${#FILES[@]} files, $CORPUS_PAGES pages, $CORPUS_MB MB (SampleBooks, $((GEN_FILES * GEN_PAGES)) generated pages${REAL:+, the real-world corpus}); $BOOKS books added. Cover thumbnails written by add: $THUMBS_MB MB (cache, not counted in the library size). add in-process: CPU $(cpu_of add-inproc) s, RSS $(rss_of add-inproc) MB."
+
+# --- 2. Search ------------------------------------------------------------------
+log "2. Search"
+QUERIES=("the" "zymurgical" "lighthouse keeper" "皇居")
+KINDS=("common word" "rare word" "two-word phrase" "CJK term")
+for q in 0 1 2 3; do
+    query=${QUERIES[$q]}; kind=${KINDS[$q]}
+    printf -v quoted '%q' "$query"
+    runs=$FAST_RUNS; [ $q = 0 ] && runs=3
+    t_s=$(hf "search-$q" $runs --warmup 1 -- "$IBOOK --library $LIB search --all $quoted")
+    t_g=$(hf "pdfgrep-$q" $SLOW_RUNS -i -- "pdfgrep -r -i $quoted $CORPUS")
+    printf -v recoll_query '%q' "\"$query\""
+    t_r=$(hf "recollq-$q" $FAST_RUNS --warmup 2 -i -- "recollq -c $RECOLL_CONFDIR -n 0-1000000 $recoll_query")
+    hits=$("$IBOOK" --library "$LIB" search --all "$query" 2>&1 >/dev/null | tail -1)
+    grep_lines=$(pdfgrep -r -i -c "$query" "$CORPUS" 2>/dev/null | awk -F: '{ s += $NF } END { print s + 0 }')
+    docs=$(recollq -c "$RECOLL_CONFDIR" -n 0-1000000 "\"$query\"" 2>/dev/null | awk '/results$/ { print $1 }' | head -1)
+    row search "“$query” ($kind), ms" "$(ms "$t_s")" "pdfgrep -r -i" "$(ms "$t_g")" 0.002 ms
+    row search "“$query” ($kind), ms" "$(ms "$t_s")" "recollq" "$(ms "$t_r")" 1.0 ms
+    note "“$query”: ibook $hits; pdfgrep $grep_lines matching lines; recollq ${docs:-?} documents (no page numbers)."
+done
+
+# --- 3. Thumbnails --------------------------------------------------------------
+log "3. Cover thumbnails"
+"$IBOOK" --library "$LIB" list --json | python3 -c '
+import json, sys
+for book in json.load(sys.stdin): print(book["id"])' > "$WORK/ids"
+: > "$WORK/thumbs-ibook.sh"; : > "$WORK/thumbs-ppm.sh"
+while read -r id; do echo "$IBOOK --library $LIB thumbnail $id --size 256 >/dev/null" >> "$WORK/thumbs-ibook.sh"; done < "$WORK/ids"
+# The same files as the library holds (a damaged file has no thumbnail either way).
+"$IBOOK" --library "$LIB" list --json | python3 -c '
+import json, sys, shlex
+for n, book in enumerate(json.load(sys.stdin)):
+    print("pdftoppm -png -singlefile -scale-to 256 -f 1 -l 1 %s %s/ppm/%d" % (shlex.quote(book["path"]), sys.argv[1], n))' \
+    "$WORK" > "$WORK/thumbs-ppm.sh"
+t_thumb=$(hf thumbs $RUNS --prepare "rm -rf $XDG_CACHE_HOME" -i -- "sh $WORK/thumbs-ibook.sh")
+t_cached=$(hf thumbs-cached $RUNS --warmup 1 -i -- "sh $WORK/thumbs-ibook.sh")
+t_ppm=$(hf pdftoppm $RUNS --prepare "rm -rf $WORK/ppm; mkdir -p $WORK/ppm" -i -- "sh $WORK/thumbs-ppm.sh")
+n_thumbs=$(wc -l < "$WORK/ids")
+row thumbnails "cover 256 px, $n_thumbs books, s" "$t_thumb" "pdftoppm" "$t_ppm" 1.0 s
+row thumbnails "cover again (cached), s" "$t_cached" "pdftoppm" "$t_ppm" - s
+
+# --- 4. Reader commands ---------------------------------------------------------
+log "4. Reader commands at 10 and $SMALL_BOOKS books"
+python3 "$BENCH_DIR/make-corpus.py" "$WORK/small" --files $SMALL_BOOKS --pages 1 --seed 2 --prefix small
+mapfile -t SMALL < <(find "$WORK/small" -name '*.pdf' | sort)
+for size in 10 $SMALL_BOOKS; do
+    R="$WORK/reader-$size"
+    "$IBOOK" --library "$R" add "${SMALL[@]:0:$((size - 1))}" >/dev/null 2>&1
+    "$IBOOK" --library "$R" add "$REPO/SampleBooks/lighthouses.pdf" >/dev/null 2>&1
+    "$IBOOK" --library "$R" open lighthouses >/dev/null
+    for p in 3 7 12; do "$IBOOK" --library "$R" bookmark $p >/dev/null; done
+    "$IBOOK" --library "$R" read 12 >/dev/null
+    for command in toc bookmarks history info; do
+        t=$(hf "reader-$command-$size" $FAST_RUNS --warmup 3 -- "$IBOOK --library $R $command")
+        eval "t_${command}_$size=$t"
+    done
+done
+for command in toc bookmarks history info; do
+    small_var="t_${command}_10"; big_var="t_${command}_$SMALL_BOOKS"
+    row reader "$command at $SMALL_BOOKS books vs 10, ms" "$(ms "${!big_var}")" "same at 10 books" "$(ms "${!small_var}")" 1.5 ms
+    [ "$command" = info ] || limit reader "$command at $SMALL_BOOKS books, ms" "$(ms "${!big_var}")" 30 ms
+done
+
+# --- 5. Scale -------------------------------------------------------------------
+log "5. Search at scale ($SCALES pages)"
+S="$WORK/scale"
+"$IBOOK" --library "$S" list >/dev/null 2>&1 || true
+done_pages=0
+for pages in $SCALES; do
+    python3 "$BENCH_DIR/make-library.py" "$S" --pages $((pages - done_pages)) --seed $pages
+    done_pages=$pages
+    for q in 1 2; do
+        query=${QUERIES[$q]}
+        printf -v quoted '%q' "$query"
+        t=$(hf "scale-$pages-$q" $FAST_RUNS --warmup 2 -- "$IBOOK --library $S search --all $quoted")
+        hits=$("$IBOOK" --library "$S" search --all "$query" 2>&1 >/dev/null | tail -1)
+        limit scale "“$query” at $pages pages, ms ($hits)" "$(ms "$t")" 100 ms
+    done
+    t=$(hf "scale-$pages-0" 1 -- "$IBOOK --library $S search --all --limit 100 the")
+    limit scale "“the” --limit 100 at $pages pages, ms" "$(ms "$t")" 100 ms
+done
+note "Scale library at $done_pages pages: $(sizeof "$S") MB."
+rm -rf "$S"
+
+# --- 6. Memory ------------------------------------------------------------------
+log "6. Peak RSS adding a $HUGE_PAGES-page PDF"
+python3 "$BENCH_DIR/make-corpus.py" "$WORK/huge" --files 1 --pages $HUGE_PAGES --seed 9 --prefix huge
+H="$WORK/huge-lib"
+hf huge 1 --prepare "rm -rf $H" -- "$IBOOK --library $H add $WORK/huge/huge-0001.pdf" >/dev/null
+hf huge-inproc 1 --prepare "rm -rf $H" -- "$IBOOK --library $H add --in-process $WORK/huge/huge-0001.pdf" >/dev/null
+limit memory "add $HUGE_PAGES-page PDF, peak RSS MB" "$(rss_of huge)" 200 MB
+limit memory "add --in-process $HUGE_PAGES-page PDF, peak RSS MB" "$(rss_of huge-inproc)" 200 MB
+
+# --- Report ---------------------------------------------------------------------
+WATERMARK=""
+if [ -f "$BENCH_DIR/watermark.sh" ]; then
+    log "Watermark (bench/watermark.sh)"
+    WATERMARK=$(IBOOK="$IBOOK" WORK="$WORK" CORPUS="$CORPUS" bash "$BENCH_DIR/watermark.sh" 2>&1 || true)
+fi
+versions=$(cat <<EOF
+ibook $("$IBOOK" --version 2>&1 | awk '{ print $NF }') (release), $(swift --version 2>&1 | head -1)
+$(pdftotext -v 2>&1 | head -1), $(pdfgrep --version | head -1 | sed 's/This is //'), recoll $(dpkg-query -W -f='${Version}' recollcmd 2>/dev/null), $(hyperfine --version), SQLite $(python3 -c 'import sqlite3; print(sqlite3.sqlite_version)')
+EOF
+)
+python3 "$BENCH_DIR/report.py" "$ROWS" --mode "$([ $QUICK = 1 ] && echo quick || echo full)" \
+    --cores "$(nproc)" --cpu "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" --versions "$versions" \
+    --watermark "$WATERMARK" > "$WORK/results.md"
+cp "$WORK/results.md" "$RESULTS"
+cat "$RESULTS"
