@@ -98,6 +98,8 @@ def main():
             # External content: the index rows carry the pages' ids and text,
             # exactly what BookImporter inserts one page at a time.
             db.execute("INSERT INTO page_index (rowid, text) SELECT id, text FROM pages WHERE book_id = ?", (book_id,))
+            db.execute("UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1), "
+                       "last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1) WHERE id = ?1", (book_id,))
         written += count
         book_number += 1
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

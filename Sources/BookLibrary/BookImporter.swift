@@ -64,6 +64,11 @@ struct BookImporter {
             guard let end, pagesSeen == document.pageCount else {
                 throw ImportAbort.incomplete
             }
+            try database.execute("""
+                UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1),
+                                 last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1)
+                WHERE id = ?1
+                """, [bookID])
             guard let book = try Catalog(database: database).book(id: Int(bookID)) else {
                 throw ImportAbort.incomplete
             }

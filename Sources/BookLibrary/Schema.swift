@@ -66,6 +66,18 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.register("2-page-row-ranges") { db in
+            // A book's pages are inserted in one transaction, so their rows
+            // are consecutive: the range lets a search reach one book's pages
+            // in the index, and map index rows to books, without a join.
+            try db.execute("""
+                ALTER TABLE books ADD COLUMN first_page_row INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE books ADD COLUMN last_page_row INTEGER NOT NULL DEFAULT -1;
+                UPDATE books SET
+                    first_page_row = coalesce((SELECT min(id) FROM pages WHERE book_id = books.id), 0),
+                    last_page_row = coalesce((SELECT max(id) FROM pages WHERE book_id = books.id), -1);
+                """)
+        }
         return migrator
     }
 

@@ -26,74 +26,97 @@ public struct SearchSummary: Codable, Sendable {
 /// Full-text search: FTS5 finds the pages, `TextMatcher` every occurrence on
 /// them. In one book hits come in page order; across the library, books are
 /// ranked by their best page's bm25 and each book's hits follow in page order.
+///
+/// A book's pages occupy consecutive rows (`first_page_row...last_page_row`),
+/// and row order is page order, so the index is asked for rows only: one
+/// book's search is a row range, and rows map to books by binary search
+/// instead of a join per match.
 struct Search {
     let database: Database
+
+    private struct BookRows {
+        var id: Int
+        var title: String
+        var first: Int64
+        var last: Int64
+        var rows: [Int64] = []
+        var bestScore = Double.infinity
+    }
 
     func run(_ query: String, scope: SearchScope, limit: Int?, onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
         guard var matcher = TextMatcher(query: query),
               let expression = FTS5Query.phrase(IndexText.segmented(query), prefixLast: true)
         else { throw LibraryError.emptyQuery }
 
-        var summary = SearchSummary()
-        var titles: [Int: String] = [:]
-        var pages: [(bookID: Int, rowID: Int64, page: Int)] = []
+        var ranked: [BookRows]
         switch scope {
         case .book(let book):
-            titles[book.id] = book.title
-            try database.prepare("""
-                SELECT p.id, p.page FROM page_index JOIN pages p ON p.id = page_index.rowid
-                WHERE page_index MATCH ? AND p.book_id = ? ORDER BY p.page
-                """).forEachRow([expression, book.id]) { row in
-                pages.append((book.id, row.int64("id") ?? 0, row.int("page") ?? 0))
+            ranked = try books(where: "id = ?", [book.id])
+            for index in ranked.indices {
+                try database.prepare("""
+                    SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid
+                    """).forEachRow([expression, ranked[index].first, ranked[index].last]) { row in
+                    if case .integer(let rowID) = row[0] { ranked[index].rows.append(rowID) }
+                }
             }
             try History(database: database).record(book, page: nil)
         case .all:
-            var best: [Int: Double] = [:]
-            try database.prepare("""
-                SELECT p.id, p.book_id, p.page, bm25(page_index) AS score
-                FROM page_index JOIN pages p ON p.id = page_index.rowid WHERE page_index MATCH ?
-                """).forEachRow([expression]) { row in
-                let bookID = row.int("book_id") ?? 0
-                let score = row.double("score") ?? 0
-                best[bookID] = min(best[bookID] ?? .infinity, score)
-                pages.append((bookID, row.int64("id") ?? 0, row.int("page") ?? 0))
-            }
-            pages.sort { left, right in
-                let l = best[left.bookID] ?? 0, r = best[right.bookID] ?? 0
-                if l != r { return l < r }
-                if left.bookID != right.bookID { return left.bookID < right.bookID }
-                return left.page < right.page
-            }
-            for row in try database.query("SELECT id, title FROM books WHERE id IN (\(best.keys.map(String.init).joined(separator: ",")))") {
-                titles[row.int("id") ?? 0] = row.string("title")
-            }
+            var all = try books(where: "last_page_row >= first_page_row", [])
+            all.sort { $0.first < $1.first }
+            let starts = all.map(\.first)
+            // Rows come in ascending order, so each book's rows stay in page order.
+            try database.prepare("SELECT rowid, bm25(page_index) FROM page_index WHERE page_index MATCH ?")
+                .forEachRow([expression]) { row in
+                    guard case .integer(let rowID) = row[0] else { return }
+                    var low = 0, high = starts.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if starts[middle] <= rowID { low = middle + 1 } else { high = middle }
+                    }
+                    let index = low - 1
+                    guard index >= 0, rowID <= all[index].last else { return }
+                    all[index].rows.append(rowID)
+                    if case .real(let score) = row[1], score < all[index].bestScore { all[index].bestScore = score }
+                }
+            ranked = all.filter { !$0.rows.isEmpty }
+                .sorted { $0.bestScore != $1.bestScore ? $0.bestScore < $1.bestScore : $0.id < $1.id }
         }
 
-        let readPage = try database.prepare("SELECT label, text FROM pages WHERE id = ?")
-        var booksWithHits = Set<Int>()
-        for entry in pages {
-            guard let row = try readPage.rows([entry.rowID]).first else { continue }
-            let text = row.string("text") ?? ""
-            let matches = matcher.matches(in: text)
-            guard !matches.isEmpty else { continue }
-            if let limit, summary.hits >= limit {
-                summary.truncated = true
-                break
-            }
-            summary.pages += 1
-            booksWithHits.insert(entry.bookID)
-            for match in matches {
+        var summary = SearchSummary()
+        let readPage = try database.prepare("SELECT page, label, text FROM pages WHERE id = ?")
+        emitting: for book in ranked {
+            var bookHasHits = false
+            for rowID in book.rows {
+                guard let row = try readPage.rows([rowID]).first, case .text(let text) = row[2] else { continue }
+                let matches = matcher.matches(in: text)
+                guard !matches.isEmpty else { continue }
                 if let limit, summary.hits >= limit {
                     summary.truncated = true
-                    break
+                    break emitting
                 }
-                summary.hits += 1
-                try onHit(SearchHit(bookID: entry.bookID, bookTitle: titles[entry.bookID] ?? "", page: entry.page,
-                                    label: row.string("label"), snippet: TextMatcher.snippet(text, match.range)))
+                summary.pages += 1
+                if !bookHasHits { summary.books += 1; bookHasHits = true }
+                let page = row.int("page") ?? 0, label = row.string("label")
+                for match in matches {
+                    if let limit, summary.hits >= limit {
+                        summary.truncated = true
+                        break emitting
+                    }
+                    summary.hits += 1
+                    try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
+                                        snippet: TextMatcher.snippet(text, match.range)))
+                }
             }
         }
-        summary.books = booksWithHits.count
         return summary
+    }
+
+    private func books(where condition: String, _ bindings: [SQLBindable]) throws -> [BookRows] {
+        try database.query("SELECT id, title, first_page_row, last_page_row FROM books WHERE \(condition)", bindings)
+            .map { row in
+                BookRows(id: row.int("id") ?? 0, title: row.string("title") ?? "",
+                         first: row.int64("first_page_row") ?? 0, last: row.int64("last_page_row") ?? -1)
+            }
     }
 }
 

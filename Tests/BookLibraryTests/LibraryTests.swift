@@ -38,7 +38,7 @@ final class LibraryTests: XCTestCase {
     func testDatabaseIsWALWithMigrationsRecorded() throws {
         XCTAssertEqual(try library.database.scalar("PRAGMA journal_mode"), .text("wal"))
         XCTAssertEqual(try library.database.scalar("PRAGMA foreign_keys"), .integer(1))
-        XCTAssertEqual(try Schema.migrator.appliedMigrations(library.database), ["1-books"])
+        XCTAssertEqual(try Schema.migrator.appliedMigrations(library.database), ["1-books", "2-page-row-ranges"])
     }
 
     func testAddStoresEveryPageInTheIndexAndRemoveTakesItAllBack() throws {
@@ -67,5 +67,31 @@ final class LibraryTests: XCTestCase {
         XCTAssertThrowsError(try library.search("  \"()* ", scope: .all) { _ in }) { error in
             XCTAssertEqual(error as? LibraryError, .emptyQuery)
         }
+    }
+}
+
+final class MigrationTests: XCTestCase {
+    func testALibraryFromTheFirstSchemaGetsPageRowRangesAndSearchesAsBefore() throws {
+        let root = try Fixtures.temporaryDirectory("migrate")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let location = LibraryLocation(directory: root.path, thumbnailDirectory: root.appendingPathComponent("t").path)
+        var library: Library? = try Library(location: location)
+        _ = library?.add(paths: [Fixtures.sampleBook("cafe-culture.pdf"), Fixtures.sampleBook("lighthouses.pdf")],
+                         options: AddOptions())
+        // Back to what version 1 wrote: no row ranges, migration 2 not applied.
+        try library?.database.execute("""
+            ALTER TABLE books DROP COLUMN first_page_row;
+            ALTER TABLE books DROP COLUMN last_page_row;
+            DELETE FROM schema_migrations WHERE id = '2-page-row-ranges';
+            """)
+        library = nil
+        let reopened = try Library(location: location)
+        var pages: [Int] = []
+        _ = try reopened.search("quiet harbour lights", scope: .all) { pages.append($0.page) }
+        XCTAssertEqual(pages, [8, 30])
+        let cafe = try reopened.book(named: "cafe")
+        pages = []
+        _ = try reopened.search("façade", scope: .book(cafe)) { pages.append($0.page) }
+        XCTAssertEqual(pages, [3, 10])
     }
 }
