@@ -38,7 +38,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 log "Building ibook (release)"
-(cd "$REPO" && swift build -c release --product ibook >&2)
+(cd "$REPO" && make build >&2)
 IBOOK="$REPO/.build/release/ibook"
 
 WORK=$(mktemp -d /tmp/ibook-bench.XXXXXX)

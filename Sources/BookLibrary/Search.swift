@@ -82,6 +82,15 @@ struct Search {
                 .sorted { $0.bestScore != $1.bestScore ? $0.bestScore < $1.bestScore : $0.id < $1.id }
         }
 
+        // One read transaction: one snapshot and one lock for all the page
+        // reads, instead of taking and dropping the lock for each.
+        return try database.inTransaction(.deferred) {
+            try emit(ranked, matcher: &matcher, limit: limit, onHit: onHit)
+        }
+    }
+
+    private func emit(_ ranked: [BookRows], matcher: inout TextMatcher, limit: Int?,
+                      onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
         var summary = SearchSummary()
         let readPage = try database.prepare("SELECT page, label, text FROM pages WHERE id = ?")
         emitting: for book in ranked {

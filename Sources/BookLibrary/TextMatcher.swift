@@ -46,19 +46,31 @@ struct TextMatcher {
     }
 
     /// The words of a text: runs of letters and digits, each CJK character alone.
+    /// Walks Unicode scalars rather than Characters: grapheme breaking was
+    /// most of the cost of a search, and a combining mark simply continues
+    /// the word its letter started.
     static func tokenize(_ text: String) -> [Range<String.Index>] {
         var ranges: [Range<String.Index>] = []
         var start: String.Index?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            // Unicode properties are slow to look up; ASCII needs none.
-            let ascii = character.asciiValue
-            if ascii == nil, character.unicodeScalars.contains(where: IndexText.isCJK) {
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            let isWord: Bool
+            if scalar.value < 0x80 {
+                isWord = isASCIIWordByte(UInt8(scalar.value))
+            } else if IndexText.isCJK(scalar) {
                 if let open = start { ranges.append(open..<index); start = nil }
                 ranges.append(index..<next)
-            } else if ascii.map(isASCIIWordByte) ?? isWordCharacter(character) {
+                index = next
+                continue
+            } else {
+                let properties = scalar.properties
+                isWord = properties.isAlphabetic || properties.numericType != nil
+                    || properties.generalCategory == .nonspacingMark
+            }
+            if isWord {
                 if start == nil { start = index }
             } else if let open = start {
                 ranges.append(open..<index)
@@ -68,14 +80,6 @@ struct TextMatcher {
         }
         if let open = start { ranges.append(open..<text.endIndex) }
         return ranges
-    }
-
-    static func isWordCharacter(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { scalar in
-            let properties = scalar.properties
-            return properties.isAlphabetic || properties.numericType != nil
-                || properties.generalCategory == .nonspacingMark
-        }
     }
 
     static func isASCIIWordByte(_ byte: UInt8) -> Bool {
