@@ -2,8 +2,8 @@ import Foundation
 
 /// How extraction is isolated from the process that owns the library.
 public enum Isolation: Sendable, Equatable {
-    /// Each file in its own worker process (`ibook __extract`), with a time
-    /// and memory limit: a crash or hang costs one file.
+    /// In worker processes (`ibook __extract`), with a time limit per file
+    /// and a memory limit: a crash or hang costs one file.
     case workerProcess(executable: String)
     /// In this process: no protection, used to measure what isolation costs.
     case inProcess
@@ -27,12 +27,23 @@ enum ExtractionJob {
         case stopped
     }
 
-    static func run(_ request: ExtractionRequest, isolation: Isolation, timeout: TimeInterval, stop: StopFlag) -> Result {
-        switch isolation {
-        case .inProcess:
+    /// In a worker from `pool`, or in this process when there is none.
+    static func run(_ request: ExtractionRequest, pool: WorkerPool?, timeout: TimeInterval, stop: StopFlag) -> Result {
+        guard let pool else {
             return ExtractionWorker.extract(request) ? .finished(printed: []) : spooledFailure(request, printed: [])
-        case .workerProcess(let executable):
-            return runWorker(request, executable: executable, timeout: timeout, stop: stop)
+        }
+        let worker: WorkerProcess
+        do { worker = try pool.take() } catch {
+            return .failed("could not be read (cannot start worker: \(error.localizedDescription))", diagnostics: [])
+        }
+        defer { pool.give(worker) }
+        let (reply, printed) = worker.extract(request, timeout: timeout, stop: stop)
+        switch reply {
+        case .done: return .finished(printed: printed)
+        case .unreadable: return spooledFailure(request, printed: printed)
+        case .died: return .failed("could not be read (parser crashed)", diagnostics: printed)
+        case .timedOut: return .failed("could not be read (timed out after \(Int(timeout)) s)", diagnostics: printed)
+        case .stopped: return .stopped
         }
     }
 
@@ -41,47 +52,5 @@ enum ExtractionJob {
             return .failed(failure.reason, diagnostics: failure.diagnostics + printed)
         }
         return .failed("could not be read (parser crashed)", diagnostics: printed)
-    }
-
-    private static func runWorker(_ request: ExtractionRequest, executable: String, timeout: TimeInterval,
-                                  stop: StopFlag) -> Result
-    {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [ExtractionWorker.modeArgument]
-        var environment = ProcessInfo.processInfo.environment
-        guard let json = try? JSONEncoder().encode(request) else { return .failed("could not be read (bad request)", diagnostics: []) }
-        environment[ExtractionRequest.environmentKey] = String(decoding: json, as: UTF8.self)
-        process.environment = environment
-        // What poppler prints on its own goes to a side file, shown with --verbose.
-        let errorPath = request.spoolPath + ".stderr"
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        defer { unlink(errorPath) }
-        process.standardError = FileHandle(forWritingAtPath: errorPath)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        do { try process.run() } catch {
-            return .failed("could not be read (cannot start worker: \(error.localizedDescription))", diagnostics: [])
-        }
-        let deadline = Date().addingTimeInterval(timeout)
-        while finished.wait(timeout: .now() + 0.1) == .timedOut {
-            if stop.isSet || Date() >= deadline {
-                kill(process.processIdentifier, SIGKILL)
-                finished.wait()
-                return stop.isSet ? .stopped : .failed("could not be read (timed out after \(Int(timeout)) s)", diagnostics: [])
-            }
-        }
-        let workerOutput = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        let printed = workerOutput.split(separator: "\n").map(String.init)
-        if process.terminationReason == .uncaughtSignal {
-            return stop.isSet ? .stopped : .failed("could not be read (parser crashed)", diagnostics: printed)
-        }
-        switch process.terminationStatus {
-        case 0: return .finished(printed: printed)
-        case 3: return spooledFailure(request, printed: printed)
-        default: return .failed("could not be read (parser crashed)", diagnostics: printed)
-        }
     }
 }

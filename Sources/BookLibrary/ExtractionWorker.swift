@@ -7,20 +7,33 @@ import PDF
 public enum ExtractionWorker {
     public static let modeArgument = "__extract"
 
-    /// Entry point of the hidden worker mode; returns the exit status, or nil
-    /// when the process was not started by `ibook add`.
+    /// Set by the parent to the worker's memory limit in bytes; its absence
+    /// means the mode was not started by `ibook add`.
+    static let memoryLimitKey = "IBOOK_WORKER_MEMORY_LIMIT"
+
+    /// Entry point of the hidden worker mode: reads one request per line on
+    /// stdin, extracts it, and answers "0" (done) or "3" (not readable, the
+    /// reason is in the spool) on its reply channel, until stdin closes.
+    /// Returns the exit status, or nil when not started by `ibook add`.
     public static func runAsWorkerProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32? {
+        guard let limitText = environment[memoryLimitKey], let memoryLimit = UInt64(limitText) else { return nil }
         // The parent decides when to stop; Ctrl-C in the terminal reaches the
         // whole process group, and the parent handles it.
         signal(SIGINT, SIG_IGN)
-        guard let json = environment[ExtractionRequest.environmentKey],
-              let request = try? JSONDecoder().decode(ExtractionRequest.self, from: Data(json.utf8))
-        else { return nil }
-        if request.memoryLimit > 0 {
-            var limit = rlimit(rlim_cur: rlim_t(request.memoryLimit), rlim_max: rlim_t(request.memoryLimit))
+        if memoryLimit > 0 {
+            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
             setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
         }
-        return extract(request) ? 0 : 3
+        // Replies get stdout to themselves: anything a library prints goes to stderr.
+        let replies = dup(1)
+        dup2(2, 1)
+        let decoder = JSONDecoder()
+        while let line = readLine(strippingNewline: true) {
+            guard let request = try? decoder.decode(ExtractionRequest.self, from: Data(line.utf8)) else { return 64 }
+            let answer = extract(request) ? "0\n" : "3\n"
+            guard answer.withCString({ write(replies, $0, strlen($0)) }) > 0 else { return 1 }
+        }
+        return 0
     }
 
     /// Writes the spool; false when the file could not be read (the spool then

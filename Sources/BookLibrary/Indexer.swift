@@ -126,6 +126,10 @@ struct Indexer {
             commitReady()
         }
 
+        var pool: WorkerPool?
+        if case .workerProcess(let executable) = options.isolation {
+            pool = WorkerPool(executable: executable, memoryLimit: options.memoryLimit, directory: spoolDirectory)
+        }
         let queue = DispatchQueue(label: "ibook.extract", attributes: .concurrent)
         for (index, path) in files.enumerated() {
             if stop.isSet { break }
@@ -155,14 +159,14 @@ struct Indexer {
             let request = ExtractionRequest(
                 path: path, password: options.password, spoolPath: "\(spoolDirectory)/\(index).jsonl",
                 thumbnailPath: library.thumbnailPath(sha256: sha256, page: 1, size: options.thumbnailSize),
-                thumbnailSize: options.thumbnailSize, memoryLimit: options.memoryLimit)
+                thumbnailSize: options.thumbnailSize)
             pending[index] = Pending(path: path, sha256: sha256, size: size, request: request)
             inFlightHashes[sha256] = index
             submitted.append(index)
             running += 1
-            let isolation = options.isolation, timeout = options.timeout, stop = self.stop
+            let timeout = options.timeout, stop = self.stop
             queue.async {
-                finished.push(index, ExtractionJob.run(request, isolation: isolation, timeout: timeout, stop: stop))
+                finished.push(index, ExtractionJob.run(request, pool: pool, timeout: timeout, stop: stop))
             }
         }
         while running > 0 { waitForOne() }

@@ -31,6 +31,9 @@ enum CLI {
     }
 
     static func run(_ args: [String]) -> Int32 {
+        // A closed pipe (a reader gone, a worker dead) is an error to handle
+        // where it happens, not a signal that kills the process.
+        signal(SIGPIPE, SIG_IGN)
         let parser = parser
         let parsed: ParsedArguments
         do {
