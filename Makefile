@@ -10,8 +10,8 @@ RELEASE_FLAGS = -c release -Xswiftc -static-stdlib
 
 # Debian packages, and how to tell each is present without asking apt.
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
-                  libqpdf-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint
-PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf
+                  libqpdf-dev zlib1g-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint
+PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib
 COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint
 
 .PHONY: all deps build test demo samplebooks bench install clean

@@ -12,6 +12,7 @@ let package = Package(
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
@@ -25,7 +26,7 @@ let package = Package(
         .target(name: "Arguments"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["PDF", "Store"]),
+        .target(name: "BookLibrary", dependencies: ["PDF", "Store", "CZlib"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),

@@ -51,7 +51,7 @@ struct BookImporter {
             while let record = reader.next() {
                 switch record {
                 case .page(let page):
-                    try insertPage.run([bookID, page.page, page.label, page.text])
+                    try insertPage.run([bookID, page.page, page.label, StoredText.encode(page.text)])
                     try indexPage.run([database.lastInsertRowID, IndexText.segmented(page.text)])
                     pagesSeen += 1
                     onPage(pagesSeen)

@@ -73,7 +73,7 @@ struct Catalog {
             let deleteIndexed = try database.prepare(
                 "INSERT INTO page_index (page_index, rowid, text) VALUES ('delete', ?, ?)")
             try database.prepare("SELECT id, text FROM pages WHERE book_id = ?").forEachRow([book.id]) { row in
-                try deleteIndexed.run([row.int64("id"), IndexText.segmented(row.string("text") ?? "")])
+                try deleteIndexed.run([row.int64("id"), IndexText.segmented(StoredText.decode(row["text"]))])
             }
             try database.execute("DELETE FROM pages WHERE book_id = ?", [book.id])
             try database.execute("DELETE FROM books WHERE id = ?", [book.id])

@@ -49,8 +49,8 @@ struct PageReader {
             }
             location = try resolver.resolve(.number(target), in: book)
         }
-        var text = try database.queryRow(
-            "SELECT text FROM pages WHERE book_id = ? AND page = ?", [book.id, location.page])?.string("text") ?? ""
+        var text = StoredText.decode(try database.queryRow(
+            "SELECT text FROM pages WHERE book_id = ? AND page = ?", [book.id, location.page])?["text"] ?? .null)
         let hasText = text.contains { !$0.isWhitespace }
         if layout && hasText {
             guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }

@@ -96,7 +96,8 @@ struct Search {
         emitting: for book in ranked {
             var bookHasHits = false
             for rowID in book.rows {
-                guard let row = try readPage.rows([rowID]).first, case .text(let text) = row[2] else { continue }
+                guard let row = try readPage.rows([rowID]).first else { continue }
+                let text = StoredText.decode(row[2])
                 let matches = matcher.matches(in: text)
                 guard !matches.isEmpty else { continue }
                 if let limit, summary.hits >= limit {

@@ -1,0 +1,42 @@
+import CZlib
+import Foundation
+import Store
+
+/// Page text as kept in the library: deflated, which makes the library
+/// about a third smaller (the text is most of it). Values written before
+/// compression, or too short to gain from it, are plain TEXT and read as is.
+enum StoredText {
+    /// Shorter text is stored as it is: the deflate header would not pay.
+    static let threshold = 96
+
+    static func encode(_ text: String) -> SQLValue {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= threshold, bytes.count < Int(UInt32.max) else { return .text(text) }
+        var capacity = compressBound(uLong(bytes.count))
+        var output = [UInt8](repeating: 0, count: 4 + Int(capacity))
+        // The original length first, so that reading knows the buffer to give zlib.
+        withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { output.replaceSubrange(0..<4, with: $0) }
+        let status = output.withUnsafeMutableBufferPointer { buffer in
+            compress2(buffer.baseAddress! + 4, &capacity, bytes, uLong(bytes.count), 6)
+        }
+        guard status == Z_OK, Int(capacity) + 4 < bytes.count else { return .text(text) }
+        return .blob(Array(output.prefix(4 + Int(capacity))))
+    }
+
+    static func decode(_ value: SQLValue) -> String {
+        switch value {
+        case .text(let text):
+            return text
+        case .blob(let blob) where blob.count > 4:
+            let length = blob.prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+            var outputLength = uLong(length)
+            var output = [UInt8](repeating: 0, count: length)
+            let status = blob.withUnsafeBufferPointer { input in
+                uncompress(&output, &outputLength, input.baseAddress! + 4, uLong(blob.count - 4))
+            }
+            return status == Z_OK ? String(decoding: output.prefix(Int(outputLength)), as: UTF8.self) : ""
+        default:
+            return ""
+        }
+    }
+}
