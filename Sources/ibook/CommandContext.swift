@@ -32,6 +32,13 @@ final class CommandContext {
         try library().book(named: name ?? arguments.value("book"))
     }
 
+    /// `--all`, else `--book BOOK`, else the open book.
+    func searchScope() throws -> SearchScope {
+        guard arguments.flag("all") else { return .book(try book()) }
+        if arguments.value("book") != nil { throw UsageError("Give either --all or --book, not both") }
+        return .all
+    }
+
     func printJSON<T: Encodable>(_ value: T) throws {
         stdout.write(try JSONOutput.encode(value) + "\n")
     }

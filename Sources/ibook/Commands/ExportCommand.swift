@@ -74,14 +74,7 @@ enum ExportCommand: Command {
         case .search:
             let query = extra.joined(separator: " ")
             guard !query.isEmpty else { throw UsageError("'search' needs the text to look for") }
-            let scope: SearchScope
-            if arguments.flag("all") {
-                if arguments.value("book") != nil { throw UsageError("Give either --all or --book, not both") }
-                scope = .all
-            } else {
-                scope = .book(try context.book())
-            }
-            report = try builder.search(query, scope: scope, limit: limit)
+            report = try builder.search(query, scope: try context.searchScope(), limit: limit)
         }
 
         let path = arguments.value("output").map { URL(fileURLWithPath: $0).path }

@@ -18,13 +18,7 @@ enum SearchCommand: Command {
         let query = arguments.positionalValues("text").joined(separator: " ")
         let limit = try arguments.int("limit", in: 1...Int(Int32.max))
         let library = try context.library()
-        let scope: SearchScope
-        if arguments.flag("all") {
-            if arguments.value("book") != nil { throw UsageError("Give either --all or --book, not both") }
-            scope = .all
-        } else {
-            scope = .book(try context.book())
-        }
+        let scope = try context.searchScope()
         let json = arguments.flag("json")
         let out = context.stdout
         var currentBook: Int?
