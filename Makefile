@@ -33,7 +33,7 @@ build: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 demo: build
 	scripts/demo.sh $(RELEASE_BIN)
