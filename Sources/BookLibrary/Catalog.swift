@@ -31,7 +31,7 @@ struct Catalog {
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-           let sha = try? FileHasher.sha256(ofFileAt: path), let book = try book(sha256: sha)
+           let sha = try? SHA256.hex(ofFileAt: path), let book = try book(sha256: sha)
         {
             return book
         }

@@ -23,7 +23,7 @@ struct FileCheck {
             let status: FileCheckResult.Status
             if !FileManager.default.fileExists(atPath: book.path) {
                 status = .missing
-            } else if let sha = try? FileHasher.sha256(ofFileAt: book.path), sha == book.sha256 {
+            } else if let sha = try? SHA256.hex(ofFileAt: book.path), sha == book.sha256 {
                 status = .ok
             } else {
                 status = .changed
@@ -41,7 +41,7 @@ struct FileCheck {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw LibraryError.fileMissing(newPath)
         }
-        guard try FileHasher.sha256(ofFileAt: path) == book.sha256 else { throw LibraryError.hashMismatch(newPath) }
+        guard try SHA256.hex(ofFileAt: path) == book.sha256 else { throw LibraryError.hashMismatch(newPath) }
         try Catalog(database: database).setPath(path, of: book)
         var moved = book
         moved.path = path

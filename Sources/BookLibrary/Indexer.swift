@@ -139,10 +139,10 @@ struct Indexer {
             let sha256: String
             let size: Int
             do {
-                sha256 = try FileHasher.sha256(ofFileAt: path)
+                sha256 = try SHA256.hex(ofFileAt: path)
                 size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
             } catch {
-                report(AddResult(path: path, status: .failed, reason: (error as? PDFError)?.description ?? "\(error)"))
+                report(AddResult(path: path, status: .failed, reason: "\(error)"))
                 filesDone += 1
                 continue
             }

@@ -93,13 +93,4 @@ final class PDFDocumentTests: XCTestCase {
         }
         XCTAssertTrue(found, "a two-column page keeps its columns apart in layout mode")
     }
-
-    func testFileHashIsSHA256() throws {
-        let folder = try Fixtures.temporaryDirectory("hash")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("abc.txt")
-        try Data("abc".utf8).write(to: file)
-        XCTAssertEqual(try FileHasher.sha256(ofFileAt: file.path),
-                       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-    }
 }
