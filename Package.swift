@@ -5,6 +5,7 @@ let package = Package(
     name: "ibook",
     products: [
         .executable(name: "ibook", targets: ["ibook"]),
+        .executable(name: "ibook-full", targets: ["ibook-full"]),
     ],
     targets: [
         // C libraries from Debian's packages, found with pkg-config.
@@ -26,7 +27,9 @@ let package = Package(
         .target(name: "Arguments"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["PDF", "Store", "CZlib"]),
+        .target(name: "BookLibrary", dependencies: ["Store", "CZlib"]),
+        // Reading PDFs into the library: extraction workers, the importer, thumbnails, layout text.
+        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
@@ -34,14 +37,21 @@ let package = Package(
         // Drawing primitives for PDF reports (cairo + pango). Knows nothing of books.
         .target(name: "Drawing", dependencies: ["CPangoCairo"]),
         // The library's reports: assembled from BookLibrary, drawn with Drawing, or written as CSV/JSON.
-        .target(name: "Reports", dependencies: ["BookLibrary", "Drawing", "FileOutput"]),
+        .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "Drawing", "FileOutput"]),
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
         .target(name: "Watermark", dependencies: ["PDF", "CPangoCairo", "CQPDF", "FileOutput"]),
 
-        // The executable: parse, call one library operation, print.
-        .executableTarget(name: "ibook", dependencies: [
-            "BookLibrary", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports", "Watermark",
+        // The command line: parsing, printers and the commands that only read
+        // the library. Never links poppler, so those commands start fast.
+        .target(name: "IBookCLI", dependencies: ["BookLibrary", "Arguments", "Store"]),
+        // `ibook`: runs the library commands itself and hands every other
+        // command (and every --help) to ibook-full.
+        .executableTarget(name: "ibook", dependencies: ["IBookCLI", "BookLibrary"]),
+        // `ibook-full`: every command, the PDF workbench and the extraction workers.
+        .executableTarget(name: "ibook-full", dependencies: [
+            "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
+            "Watermark",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
@@ -54,10 +64,10 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PDF", "Store", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ibook", "TestSupport"]),
-        .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "TestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "TestSupport"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "BookIndexing", "PDF", "Store", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "TestSupport"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,16 +1,17 @@
 import Foundation
-import PDF
 import Store
 
 /// The books in the library: finding, listing, describing, opening and removing them.
-struct Catalog {
-    let database: Database
+package struct Catalog {
+    package let database: Database
 
-    func book(id: Int) throws -> Book? {
+    package init(database: Database) { self.database = database }
+
+    package func book(id: Int) throws -> Book? {
         try database.queryRow("SELECT \(Book.columns) FROM books WHERE id = ?", [id]).map(Book.init(row:))
     }
 
-    func book(sha256: String) throws -> Book? {
+    package func book(sha256: String) throws -> Book? {
         try database.queryRow("SELECT \(Book.columns) FROM books WHERE sha256 = ?", [sha256]).map(Book.init(row:))
     }
 
@@ -81,7 +82,7 @@ struct Catalog {
         }
     }
 
-    func setPath(_ path: String, of book: Book) throws {
+    package func setPath(_ path: String, of book: Book) throws {
         try database.execute("UPDATE books SET path = ? WHERE id = ?", [path, book.id])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import PDF
 import Store
 
 /// How a book's file stands against what the library recorded.

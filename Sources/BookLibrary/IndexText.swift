@@ -2,8 +2,8 @@
 /// case and diacritics but treats a run of CJK characters as one word; putting
 /// each CJK character on its own makes any substring findable as a phrase,
 /// far smaller than a trigram index over everything.
-enum IndexText {
-    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+package enum IndexText {
+    package static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3040...0x30FF,   // Hiragana, Katakana
              0x3100...0x312F,   // Bopomofo
@@ -22,7 +22,7 @@ enum IndexText {
 
     /// The text with a space on each side of every CJK character. Text
     /// without CJK is returned unchanged, so the common case costs one scan.
-    static func segmented(_ text: String) -> String {
+    package static func segmented(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isCJK) else { return text }
         var result = String.UnicodeScalarView()
         result.reserveCapacity(text.unicodeScalars.count * 2)

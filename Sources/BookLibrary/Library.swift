@@ -5,7 +5,7 @@ import Store
 /// database connection of this process.
 public final class Library {
     public let location: LibraryLocation
-    let database: Database
+    package let database: Database
 
     /// Opens the library, creating it on first use. A file that is not an
     /// ibook library, or one written by a newer ibook, is refused untouched.
@@ -63,15 +63,6 @@ public final class Library {
 // MARK: - Catalog operations
 
 extension Library {
-    /// Adds files and folders; see `Indexer`. Results and progress are
-    /// reported through the callbacks as they happen.
-    public func add(paths: [String], options: AddOptions, stop: StopFlag = StopFlag(),
-                    onProgress: (AddProgress) -> Void = { _ in },
-                    onResult: (AddResult) -> Void = { _ in }) -> AddSummary
-    {
-        Indexer(library: self, options: options, stop: stop).add(paths: paths, onProgress: onProgress, onResult: onResult)
-    }
-
     public func list(sort: BookSort = .id) throws -> [Book] {
         try Catalog(database: database).books(orderedBy: sort)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import PDF
 import Store
 
 /// Which page `read` shows.
@@ -23,12 +22,12 @@ public struct PageText: Codable, Sendable {
     public var hasText: Bool
 }
 
-/// Reads pages from the text stored at add time (or, for the physical
-/// layout, from the PDF itself) and records the position in the history.
+/// Reads pages from the text stored at add time and records the position in
+/// the history.
 struct PageReader {
     let database: Database
 
-    func read(_ book: Book, _ request: PageRequest, layout: Bool, password: String?) throws -> PageText {
+    func read(_ book: Book, _ request: PageRequest) throws -> PageText {
         let resolver = PageResolver(database: database)
         let history = History(database: database)
         let location: PageLocation
@@ -49,14 +48,9 @@ struct PageReader {
             }
             location = try resolver.resolve(.number(target), in: book)
         }
-        var text = StoredText.decode(try database.queryRow(
+        let text = StoredText.decode(try database.queryRow(
             "SELECT text FROM pages WHERE book_id = ? AND page = ?", [book.id, location.page])?["text"] ?? .null)
         let hasText = text.contains { !$0.isWhitespace }
-        if layout && hasText {
-            guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
-            let document = try PDFDocument(path: book.path, password: password)
-            text = document.page(at: location.page - 1)?.layoutText() ?? text
-        }
         try history.record(book, page: location.page)
         return PageText(bookID: book.id, bookTitle: book.title, page: location.page, label: location.label,
                         pageCount: book.pageCount, text: text, hasText: hasText)
@@ -64,8 +58,8 @@ struct PageReader {
 }
 
 extension Library {
-    public func read(_ book: Book, _ request: PageRequest, layout: Bool = false, password: String? = nil) throws -> PageText {
-        try PageReader(database: database).read(book, request, layout: layout, password: password)
+    public func read(_ book: Book, _ request: PageRequest) throws -> PageText {
+        try PageReader(database: database).read(book, request)
     }
 
     /// Resolves a page number or label of a book.

@@ -3,10 +3,12 @@ import Store
 
 /// The open book, kept in the library so it survives between commands.
 /// Stored by content hash, like everything that belongs to the reader.
-struct ReadingState {
-    let database: Database
+package struct ReadingState {
+    package let database: Database
 
-    func setOpenBook(_ book: Book) throws {
+    package init(database: Database) { self.database = database }
+
+    package func setOpenBook(_ book: Book) throws {
         try database.execute("INSERT OR REPLACE INTO state (key, value) VALUES (?, ?)", [State.openBook, book.sha256])
     }
 

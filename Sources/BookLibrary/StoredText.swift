@@ -5,11 +5,11 @@ import Store
 /// Page text as kept in the library: deflated, which makes the library
 /// about a third smaller (the text is most of it). Values written before
 /// compression, or too short to gain from it, are plain TEXT and read as is.
-enum StoredText {
+package enum StoredText {
     /// Shorter text is stored as it is: the deflate header would not pay.
     static let threshold = 96
 
-    static func encode(_ text: String) -> SQLValue {
+    package static func encode(_ text: String) -> SQLValue {
         let bytes = Array(text.utf8)
         guard bytes.count >= threshold, bytes.count < Int(UInt32.max) else { return .text(text) }
         var capacity = compressBound(uLong(bytes.count))
@@ -23,7 +23,7 @@ enum StoredText {
         return .blob(Array(output.prefix(4 + Int(capacity))))
     }
 
-    static func decode(_ value: SQLValue) -> String {
+    package static func decode(_ value: SQLValue) -> String {
         switch value {
         case .text(let text):
             return text

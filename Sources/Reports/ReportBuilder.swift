@@ -1,3 +1,4 @@
+import BookIndexing
 import BookLibrary
 import Foundation
 

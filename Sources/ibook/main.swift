@@ -1,13 +1,12 @@
-import BookLibrary
 import Foundation
+import IBookCLI
 
-// The extraction worker is this same binary in a hidden mode, so that a
-// parser crash or hang costs one file and never the batch or the library.
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ExtractionWorker.modeArgument {
-    guard let status = ExtractionWorker.runAsWorkerProcess() else {
-        Terminal(fileDescriptor: 2).write("Error: '\(ExtractionWorker.modeArgument)' is internal to 'ibook add'\n")
-        exit(ExitCode.usage)
-    }
-    exit(status)
+// `ibook` runs the commands that only use the library, without loading
+// poppler, cairo and the rest (a third of a reader command's time was
+// spent loading them). Everything else — adding, rendering, the workbench,
+// help — is handed to ibook-full, which has every command.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if LeanDispatch.runsHere(arguments) {
+    exit(CLI.run(arguments))
 }
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+exit(LeanDispatch.handOver(arguments))

@@ -1,3 +1,4 @@
+import BookIndexing
 @testable import BookLibrary
 import Foundation
 import Store

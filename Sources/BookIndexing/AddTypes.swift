@@ -1,0 +1,48 @@
+import BookLibrary
+import Foundation
+
+/// How `add` goes about its work.
+public struct AddOptions: Sendable {
+    public var password: String?
+    public var timeout: TimeInterval = 60
+    /// Address-space cap for each worker process, in bytes.
+    public var memoryLimit: UInt64 = 4 << 30
+    public var workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    public var isolation: Isolation = .inProcess
+    public var thumbnailSize = 256
+
+    public init() {}
+}
+
+/// What happened to one file given to `add`.
+public struct AddResult: Codable, Sendable {
+    public enum Status: String, Codable, Sendable {
+        case added
+        case alreadyPresent = "already-present"
+        case failed
+    }
+
+    public var path: String
+    public var status: Status
+    public var book: Book?
+    public var reason: String?
+    /// The recorded path no longer existed and now points here.
+    public var relinked = false
+    /// What poppler said about the file; shown with --verbose.
+    public var diagnostics: [String] = []
+}
+
+/// Where a running `add` is, for a progress bar.
+public struct AddProgress: Sendable {
+    public var filesDone: Int
+    public var filesTotal: Int
+    public var pagesDone: Int
+    public var currentName: String
+}
+
+public struct AddSummary: Codable, Sendable {
+    public var added = 0
+    public var alreadyPresent = 0
+    public var failed = 0
+    public var interrupted = false
+}

@@ -1,0 +1,75 @@
+import BookLibrary
+import Foundation
+import PDF
+
+/// The extracting side: opens one PDF and streams what the library stores
+/// into a spool file. Runs inside a worker process so that a parser crash or
+/// hang costs one file, not the batch.
+public enum ExtractionWorker {
+    public static let modeArgument = "__extract"
+
+    /// Set by the parent to the worker's memory limit in bytes; its absence
+    /// means the mode was not started by `ibook add`.
+    static let memoryLimitKey = "IBOOK_WORKER_MEMORY_LIMIT"
+
+    /// Entry point of the hidden worker mode: reads one request per line on
+    /// stdin, extracts it, and answers "0" (done) or "3" (not readable, the
+    /// reason is in the spool) on its reply channel, until stdin closes.
+    /// Returns the exit status, or nil when not started by `ibook add`.
+    public static func runAsWorkerProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32? {
+        guard let limitText = environment[memoryLimitKey], let memoryLimit = UInt64(limitText) else { return nil }
+        // The parent decides when to stop; Ctrl-C in the terminal reaches the
+        // whole process group, and the parent handles it.
+        signal(SIGINT, SIG_IGN)
+        if memoryLimit > 0 {
+            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+            setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        }
+        // Replies get stdout to themselves: anything a library prints goes to stderr.
+        let replies = dup(1)
+        dup2(2, 1)
+        let decoder = JSONDecoder()
+        while let line = readLine(strippingNewline: true) {
+            guard let request = try? decoder.decode(ExtractionRequest.self, from: Data(line.utf8)) else { return 64 }
+            let answer = extract(request) ? "0\n" : "3\n"
+            guard answer.withCString({ write(replies, $0, strlen($0)) }) > 0 else { return 1 }
+        }
+        return 0
+    }
+
+    /// Writes the spool; false when the file could not be read (the spool then
+    /// holds the reason).
+    @discardableResult
+    static func extract(_ request: ExtractionRequest) -> Bool {
+        guard let spool = try? SpoolWriter(path: request.spoolPath) else { return false }
+        do {
+            let document = try PDFDocument(path: request.path, password: request.password)
+            let pageCount = document.pageCount
+            guard pageCount > 0 else { throw PDFError.noPages }
+            try spool.write(.document(DocumentRecord(
+                metadata: document.metadata, pageCount: pageCount, outline: document.outline())))
+            for index in 0..<pageCount {
+                let page = document.page(at: index)
+                try spool.write(.page(PageRecord(page: index + 1, label: page?.label, text: page?.text ?? "")))
+            }
+            var thumbnail: String?
+            if let path = request.thumbnailPath {
+                if FileManager.default.fileExists(atPath: path) {
+                    thumbnail = path
+                } else if let cover = document.page(at: 0),
+                          (try? cover.writePNG(to: path, maxPixels: request.thumbnailSize)) != nil {
+                    thumbnail = path
+                }
+            }
+            try spool.write(.end(EndRecord(thumbnail: thumbnail, diagnostics: PopplerDiagnostics.drain())))
+            spool.flush()
+            return true
+        } catch let error as PDFError {
+            try? spool.write(.failure(FailureRecord(reason: error.description, diagnostics: PopplerDiagnostics.drain())))
+        } catch {
+            try? spool.write(.failure(FailureRecord(reason: String(describing: error), diagnostics: PopplerDiagnostics.drain())))
+        }
+        spool.flush()
+        return false
+    }
+}

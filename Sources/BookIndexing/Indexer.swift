@@ -1,0 +1,217 @@
+import BookLibrary
+import Foundation
+import PDF
+import Store
+
+/// Adds PDFs to the library. Files are extracted in parallel (each in its
+/// own worker, which opens its own document) while this thread, the only
+/// writer, commits one book per transaction as extractions finish.
+struct Indexer {
+    let library: Library
+    let options: AddOptions
+    let stop: StopFlag
+
+    private final class Finished: @unchecked Sendable {
+        let condition = NSCondition()
+        var items: [(index: Int, result: ExtractionJob.Result)] = []
+
+        func push(_ index: Int, _ result: ExtractionJob.Result) {
+            condition.lock()
+            items.append((index, result))
+            condition.signal()
+            condition.unlock()
+        }
+
+        func pop() -> (index: Int, result: ExtractionJob.Result) {
+            condition.lock()
+            while items.isEmpty { condition.wait() }
+            let item = items.removeFirst()
+            condition.unlock()
+            return item
+        }
+    }
+
+    private struct Pending {
+        var path: String
+        var sha256: String
+        var size: Int
+        var request: ExtractionRequest
+    }
+
+    func add(paths: [String], onProgress: (AddProgress) -> Void, onResult: (AddResult) -> Void) -> AddSummary {
+        var summary = AddSummary()
+        func report(_ result: AddResult) {
+            switch result.status {
+            case .added: summary.added += 1
+            case .alreadyPresent: summary.alreadyPresent += 1
+            case .failed: summary.failed += 1
+            }
+            onResult(result)
+        }
+
+        let collected = FileCollector.collect(paths)
+        for failure in collected.failures {
+            report(AddResult(path: failure.path, status: .failed, reason: failure.reason))
+        }
+        let files = collected.files
+        let catalog = Catalog(database: library.database)
+        let spoolDirectory = makeSpoolDirectory()
+        defer { try? FileManager.default.removeItem(atPath: spoolDirectory) }
+
+        let finished = Finished()
+        var pending: [Int: Pending] = [:]
+        var inFlightHashes: [String: Int] = [:]
+        var deferredDuplicates: [(path: String, sha256: String)] = []
+        var filesDone = 0
+        var lastBook: Book?
+
+        func progress(_ name: String, pages: Int = 0) {
+            onProgress(AddProgress(filesDone: filesDone, filesTotal: files.count, pagesDone: pages,
+                                   currentName: (name as NSString).lastPathComponent))
+        }
+
+        func complete(_ index: Int, _ result: ExtractionJob.Result) {
+            guard let job = pending.removeValue(forKey: index) else { return }
+            inFlightHashes[job.sha256] = nil
+            defer {
+                unlink(job.request.spoolPath)
+                filesDone += 1
+                progress(job.path)
+            }
+            switch result {
+            case .stopped:
+                return
+            case .failed(let reason, let diagnostics):
+                report(AddResult(path: job.path, status: .failed, reason: reason, diagnostics: diagnostics))
+            case .finished(let printed):
+                let importer = BookImporter(database: library.database)
+                do {
+                    let (outcome, spooled) = try importer.importBook(
+                        spoolPath: job.request.spoolPath, path: job.path, sha256: job.sha256, size: job.size,
+                        onPage: { pages in if pages % 200 == 0 { progress(job.path, pages: pages) } })
+                    let diagnostics = spooled + printed
+                    switch outcome {
+                    case .added(let book):
+                        lastBook = book
+                        report(AddResult(path: job.path, status: .added, book: book, diagnostics: diagnostics))
+                    case .alreadyPresent(let book):
+                        lastBook = book
+                        report(AddResult(path: job.path, status: .alreadyPresent, book: book))
+                    case .failed(let reason):
+                        report(AddResult(path: job.path, status: .failed, reason: reason, diagnostics: diagnostics))
+                    }
+                } catch BookImporter.ImportAbort.incomplete {
+                    report(AddResult(path: job.path, status: .failed, reason: "could not be read (parser crashed)"))
+                } catch {
+                    report(AddResult(path: job.path, status: .failed, reason: "not added: \(error)"))
+                }
+            }
+        }
+
+        // Books are committed in the order given, whatever order the
+        // extractions finish in, so ids follow the command line.
+        var running = 0
+        var submitted: [Int] = []
+        var nextToCommit = 0
+        var extracted: [Int: ExtractionJob.Result] = [:]
+        func commitReady() {
+            while nextToCommit < submitted.count, let result = extracted.removeValue(forKey: submitted[nextToCommit]) {
+                complete(submitted[nextToCommit], result)
+                nextToCommit += 1
+            }
+        }
+        func waitForOne() {
+            let done = finished.pop()
+            running -= 1
+            extracted[done.index] = done.result
+            commitReady()
+        }
+
+        var pool: WorkerPool?
+        if case .workerProcess(let executable) = options.isolation {
+            pool = WorkerPool(executable: executable, memoryLimit: options.memoryLimit, directory: spoolDirectory)
+        }
+        let queue = DispatchQueue(label: "ibook.extract", attributes: .concurrent)
+        for (index, path) in files.enumerated() {
+            if stop.isSet { break }
+            while running >= options.workers { waitForOne() }
+            if stop.isSet { break }
+            progress(path)
+            let sha256: String
+            let size: Int
+            do {
+                sha256 = try SHA256.hex(ofFileAt: path)
+                size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            } catch {
+                report(AddResult(path: path, status: .failed, reason: "\(error)"))
+                filesDone += 1
+                continue
+            }
+            if let existing = try? catalog.book(sha256: sha256) {
+                report(alreadyPresent(existing, foundAt: path, catalog: catalog))
+                lastBook = existing
+                filesDone += 1
+                continue
+            }
+            if inFlightHashes[sha256] != nil {
+                deferredDuplicates.append((path, sha256))
+                continue
+            }
+            let request = ExtractionRequest(
+                path: path, password: options.password, spoolPath: "\(spoolDirectory)/\(index).jsonl",
+                thumbnailPath: library.thumbnailPath(sha256: sha256, page: 1, size: options.thumbnailSize),
+                thumbnailSize: options.thumbnailSize)
+            pending[index] = Pending(path: path, sha256: sha256, size: size, request: request)
+            inFlightHashes[sha256] = index
+            submitted.append(index)
+            running += 1
+            let timeout = options.timeout, stop = self.stop
+            queue.async {
+                finished.push(index, ExtractionJob.run(request, pool: pool, timeout: timeout, stop: stop))
+            }
+        }
+        while running > 0 { waitForOne() }
+        commitReady()
+        for duplicate in deferredDuplicates where !stop.isSet {
+            if let existing = try? catalog.book(sha256: duplicate.sha256) {
+                report(alreadyPresent(existing, foundAt: duplicate.path, catalog: catalog))
+            } else {
+                report(AddResult(path: duplicate.path, status: .failed, reason: "could not be read"))
+            }
+            filesDone += 1
+        }
+        summary.interrupted = stop.isSet
+        if paths.count == 1, files.count == 1, let lastBook {
+            try? ReadingState(database: library.database).setOpenBook(lastBook)
+        }
+        return summary
+    }
+
+    /// The same content is already in the library; if its recorded file is
+    /// gone, the library now points at this copy.
+    private func alreadyPresent(_ book: Book, foundAt path: String, catalog: Catalog) -> AddResult {
+        var result = AddResult(path: path, status: .alreadyPresent, book: book)
+        if book.path != path, !FileManager.default.fileExists(atPath: book.path), (try? catalog.setPath(path, of: book)) != nil {
+            result.relinked = true
+            result.book?.path = path
+        }
+        return result
+    }
+
+    private func makeSpoolDirectory() -> String {
+        let directory = NSTemporaryDirectory() + "ibook-add-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
+
+extension Library {
+    /// Adds files and folders; see `Indexer`. Results and progress are
+    /// reported through the callbacks as they happen.
+    public func add(paths: [String], options: AddOptions, stop: StopFlag = StopFlag(),
+                    onProgress: (AddProgress) -> Void = { _ in },
+                    onResult: (AddResult) -> Void = { _ in }) -> AddSummary
+    {
+        Indexer(library: self, options: options, stop: stop).add(paths: paths, onProgress: onProgress, onResult: onResult)
+    }
+}

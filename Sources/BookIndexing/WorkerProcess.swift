@@ -1,0 +1,129 @@
+import BookLibrary
+import Foundation
+
+/// One long-lived `ibook __extract` process that extracts files one after
+/// another, with a time limit per file and a memory limit for its life. A
+/// worker that crashes, hangs or is stopped is killed and not reused; the
+/// next file gets a fresh one. Reusing workers keeps process start-up out of
+/// the cost of each file.
+final class WorkerProcess {
+    enum Reply {
+        case done
+        case unreadable
+        case died
+        case timedOut
+        case stopped
+    }
+
+    private let process = Process()
+    private let requests: Int32
+    private let replies: Int32
+    private let errorPath: String
+    private var errorOffset: UInt64 = 0
+    private var pending: [UInt8] = []
+    private(set) var isUsable = true
+
+    init(executable: String, memoryLimit: UInt64, errorPath: String) throws {
+        self.errorPath = errorPath
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [ExtractionWorker.modeArgument]
+        var environment = ProcessInfo.processInfo.environment
+        environment[ExtractionWorker.memoryLimitKey] = String(memoryLimit)
+        process.environment = environment
+        // What poppler prints on its own goes to a side file, shown with --verbose.
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        requests = dup(input.fileHandleForWriting.fileDescriptor)
+        replies = dup(output.fileHandleForReading.fileDescriptor)
+        try? input.fileHandleForWriting.close()
+        try? output.fileHandleForReading.close()
+    }
+
+    deinit {
+        // Closing its stdin ends an idle worker; a retired one was killed.
+        close(requests)
+        process.waitUntilExit()
+        close(replies)
+        unlink(errorPath)
+    }
+
+    /// Runs one request; `printed` is what the worker wrote to stderr meanwhile.
+    func extract(_ request: ExtractionRequest, timeout: TimeInterval, stop: StopFlag) -> (Reply, printed: [String]) {
+        guard isUsable, var line = try? JSONEncoder().encode(request) else { return (.died, []) }
+        line.append(0x0A)
+        let sent = line.withUnsafeBytes { write(requests, $0.baseAddress, $0.count) }
+        guard sent == line.count else { return (retire(.died), newErrorOutput()) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                let answer = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return (answer == "0" ? .done : answer == "3" ? .unreadable : retire(.died), newErrorOutput())
+            }
+            if stop.isSet { return (retire(.stopped), []) }
+            if Date() >= deadline { return (retire(.timedOut), newErrorOutput()) }
+            var poller = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 64)
+            let count = read(replies, &chunk, chunk.count)
+            if count <= 0 { return (retire(.died), newErrorOutput()) }
+            pending.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    private func retire(_ reply: Reply) -> Reply {
+        isUsable = false
+        kill(process.processIdentifier, SIGKILL)
+        return reply
+    }
+
+    private func newErrorOutput() -> [String] {
+        guard let handle = FileHandle(forReadingAtPath: errorPath) else { return [] }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: errorOffset)
+        let data = (try? handle.readToEnd()) ?? Data()
+        errorOffset += UInt64(data.count)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}
+
+/// The idle workers of one `add`, shared by its extraction threads; they
+/// exit when the pool, and so their stdin, goes away.
+final class WorkerPool: @unchecked Sendable {
+    private let executable: String
+    private let memoryLimit: UInt64
+    private let directory: String
+    private let lock = NSLock()
+    private var idle: [WorkerProcess] = []
+    private var started = 0
+
+    init(executable: String, memoryLimit: UInt64, directory: String) {
+        self.executable = executable
+        self.memoryLimit = memoryLimit
+        self.directory = directory
+    }
+
+    func take() throws -> WorkerProcess {
+        lock.lock()
+        if let worker = idle.popLast() {
+            lock.unlock()
+            return worker
+        }
+        started += 1
+        let number = started
+        lock.unlock()
+        return try WorkerProcess(executable: executable, memoryLimit: memoryLimit,
+                                 errorPath: "\(directory)/worker-\(number).stderr")
+    }
+
+    func give(_ worker: WorkerProcess) {
+        guard worker.isUsable else { return }
+        lock.lock()
+        idle.append(worker)
+        lock.unlock()
+    }
+}

@@ -1,8 +1,0 @@
-/// What one extraction must do; sent to a worker process as a JSON line.
-public struct ExtractionRequest: Codable, Sendable {
-    public var path: String
-    public var password: String?
-    public var spoolPath: String
-    public var thumbnailPath: String?
-    public var thumbnailSize: Int
-}

@@ -1,0 +1,112 @@
+import Arguments
+import BookLibrary
+import Foundation
+import Store
+
+/// Parses the command line, runs one command, and turns what it throws into
+/// a message and an exit code: 0 success, 1 failure, 64 usage error.
+package enum CLI {
+    package static let version = "0.1.0"
+
+    /// The commands that only read and write the library: the lean `ibook`
+    /// runs these itself.
+    package static let libraryCommands: [Command.Type] = [
+        ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, TocCommand.self, ReadCommand.self,
+        SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self,
+        RelocateCommand.self,
+    ]
+
+    /// The commands of this binary, in the order help lists them; set by its main.
+    package static var commands: [Command.Type] = libraryCommands
+
+    /// What poppler said while this process read PDFs itself; set by the
+    /// binary that links poppler.
+    package static var drainDiagnostics: () -> [String] = { [] }
+
+    package static let globalOptions = [
+        Option("--library", value: "dir", help: "Library folder (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook)."),
+        Option("-v", "--verbose", help: "Also show what poppler says about damaged files."),
+    ]
+
+    package static var parser: ArgumentParser {
+        ArgumentParser(root: CommandSpec(
+            name: "ibook",
+            abstract: "A PDF library manager and reader for the terminal.",
+            discussion: "Add PDFs to a library, then read their table of contents, read and search pages, bookmark pages and come back to where you stopped.",
+            subcommands: commands.map { $0.spec },
+            globalOptions: globalOptions))
+    }
+
+    package static func run(_ args: [String]) -> Int32 {
+        // A closed pipe (a reader gone, a worker dead) is an error to handle
+        // where it happens, not a signal that kills the process.
+        signal(SIGPIPE, SIG_IGN)
+        let parser = parser
+        let parsed: ParsedArguments
+        do {
+            switch try parser.parse(args) {
+            case .help(let path):
+                Terminal(fileDescriptor: 1).write(parser.helpText(for: path) + "\n")
+                return 0
+            case .version:
+                Terminal(fileDescriptor: 1).write("ibook \(version)\n")
+                return 0
+            case .run(let arguments):
+                parsed = arguments
+            }
+        } catch let error as UsageError {
+            Terminal(fileDescriptor: 2).write(parser.errorText(for: error) + "\n")
+            return ExitCode.usage
+        } catch {
+            Terminal(fileDescriptor: 2).write("Error: \(error)\n")
+            return ExitCode.usage
+        }
+        guard let name = parsed.commandPath.dropFirst().first,
+              let command = commands.first(where: { $0.spec.name == name })
+        else {
+            Terminal(fileDescriptor: 1).write(parser.helpText(for: ["ibook"]) + "\n")
+            return 0
+        }
+        let context = CommandContext(arguments: parsed)
+        defer {
+            // What poppler said while this process read PDFs itself (add's
+            // workers report theirs per file).
+            let diagnostics = drainDiagnostics()
+            if context.verbose { diagnostics.forEach { context.stderr.write("poppler: \($0)\n") } }
+        }
+        do {
+            try command.run(parsed, context)
+            return 0
+        } catch let exit as ExitCode {
+            return exit.status
+        } catch let error as UsageError {
+            var error = error
+            if error.commandPath.isEmpty { error.commandPath = parsed.commandPath }
+            context.stderr.write(parser.errorText(for: error) + "\n")
+            return ExitCode.usage
+        } catch {
+            context.error(describe(error))
+            return ExitCode.failure
+        }
+    }
+
+    package static func describe(_ error: Error) -> String {
+        switch error {
+        case let error as DatabaseError where error.isCorrupt || error.isNotADatabase:
+            return "the library database is damaged (\(error.message)); it was left untouched"
+        case let error as DatabaseError where error.isBusy:
+            return "the library is busy in another ibook process; try again"
+        case let error as CustomStringConvertible: return error.description
+        default: return String(describing: error)
+        }
+    }
+}
+
+/// Thrown by a command that has already reported its failures itself.
+package struct ExitCode: Error {
+    package static let failure: Int32 = 1
+    package static let usage: Int32 = 64
+    package var status: Int32
+
+    package init(status: Int32) { self.status = status }
+}

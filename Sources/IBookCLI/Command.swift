@@ -1,0 +1,15 @@
+import Arguments
+
+/// One subcommand: its definition (from which help, usage and completions
+/// are generated) and what it does.
+package protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws
+}
+
+/// Options several commands share, defined once.
+package enum CommonOptions {
+    package static let json = Option("--json", help: "Print JSON for scripting.")
+    package static let book = Option("--book", value: "book", help: "The book to use instead of the open one: an id, a file path or part of its title.")
+    package static let password = Option("--password", value: "password", help: "Password for an encrypted PDF (never stored).")
+}

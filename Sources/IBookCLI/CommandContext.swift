@@ -1,0 +1,53 @@
+import BookLibrary
+import Foundation
+import Arguments
+
+/// What a command needs from its surroundings: the library (opened on first
+/// use), the output streams, and how to print to them.
+package final class CommandContext {
+    package let arguments: ParsedArguments
+    package let stdout: Terminal
+    package let stderr: Terminal
+    private var openedLibrary: Library?
+
+    package init(arguments: ParsedArguments) {
+        self.arguments = arguments
+        stdout = Terminal(fileDescriptor: 1)
+        stderr = Terminal(fileDescriptor: 2)
+    }
+
+    package var verbose: Bool { arguments.flag("verbose") }
+
+    package var location: LibraryLocation { LibraryLocation.resolve(flag: arguments.value("library")) }
+
+    package func library() throws -> Library {
+        if let openedLibrary { return openedLibrary }
+        let library = try Library(location: location)
+        openedLibrary = library
+        return library
+    }
+
+    /// The book named by --book or the positional BOOK, else the open book.
+    package func book(_ name: String? = nil) throws -> Book {
+        try library().book(named: name ?? arguments.value("book"))
+    }
+
+    /// `--all`, else `--book BOOK`, else the open book.
+    package func searchScope() throws -> SearchScope {
+        guard arguments.flag("all") else { return .book(try book()) }
+        if arguments.value("book") != nil { throw UsageError("Give either --all or --book, not both") }
+        return .all
+    }
+
+    package func printJSON<T: Encodable>(_ value: T) throws {
+        stdout.write(try JSONOutput.encode(value) + "\n")
+    }
+
+    package func error(_ message: String) {
+        stderr.write(stderr.style("Error:", .red, bold: true) + " " + message + "\n")
+    }
+
+    package func warning(_ message: String) {
+        stderr.write(stderr.style("Warning:", .yellow, bold: true) + " " + message + "\n")
+    }
+}

@@ -1,0 +1,30 @@
+import Arguments
+import BookLibrary
+
+package enum BookmarksCommand: Command {
+    package static let spec = CommandSpec(
+        name: "bookmarks",
+        abstract: "List the bookmarks of the open book, or of every book.",
+        options: [CommonOptions.book, Option("--all", help: "Every book's bookmarks."), CommonOptions.json])
+
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let library = try context.library()
+        let book = arguments.flag("all") ? nil : try context.book()
+        let bookmarks = try library.bookmarks(of: book)
+        if arguments.flag("json") {
+            try context.printJSON(bookmarks)
+            return
+        }
+        guard !bookmarks.isEmpty else {
+            context.stderr.write(book.map { "\($0.title) has no bookmarks.\n" } ?? "No bookmarks yet.\n")
+            return
+        }
+        var table = TextTable(headers: (book == nil ? ["BOOK"] : []) + ["PAGE", "LABEL", "NOTE", "WHEN"])
+        table.rightAligned = book == nil ? [1] : [0]
+        table.rows = bookmarks.map { mark in
+            (book == nil ? ["#\(mark.bookID) \(mark.bookTitle)"] : [])
+                + ["\(mark.page)", mark.label ?? "", mark.note ?? "", Formatting.relative(mark.updatedAt)]
+        }
+        context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: book == nil ? 0 : 2) + "\n")
+    }
+}

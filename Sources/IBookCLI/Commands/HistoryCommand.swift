@@ -1,0 +1,38 @@
+import Arguments
+import BookLibrary
+
+package enum HistoryCommand: Command {
+    package static let spec = CommandSpec(
+        name: "history",
+        abstract: "Show what was read, most recent first, and the page where you stopped.",
+        options: [
+            Option("--limit", value: "n", help: "Show at most this many books."),
+            Option("--clear", help: "Forget the reading history (bookmarks stay)."),
+            CommonOptions.json,
+        ])
+
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let library = try context.library()
+        if arguments.flag("clear") {
+            let cleared = try library.clearHistory()
+            context.stdout.write("Cleared the history of \(cleared) book\(cleared == 1 ? "" : "s")\n")
+            return
+        }
+        let entries = try library.history(limit: try arguments.int("limit", in: 1...Int(Int32.max)))
+        if arguments.flag("json") {
+            try context.printJSON(entries)
+            return
+        }
+        guard !entries.isEmpty else {
+            context.stderr.write("Nothing read yet: try 'ibook read'.\n")
+            return
+        }
+        var table = TextTable(headers: ["ID", "TITLE", "STOPPED AT", "WHEN"], rightAligned: [0])
+        table.rows = entries.map { entry in
+            let label = entry.label.map { $0 == String(entry.page) ? "" : " (\($0))" } ?? ""
+            return ["\(entry.book.id)", entry.book.title, "page \(entry.page) of \(entry.book.pageCount)\(label)",
+                    Formatting.relative(entry.readAt)]
+        }
+        context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: 1) + "\n")
+    }
+}

@@ -1,0 +1,45 @@
+import Arguments
+import BookLibrary
+
+package enum InfoCommand: Command {
+    package static let spec = CommandSpec(
+        name: "info",
+        abstract: "Show everything stored about a book.",
+        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        options: [CommonOptions.json])
+
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let library = try context.library()
+        let info = try library.info(context.book(arguments.positional("book")))
+        if arguments.flag("json") {
+            try context.printJSON(info)
+            return
+        }
+        let book = info.book
+        var fields: [(String, String?)] = [
+            ("ID", "\(book.id)"),
+            ("Title", book.title),
+            ("Author", book.author),
+            ("Subject", book.subject),
+            ("Keywords", book.keywords),
+            ("Creator", book.creator),
+            ("Producer", book.producer),
+            ("Created", book.created.map(Formatting.date)),
+            ("Modified", book.modified.map(Formatting.date)),
+            ("Pages", "\(book.pageCount)"),
+            ("Page labels", info.labelledPages.map(Formatting.labelRuns)),
+            ("Outline", info.outlineEntries == 0 ? "none" : "\(info.outlineEntries) entries"),
+            ("File", book.path + (info.fileExists ? "" : "  (missing)")),
+            ("Size", Formatting.bytes(book.size)),
+            ("SHA-256", book.sha256),
+            ("Added", Formatting.date(book.addedAt)),
+            ("Thumbnail", info.thumbnail),
+        ]
+        if info.isOpen { fields.append(("Open", "yes (the open book)")) }
+        let width = fields.map { $0.0.count }.max() ?? 0
+        for (name, value) in fields {
+            guard let value else { continue }
+            context.stdout.write(context.stdout.style(TextWidth.pad(name, to: width), bold: true) + "  " + value + "\n")
+        }
+    }
+}

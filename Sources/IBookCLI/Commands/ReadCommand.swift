@@ -1,0 +1,54 @@
+import Arguments
+import BookLibrary
+
+package enum ReadCommand: Command {
+    package static let spec = CommandSpec(
+        name: "read",
+        abstract: "Print the text of a page of the open book.",
+        discussion: "PAGE is a page number, a page label (iv, A-3), next or prev. With no PAGE, the page where you stopped (or the first). A plain number is always the physical page; use --label to select by label when labels are numbers too.",
+        positionals: [Positional("page", help: "A page number or label, next or prev.", optional: true)],
+        options: [
+            CommonOptions.book,
+            Option("--label", value: "label", help: "Select the page by its label."),
+            Option("--layout", help: "Keep the physical layout, so columns stay apart."),
+            CommonOptions.password,
+            CommonOptions.json,
+        ])
+
+    /// Reads a page laid out from the PDF; set by the binary that links poppler.
+    package static var layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)?
+
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let request: PageRequest
+        switch (arguments.positional("page"), arguments.value("label")) {
+        case (_?, _?): throw UsageError("Give either a page or --label, not both")
+        case (nil, let label?): request = .page(.label(label))
+        case ("next", nil): request = .next
+        case ("prev", nil), ("previous", nil): request = .previous
+        case (let page?, nil): request = .page(PageReference(page))
+        case (nil, nil): request = .resume
+        }
+        let book = try context.book()
+        let page: PageText
+        if arguments.flag("layout") {
+            guard let layoutReader = Self.layoutReader else {
+                throw LibraryError.invalidArgument("--layout needs the PDF reader (ibook-full)")
+            }
+            page = try layoutReader(context.library(), book, request, arguments.value("password"))
+        } else {
+            page = try context.library().read(book, request)
+        }
+        if arguments.flag("json") {
+            try context.printJSON(page)
+            return
+        }
+        let label = page.label.map { $0 == String(page.page) ? "" : " (label \($0))" } ?? ""
+        let header = "\(book.title) — page \(page.page) of \(page.pageCount)\(label)"
+        context.stdout.write(context.stdout.style(header, bold: true) + "\n\n")
+        if page.hasText {
+            context.stdout.write(page.text.hasSuffix("\n") ? page.text : page.text + "\n")
+        } else {
+            context.stdout.write("(this page has no text: it is probably a scanned image)\n")
+        }
+    }
+}

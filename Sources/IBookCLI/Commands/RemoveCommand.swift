@@ -1,0 +1,20 @@
+import Arguments
+import BookLibrary
+
+package enum RemoveCommand: Command {
+    package static let spec = CommandSpec(
+        name: "remove",
+        abstract: "Remove a book from the library (never the file).",
+        discussion: "Its index, bookmarks and reading history go with it.",
+        positionals: [Positional("book", help: "An id, a file path or part of the title.")],
+        options: [CommonOptions.json])
+
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let book = try context.library().remove(arguments.positional("book") ?? "")
+        if arguments.flag("json") {
+            try context.printJSON(book)
+        } else {
+            context.stdout.write("Removed #\(book.id) \(book.title)\n")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Arguments
+import BookLibrary
+
+package enum SearchCommand: Command {
+    package static let spec = CommandSpec(
+        name: "search",
+        abstract: "Find text in the open book, another book, or the whole library.",
+        discussion: "Like a reader's find box: case- and accent-insensitive, several words as a phrase, the last word as a prefix, Chinese and Japanese by substring. Every occurrence is shown with its page and context.",
+        positionals: [Positional("text", help: "What to look for.", repeating: true)],
+        options: [
+            CommonOptions.book,
+            Option("--all", help: "Search every book, best matches first."),
+            Option("--limit", value: "n", help: "Stop after this many hits."),
+            Option("--json", help: "Print one JSON object per hit per line."),
+        ])
+
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let query = arguments.positionalValues("text").joined(separator: " ")
+        let limit = try arguments.int("limit", in: 1...Int(Int32.max))
+        let library = try context.library()
+        let scope = try context.searchScope()
+        let json = arguments.flag("json")
+        let out = context.stdout
+        var currentBook: Int?
+        var buffer = ""
+        let summary = try library.search(query, scope: scope, limit: limit) { hit in
+            if json {
+                buffer += try JSONOutput.encode(hit) + "\n"
+            } else {
+                if case .all = scope, currentBook != hit.bookID {
+                    buffer += (currentBook == nil ? "" : "\n") + out.style("#\(hit.bookID) \(hit.bookTitle)", .magenta, bold: true) + "\n"
+                }
+                let label = hit.label.map { $0 == String(hit.page) ? "" : " (\($0))" } ?? ""
+                let match = out.usesColor ? out.style(hit.snippet.match, .red, bold: true) : "[\(hit.snippet.match)]"
+                buffer += out.style("p. \(hit.page)\(label):", .green) + " " + hit.snippet.before + match + hit.snippet.after + "\n"
+            }
+            currentBook = hit.bookID
+            if buffer.utf8.count > 1 << 15 {
+                out.write(buffer)
+                buffer = ""
+            }
+        }
+        out.write(buffer)
+        func count(_ value: Int, _ one: String, _ many: String) -> String { "\(value) \(value == 1 ? one : many)" }
+        var line = "\(count(summary.hits, "match", "matches")) on \(count(summary.pages, "page", "pages"))"
+        if case .all = scope { line += " in \(count(summary.books, "book", "books"))" }
+        if summary.truncated { line += " (stopped at --limit \(limit ?? 0))" }
+        context.stderr.write(line + "\n")
+    }
+}

@@ -1,0 +1,87 @@
+import Arguments
+import BookIndexing
+import BookLibrary
+import Dispatch
+import Foundation
+import IBookCLI
+
+enum AddCommand: Command {
+    static let spec = CommandSpec(
+        name: "add",
+        abstract: "Add PDFs to the library.",
+        discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf files. The same content is never added twice. Adding a single file makes it the open book.",
+        positionals: [Positional("path", help: "A PDF file or a folder.", repeating: true)],
+        options: [
+            CommonOptions.password,
+            Option("--timeout", value: "seconds", help: "Give up on a file after this long (default 60)."),
+            Option("--memory-limit", value: "mb", help: "Memory a file's reader may use before it is stopped (default 4096)."),
+            Option("--jobs", value: "n", help: "Files extracted at once (default: the number of cores)."),
+            Option("--in-process", help: "Extract in this process: no protection from parser crashes or hangs."),
+            Option("--json", help: "Print one JSON object per file."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        var options = AddOptions()
+        options.password = arguments.value("password")
+        if let timeout = try arguments.double("timeout", in: 0.1...86_400) { options.timeout = timeout }
+        if let jobs = try arguments.int("jobs", in: 1...64) { options.workers = jobs }
+        if let megabytes = try arguments.int("memory-limit", in: 16...1 << 20) { options.memoryLimit = UInt64(megabytes) << 20 }
+        if !arguments.flag("in-process") {
+            options.isolation = .workerProcess(executable: currentExecutable())
+        }
+        let library = try context.library()
+        let json = arguments.flag("json")
+        let progress = ProgressBar(terminal: context.stderr)
+        let stop = StopFlag()
+        let interrupt = interruptSource(stop)
+        defer { interrupt.cancel() }
+
+        let summary = library.add(
+            paths: arguments.positionalValues("path"), options: options, stop: stop,
+            onProgress: { step in
+                guard step.filesTotal > 1 else { return }
+                progress?.update(done: step.filesDone, total: step.filesTotal, pages: step.pagesDone, name: step.currentName)
+            },
+            onResult: { result in
+                progress?.clear()
+                if context.verbose {
+                    for line in result.diagnostics { context.stderr.write("poppler: \(result.path): \(line)\n") }
+                }
+                if json {
+                    try? context.printJSON(result)
+                    if result.status == .failed { context.error("\(result.path): \(result.reason ?? "failed")") }
+                    return
+                }
+                switch result.status {
+                case .added:
+                    guard let book = result.book else { return }
+                    context.stdout.write("\(context.stdout.style("Added", .green)) #\(book.id) \(book.title) (\(book.pageCount) page\(book.pageCount == 1 ? "" : "s"))\n")
+                case .alreadyPresent:
+                    guard let book = result.book else { return }
+                    let relinked = result.relinked ? " (its file had moved: now \(result.path))" : ""
+                    context.stdout.write("\(result.path): already in library as #\(book.id)\(relinked)\n")
+                case .failed:
+                    context.error("\(result.path): \(result.reason ?? "failed")")
+                }
+            })
+        progress?.clear()
+        var parts = ["\(summary.added) added", "\(summary.alreadyPresent) already present", "\(summary.failed) failed"]
+        if summary.interrupted { parts.insert("interrupted", at: 0) }
+        context.stderr.write(parts.joined(separator: ", ") + "\n")
+        if summary.interrupted { throw ExitCode(status: 130) }
+        if summary.failed > 0 { throw ExitCode(status: ExitCode.failure) }
+    }
+
+    /// Ctrl-C asks the indexer to stop after the book it is committing.
+    private static func interruptSource(_ stop: StopFlag) -> DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { stop.set() }
+        source.resume()
+        return source
+    }
+
+    static func currentExecutable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}

@@ -1,0 +1,19 @@
+import Arguments
+import BookIndexing
+import IBookCLI
+
+enum CompletionsCommand: Command {
+    static let spec = CommandSpec(
+        name: "completions",
+        abstract: "Print a shell completion script, generated from the command definitions.",
+        discussion: "For example: ibook completions bash > /etc/bash_completion.d/ibook",
+        positionals: [Positional("shell", help: "bash or zsh.")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        switch arguments.positional("shell") {
+        case "bash": context.stdout.write(CLI.parser.bashCompletionScript() + "\n")
+        case "zsh": context.stdout.write(CLI.parser.zshCompletionScript() + "\n")
+        case let other: throw UsageError("Invalid value '\(other ?? "")' for '<shell>': use bash or zsh")
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Arguments
+import BookIndexing
+import BookLibrary
+import Compose
+import Foundation
+import IBookCLI
+
+enum ComposeCommand: Command {
+    static let spec = CommandSpec(
+        name: "compose",
+        abstract: "Fill an HTML template with JSON data and print it to a paginated PDF.",
+        discussion: """
+            A template is a folder with invoice.html (placeholders like #INVOICE_NUMBER# and one #ITEMS# block), \
+            item.html (a row: #ITEM_DESC#, #PRICE#) and optionally last-item.html (the last row). Data keys fill the \
+            placeholders of the same name (invoice_number -> #INVOICE_NUMBER#); "items" holds the rows; amounts are \
+            formatted for the currency; the total is the sum of the items. Every value is HTML-escaped. \
+            WeasyPrint lays the pages out offline: http(s) URLs are not fetched unless --allow-network. \
+            Start from a complete invoice with 'ibook compose --init invoice DIR'.
+            """,
+        positionals: [Positional("template", help: "A template folder or its main HTML file (with --init: the folder to create).", optional: true)],
+        options: [
+            Option("--data", value: "file", help: "The JSON data to fill the template with."),
+            Option("-o", "--output", value: "file", help: "The PDF to write (with --preview: the PNG). Default: invoice-<number>.pdf here."),
+            Option("--html", value: "file", help: "Also write the filled HTML (alone: write only the HTML)."),
+            Option("--preview", help: "Write the first page as a PNG instead of the PDF."),
+            Option("--size", value: "px", help: "Longer side of the preview in pixels (default 1200)."),
+            Option("--currency", value: "code", help: "ISO 4217 currency code (default: the data's \"currency\")."),
+            Option("--locale", value: "id", help: "How amounts are written, e.g. de_DE (default: the data's \"locale\", else en_US)."),
+            Option("--paper", value: "size", help: "A4 (default), A5, Letter or Legal."),
+            Option("--margin", value: "length", help: "Page margin, e.g. 20mm (default), 2cm, 0.75in, 54pt."),
+            Option("--header", value: "text", help: "Text at the top of every page."),
+            Option("--footer", value: "text", help: "Text at the bottom of every page, under a rule."),
+            Option("--no-page-numbers", help: "Leave out \"Page N of M\"."),
+            Option("--allow-missing", help: "Fill placeholders that have no value with nothing instead of failing."),
+            Option("--allow-network", help: "Let WeasyPrint fetch http(s) URLs."),
+            Option("--add", help: "Add the PDF to the library."),
+            Option("--init", value: "kind", help: "Write a starter template set (invoice) into the folder and stop."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        if let kind = arguments.value("init") {
+            guard let directory = arguments.positional("template") else { throw UsageError("--init needs the folder to write into") }
+            guard StarterTemplates.kinds.contains(kind) else {
+                throw UsageError("Unknown starter template '\(kind)' (available: \(StarterTemplates.kinds.joined(separator: ", ")))")
+            }
+            for path in try StarterTemplates.write(kind, to: directory) { context.stdout.write(path + "\n") }
+            return
+        }
+        guard let templatePath = arguments.positional("template") else { throw UsageError("Missing the template folder or HTML file") }
+        guard let dataPath = arguments.value("data") else { throw UsageError("Missing '--data <file>'") }
+        let options = try composeOptions(arguments)
+        let preview = arguments.flag("preview")
+        let previewSize = try arguments.int("size", in: 16...8192) ?? 1200
+
+        let template = try TemplateSet.load(templatePath)
+        let data = try InvoiceData.load(path: dataPath)
+        let document = try Composer.compose(template: template, data: data, options: options)
+        for warning in document.warnings { context.warning(warning) }
+
+        if let html = arguments.value("html") {
+            try Composer.writeHTML(document, to: html)
+            if arguments.value("output") == nil, !preview, !arguments.flag("add") {
+                context.stdout.write(html + "\n")
+                return
+            }
+        }
+        let output = outputPath(arguments.value("output")
+            ?? (preview ? (document.suggestedFileName as NSString).deletingPathExtension + ".png" : document.suggestedFileName))
+        let printed = preview
+            ? try Composer.writePreview(document, to: output, maxPixels: previewSize)
+            : try Composer.writePDF(document, to: output)
+        for url in printed.refusedURLs {
+            context.warning("\(url): not fetched: network access is off (use --allow-network)")
+        }
+        let pages = "\(printed.pageCount) page\(printed.pageCount == 1 ? "" : "s")"
+        let items = "\(document.itemCount) item\(document.itemCount == 1 ? "" : "s")"
+        context.stdout.write("\(output): \(preview ? "page 1 of \(pages)" : pages), \(items), total \(document.formattedTotal)\n")
+
+        if arguments.flag("add"), !preview {
+            var addOptions = AddOptions()
+            addOptions.workers = 1
+            var failure: String?
+            _ = try context.library().add(paths: [output], options: addOptions, onResult: { result in
+                switch result.status {
+                case .added: result.book.map { context.stdout.write("Added #\($0.id) \($0.title)\n") }
+                case .alreadyPresent: result.book.map { context.stdout.write("\(output): already in library as #\($0.id)\n") }
+                case .failed: failure = result.reason ?? "failed"
+                }
+            })
+            if let failure { throw LibraryError.invalidArgument("\(output): \(failure)") }
+        }
+    }
+
+    static func composeOptions(_ arguments: ParsedArguments) throws -> ComposeOptions {
+        var options = ComposeOptions()
+        options.currency = arguments.value("currency")
+        options.locale = arguments.value("locale")
+        options.allowMissing = arguments.flag("allow-missing")
+        options.allowNetwork = arguments.flag("allow-network")
+        if let name = arguments.value("paper") {
+            guard let paper = PageSetup.Paper(name: name) else { throw UsageError("Invalid value '\(name)' for '--paper <size>' (A4, A5, Letter, Legal)") }
+            options.page.paper = paper
+        }
+        if let margin = arguments.value("margin") {
+            guard PageSetup.validMargin(margin) else { throw UsageError("Invalid value '\(margin)' for '--margin <length>' (e.g. 20mm, 2cm, 0.75in)") }
+            options.page.margin = margin
+        }
+        options.page.header = arguments.value("header")
+        options.page.footer = arguments.value("footer")
+        options.page.pageNumbers = !arguments.flag("no-page-numbers")
+        return options
+    }
+
+    /// The folder as given, the file name made safe.
+    static func outputPath(_ path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = Composer.sanitizedFileName((path as NSString).lastPathComponent)
+        return directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
+    }
+}

@@ -1,0 +1,98 @@
+import Arguments
+import BookIndexing
+import BookLibrary
+import Drawing
+import Foundation
+import IBookCLI
+import Reports
+
+enum ExportCommand: Command {
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write a report of the library as a PDF, CSV or JSON file.",
+        discussion: """
+            Reports: catalog (every book, with covers), bookmarks [BOOK] (the open book's, one book's, or --all), \
+            search TEXT (matches in the open book, --book BOOK or --all), history (what was read). \
+            The letterhead comes from [letterhead] in $XDG_CONFIG_HOME/ibook/config.toml (name, address, phone, email, logo) \
+            or the --org-* flags. Labels and dates follow LC_ALL/LANG (English, Chinese).
+            """,
+        positionals: [
+            Positional("report", help: "catalog, bookmarks, search or history."),
+            Positional("args", help: "The book (bookmarks) or the text (search).", optional: true, repeating: true),
+        ],
+        options: [
+            Option("--format", value: "format", help: "pdf (default), csv or json."),
+            Option("-o", "--output", value: "file", help: "Where to write (default: e.g. catalog-2026-11-29.pdf here)."),
+            Option("--paper", value: "size", help: "a4 (default) or letter."),
+            Option("--landscape", help: "Landscape pages (default: landscape for five or more columns)."),
+            Option("--portrait", help: "Portrait pages."),
+            CommonOptions.book,
+            Option("--all", help: "Every book: all bookmarks, or search the whole library."),
+            Option("--limit", value: "n", help: "Search: stop after this many matches."),
+            Option("--org-name", value: "name", help: "Organisation name for the letterhead."),
+            Option("--org-address", value: "text", help: "Address line for the letterhead."),
+            Option("--org-phone", value: "text", help: "Phone line for the letterhead."),
+            Option("--org-email", value: "text", help: "Email line for the letterhead."),
+            Option("--logo", value: "png", help: "Logo for the letterhead (a PNG file)."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let kind = Report.Kind(rawValue: arguments.positional("report") ?? "") else {
+            throw UsageError("Unknown report '\(arguments.positional("report") ?? "")': use catalog, bookmarks, search or history")
+        }
+        let extra = arguments.positionalValues("args")
+        let format = try choice(ReportFormat.self, arguments.value("format") ?? "pdf", option: "--format")
+        let paper = try choice(PaperSize.self, (arguments.value("paper") ?? "a4").lowercased(), option: "--paper")
+        if arguments.flag("landscape"), arguments.flag("portrait") { throw UsageError("Give either --landscape or --portrait, not both") }
+        let limit = try arguments.int("limit", in: 1...Int(Int32.max))
+
+        let configPath = LetterheadSettings.configPath(environment: environment)
+        let letterhead = LetterheadSettings(
+            name: arguments.value("org-name"), address: arguments.value("org-address"), phone: arguments.value("org-phone"),
+            email: arguments.value("org-email"), logo: arguments.value("logo").map { URL(fileURLWithPath: $0).path }
+        ).overriding(try LetterheadSettings.load(from: configPath))
+        let now = Date()
+        let options = ExportOptions(
+            format: format, paper: paper,
+            orientation: arguments.flag("landscape") ? .landscape : arguments.flag("portrait") ? .portrait : nil,
+            letterhead: letterhead, user: environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? NSUserName(),
+            now: now, locale: ReportLocale.from(environment: environment))
+
+        let library = try context.library()
+        let builder = ReportBuilder(library: library, locale: options.locale, now: now)
+        let report: Report
+        switch kind {
+        case .catalog, .history:
+            guard extra.isEmpty else { throw UsageError("'\(kind.rawValue)' takes no arguments") }
+            report = kind == .catalog ? try builder.catalog() : try builder.history()
+        case .bookmarks:
+            if arguments.flag("all") {
+                guard extra.isEmpty, arguments.value("book") == nil else { throw UsageError("Give either a book or --all, not both") }
+                report = try builder.bookmarks(of: nil)
+            } else {
+                report = try builder.bookmarks(of: try context.book(extra.isEmpty ? nil : extra.joined(separator: " ")))
+            }
+        case .search:
+            let query = extra.joined(separator: " ")
+            guard !query.isEmpty else { throw UsageError("'search' needs the text to look for") }
+            report = try builder.search(query, scope: try context.searchScope(), limit: limit)
+        }
+
+        let path = arguments.value("output").map { URL(fileURLWithPath: $0).path }
+            ?? FileManager.default.currentDirectoryPath + "/" + ReportFileName.make(for: report, format: format, date: now)
+        let result = try ReportExporter.export(report, to: path, options: options)
+        context.stdout.write(result.path + "\n")
+        let rows = "\(result.rows) row\(result.rows == 1 ? "" : "s")"
+        context.stderr.write(result.pages.map { "Wrote \(rows) on \($0) page\($0 == 1 ? "" : "s")\n" } ?? "Wrote \(rows)\n")
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ text: String, option: String) throws -> T
+        where T.RawValue == String
+    {
+        guard let value = T(rawValue: text) else {
+            throw UsageError("Invalid value '\(text)' for '\(option)': use \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+}

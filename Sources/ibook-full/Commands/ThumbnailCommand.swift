@@ -1,0 +1,36 @@
+import Arguments
+import BookIndexing
+import BookLibrary
+import FileOutput
+import Foundation
+import IBookCLI
+
+enum ThumbnailCommand: Command {
+    static let spec = CommandSpec(
+        name: "thumbnail",
+        abstract: "Print the path of a page's cached PNG thumbnail, rendering it on first request.",
+        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        options: [
+            Option("--page", value: "n", help: "The page (default 1)."),
+            Option("--size", value: "px", help: "Longer side in pixels (default 256)."),
+            Option("-o", "--output", value: "file", help: "Write the PNG to this file instead of printing the cached path."),
+            CommonOptions.book,
+            CommonOptions.password,
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let page = try arguments.int("page", in: 1...Int(Int32.max)) ?? 1
+        let size = try arguments.int("size", in: 16...4096) ?? 256
+        let book = try context.book(arguments.positional("book"))
+        let path = try context.library().thumbnail(of: book, page: page, size: size, password: arguments.value("password"))
+        guard let output = arguments.value("output") else {
+            context.stdout.write(path + "\n")
+            return
+        }
+        let destination = absolutePath(output)
+        try AtomicFile.write(to: destination) { temporary in
+            try FileManager.default.copyItem(atPath: path, toPath: temporary)
+        }
+        context.stdout.write(destination + "\n")
+    }
+}

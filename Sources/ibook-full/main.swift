@@ -1,0 +1,27 @@
+import BookIndexing
+import BookLibrary
+import Foundation
+import IBookCLI
+import PDF
+
+// The extraction worker is this same binary in a hidden mode, so that a
+// parser crash or hang costs one file and never the batch or the library.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ExtractionWorker.modeArgument {
+    guard let status = ExtractionWorker.runAsWorkerProcess() else {
+        Terminal(fileDescriptor: 2).write("Error: '\(ExtractionWorker.modeArgument)' is internal to 'ibook add'\n")
+        exit(ExitCode.usage)
+    }
+    exit(status)
+}
+
+CLI.commands = [
+    AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
+    TocCommand.self, ReadCommand.self, SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self,
+    HistoryCommand.self, CheckCommand.self, RelocateCommand.self, WatermarkCommand.self, ExportCommand.self,
+    ComposeCommand.self, CompletionsCommand.self,
+]
+CLI.drainDiagnostics = PopplerDiagnostics.drain
+ReadCommand.layoutReader = { library, book, request, password in
+    try library.readLayout(book, request, password: password)
+}
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
