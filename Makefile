@@ -30,6 +30,7 @@ deps:
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product ibook
+	$(SWIFT) build $(RELEASE_FLAGS) --product ibook-full
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -49,6 +50,7 @@ bench: deps
 
 install: build
 	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/ibook
+	install -D -m 755 $(RELEASE_BIN)-full $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full
 
 clean:
 	rm -rf .build demo-library

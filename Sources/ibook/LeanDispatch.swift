@@ -5,6 +5,7 @@ import IBookCLI
 enum LeanDispatch {
     /// The library command named, with no help asked and nothing that needs the PDF.
     static func runsHere(_ arguments: [String]) -> Bool {
+        if arguments == ["--version"] { return true }
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
