@@ -50,6 +50,7 @@ struct TextMatcher {
     /// most of the cost of a search, and a combining mark simply continues
     /// the word its letter started.
     static func tokenize(_ text: String) -> [Range<String.Index>] {
+        if let ascii = tokenizeASCII(text) { return ascii }
         var ranges: [Range<String.Index>] = []
         var start: String.Index?
         let scalars = text.unicodeScalars
@@ -82,6 +83,30 @@ struct TextMatcher {
         return ranges
     }
 
+    /// Most pages are plain ASCII: their words are found on the bytes,
+    /// without decoding. Nil when the text has any other character.
+    private static func tokenizeASCII(_ text: String) -> [Range<String.Index>]? {
+        let offsets: [(Int, Int)]?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var found: [(Int, Int)] = []
+            var start = -1
+            for position in 0..<bytes.count {
+                let byte = bytes[position]
+                if byte >= 0x80 { return nil }
+                if isASCIIWordByte(byte) {
+                    if start < 0 { start = position }
+                } else if start >= 0 {
+                    found.append((start, position))
+                    start = -1
+                }
+            }
+            if start >= 0 { found.append((start, bytes.count)) }
+            return found
+        }
+        guard let found = offsets ?? nil else { return nil }
+        let utf8 = text.utf8
+        return found.map { utf8.index(utf8.startIndex, offsetBy: $0.0)..<utf8.index(utf8.startIndex, offsetBy: $0.1) }
+    }
+
     static func isASCIIWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
@@ -111,6 +136,7 @@ struct TextMatcher {
     }
 
     mutating func matches(in text: String) -> [Match] {
+        if let found = asciiMatches(in: text) { return found }
         let words = TextMatcher.tokenize(text)
         guard words.count >= queryTokens.count else { return [] }
         var found: [Match] = []
@@ -136,6 +162,67 @@ struct TextMatcher {
             }
         }
         return found
+    }
+
+    /// The same search on the bytes of an ASCII page for an ASCII query:
+    /// folding is lowercasing, and only places that start like the first
+    /// word are looked at. Nil when either has any other character.
+    private func asciiMatches(in text: String) -> [Match]? {
+        guard queryBytes.allSatisfy({ $0.allSatisfy { $0 < 0x80 } }) else { return nil }
+        let query = queryBytes
+        let offsets: [(Int, Int)]?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            @inline(__always) func isWord(_ position: Int) -> Bool {
+                position < bytes.count && TextMatcher.isASCIIWordByte(bytes[position])
+            }
+            // The word starting at `start` matches `token` (as a prefix when `prefix`); returns its end.
+            func word(at start: Int, _ token: [UInt8], prefix: Bool) -> Int? {
+                guard start + token.count <= bytes.count else { return nil }
+                for offset in 0..<token.count where lower(bytes[start + offset]) != token[offset] { return nil }
+                var end = start + token.count
+                if prefix {
+                    while isWord(end) { end += 1 }
+                } else if isWord(end) {
+                    return nil
+                }
+                return end
+            }
+            var found: [(Int, Int)] = []
+            let first = query[0][0]
+            let last = query.count - 1
+            var position = 0
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte >= 0x80 { return nil }
+                guard lower(byte) == first, position == 0 || !isWord(position - 1),
+                      var end = word(at: position, query[0], prefix: last == 0)
+                else {
+                    position += 1
+                    continue
+                }
+                var matched = true
+                for index in 1..<(last + 1) where matched {
+                    var next = end
+                    while next < bytes.count && !TextMatcher.isASCIIWordByte(bytes[next]) {
+                        if bytes[next] >= 0x80 { return nil }
+                        next += 1
+                    }
+                    if let wordEnd = word(at: next, query[index], prefix: index == last) { end = wordEnd } else { matched = false }
+                }
+                if matched {
+                    found.append((position, end))
+                    position = end
+                } else {
+                    position += 1
+                }
+            }
+            return found
+        }
+        guard let found = offsets ?? nil else { return nil }
+        let utf8 = text.utf8
+        return found.map {
+            Match(range: utf8.index(utf8.startIndex, offsetBy: $0.0)..<utf8.index(utf8.startIndex, offsetBy: $0.1))
+        }
     }
 
     /// A line of context around a match, whitespace collapsed, cut at word

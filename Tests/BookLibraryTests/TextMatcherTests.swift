@@ -1,4 +1,5 @@
 @testable import BookLibrary
+import TestSupport
 import XCTest
 
 final class TextMatcherTests: XCTestCase {
@@ -43,5 +44,21 @@ final class TextMatcherTests: XCTestCase {
         XCTAssertEqual(IndexText.segmented("plain text"), "plain text")
         XCTAssertEqual(IndexText.segmented("東京Tower"), " 東  京 Tower")
     }
-}
 
+    func testTheASCIIPathFindsWhatTheUnicodePathFinds() {
+        var generator = SeededGenerator(seed: 5)
+        let words = ["the", "The", "lighthouse", "Lighthouse", "keeper", "keepers", "KEEPER", "a", "harbour", "l1ght", "x"]
+        for _ in 0..<200 {
+            let text = (0..<80).map { _ in words.randomElement(using: &generator)! }
+                .joined(separator: [" ", "\n", "  ", ", ", "-"].randomElement(using: &generator)!)
+            for query in ["lighthouse keeper", "the", "keep", "the lighthouse k", "a harbour", "l1ght x"] {
+                var fast = TextMatcher(query: query)!
+                var slow = TextMatcher(query: query)!
+                let ascii = fast.matches(in: text).map { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) }
+                let widened = text + " é"   // one non-ASCII character sends the page down the Unicode path
+                let unicode = slow.matches(in: widened).map { widened.utf8.distance(from: widened.startIndex, to: $0.range.lowerBound) }
+                XCTAssertEqual(ascii, unicode, "\(query) in \(text)")
+            }
+        }
+    }
+}
