@@ -51,10 +51,15 @@ def page_lines(rng, words, cumulative, page_number, book_number):
         chosen[rng.randrange(len(chosen))] = "zymurgical"
     # A token unique to this page keeps every page distinct.
     chosen.append(f"folio{book_number}x{page_number}")
+    return wrap(chosen)
+
+
+def wrap(words, width=80):
+    """Words as lines of at most about `width` characters."""
     lines, line = [], []
-    for word in chosen:
+    for word in words:
         line.append(word)
-        if sum(len(w) + 1 for w in line) > 80:
+        if sum(len(w) + 1 for w in line) > width:
             lines.append(" ".join(line))
             line = []
     if line:

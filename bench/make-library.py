@@ -42,15 +42,7 @@ def paragraphs(count, rng):
     pool = []
     for _ in range(count):
         chosen = rng.choices(words, cum_weights=cumulative, k=60)
-        lines, line = [], []
-        for word in chosen:
-            line.append(word)
-            if sum(len(w) + 1 for w in line) > 80:
-                lines.append(" ".join(line))
-                line = []
-        if line:
-            lines.append(" ".join(line))
-        pool.append("\n".join(lines))
+        pool.append("\n".join(make_corpus.wrap(chosen)))
     return pool
 
 
