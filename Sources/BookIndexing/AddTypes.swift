@@ -9,7 +9,7 @@ public struct AddOptions: Sendable {
     public var memoryLimit: UInt64 = 4 << 30
     public var workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
     public var isolation: Isolation = .inProcess
-    public var thumbnailSize = 256
+    public var thumbnailSize = Library.coverSize
 
     public init() {}
 }

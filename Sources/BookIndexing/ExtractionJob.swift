@@ -1,24 +1,6 @@
 import BookLibrary
 import Foundation
 
-/// How extraction is isolated from the process that owns the library.
-public enum Isolation: Sendable, Equatable {
-    /// In worker processes (`ibook __extract`), with a time limit per file
-    /// and a memory limit: a crash or hang costs one file.
-    case workerProcess(executable: String)
-    /// In this process: no protection, used to measure what isolation costs.
-    case inProcess
-}
-
-/// A flag the indexer checks between steps; set from a signal handler's queue.
-public final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
-    public init() {}
-    public var isSet: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
-    public func set() { lock.lock(); stopped = true; lock.unlock() }
-}
-
 /// Runs one extraction and says how it ended.
 enum ExtractionJob {
     enum Result {

@@ -18,19 +18,19 @@ struct Thumbnails {
         }
         let path = library.thumbnailPath(sha256: book.sha256, page: page, size: size)
         if FileManager.default.fileExists(atPath: path) { return path }
-        guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
-        let document = try PDFDocument(path: book.path, password: password)
-        guard let pdfPage = document.page(at: page - 1) else {
-            throw PDFError.damaged("page \(page) cannot be read")
+        let pdfPage = try BookFile.page(page, of: book, password: password)
+        do {
+            try pdfPage.writePNG(to: path, maxPixels: size)
+        } catch let error as PDFError {
+            throw BookFile.Failure(path: book.path, reason: error)
         }
-        try pdfPage.writePNG(to: path, maxPixels: size)
         return path
     }
 }
 
 extension Library {
     /// The path of the cached PNG of a page, rendering it on first request.
-    public func thumbnail(of book: Book, page: Int = 1, size: Int = 256, password: String? = nil) throws -> String {
+    public func thumbnail(of book: Book, page: Int = 1, size: Int = Library.coverSize, password: String? = nil) throws -> String {
         try Thumbnails(library: self).thumbnail(of: book, page: page, size: size, password: password)
     }
 }

@@ -50,6 +50,9 @@ public final class Library {
         return error.message
     }
 
+    /// The longer side, in pixels, of the cover thumbnail made when a book is added.
+    public static let coverSize = 256
+
     public func thumbnailPath(sha256: String, page: Int, size: Int) -> String {
         "\(location.thumbnailDirectory)/\(sha256)-p\(page)-\(size).png"
     }
@@ -79,8 +82,8 @@ extension Library {
 
     public func info(_ book: Book) throws -> BookInfo {
         let labels = try database.query("SELECT page, label FROM pages WHERE book_id = ? ORDER BY page", [book.id])
-        let hasRealLabels = labels.contains { $0.string("label") != String($0.int("page") ?? 0) }
-        let thumbnail = thumbnailPath(sha256: book.sha256, page: 1, size: 256)
+        let hasRealLabels = labels.contains { PageLabel.distinct($0.string("label"), page: $0.int("page") ?? 0) != nil }
+        let thumbnail = thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
         return BookInfo(
             book: book,
             outlineEntries: try Catalog(database: database).outlineCount(bookID: book.id),

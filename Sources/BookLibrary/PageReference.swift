@@ -14,6 +14,17 @@ public enum PageReference: Equatable, Sendable {
     }
 }
 
+/// Page labels as people are shown them.
+public enum PageLabel {
+    /// The label when it tells something the page number does not: nil
+    /// when there is none or it only repeats the number (documents without
+    /// page labels report "1", "2", …).
+    public static func distinct(_ label: String?, page: Int) -> String? {
+        guard let label, label != String(page) else { return nil }
+        return label
+    }
+}
+
 /// A page of a book with its label, as shown to people.
 public struct PageLocation: Codable, Equatable, Sendable {
     public var page: Int

@@ -58,7 +58,7 @@ public struct ReportBuilder {
                        ReportColumn(key: "note", header: strings.note, weight: 4, maxLines: 4),
                        ReportColumn(key: "created", header: strings.bookmarked, kind: .date, weight: 1.4)]
         let rows: [[ReportValue]] = bookmarks.map { mark in
-            let label = mark.label.flatMap { $0 == String(mark.page) ? nil : $0 }
+            let label = PageLabel.distinct(mark.label, page: mark.page)
             return [.text(mark.bookTitle), .number(mark.page), label.map(ReportValue.text) ?? .none,
                     mark.note.map(ReportValue.text) ?? .none, .date(mark.createdAt)]
         }
@@ -72,7 +72,7 @@ public struct ReportBuilder {
     public func search(_ query: String, scope: SearchScope, limit: Int? = nil) throws -> Report {
         var rows: [[ReportValue]] = []
         let summary = try library.search(query, scope: scope, limit: limit) { hit in
-            let label = hit.label.flatMap { $0 == String(hit.page) ? nil : $0 }
+            let label = PageLabel.distinct(hit.label, page: hit.page)
             rows.append([.text(hit.bookTitle), .number(hit.page), label.map(ReportValue.text) ?? .none,
                          .text(hit.snippet.before + hit.snippet.match + hit.snippet.after), .text(hit.snippet.match)])
         }

@@ -204,4 +204,30 @@ final class AddCommandTests: XCTestCase {
             XCTAssertEqual(book.title, title.isEmpty ? fileName : title, book.path)
         }
     }
+
+    func testPagesThatNeedTheFileSayWhenItIsGoneOrLocked() throws {
+        let library = try TestLibrary()
+        let file = library.root.appendingPathComponent("atlas.pdf")
+        try FileManager.default.copyItem(atPath: Fixtures.sampleBook("atlas-landscape.pdf"), toPath: file.path)
+        let locked = try BadFiles.encrypted(Fixtures.sampleBook("cafe-culture.pdf"), userPassword: "s3cret",
+                                            in: library.root, name: "locked.pdf")
+        XCTAssertEqual(try library.ibook("add", file.path).status, 0)
+        XCTAssertEqual(try library.ibook("add", "--password", "s3cret", locked.path).status, 0)
+
+        // The stored text needs no file; rendering and layout do.
+        try FileManager.default.removeItem(at: file)
+        XCTAssertEqual(try library.ibook("read", "--book", "atlas", "2").status, 0)
+        for command in [["read", "--book", "atlas", "2", "--layout"], ["thumbnail", "--book", "atlas", "--page", "2"]] {
+            let result = try library.ibook(command)
+            XCTAssertEqual(result.status, 1, command.joined(separator: " "))
+            XCTAssertEqual(result.stderr, "Error: \(file.path): no such file\n", command.joined(separator: " "))
+        }
+
+        // The password is never stored: new renders of an encrypted book ask for it again.
+        let noPassword = try library.ibook("thumbnail", "--book", "cafe", "--page", "3")
+        XCTAssertEqual(noPassword.status, 1)
+        XCTAssertEqual(noPassword.stderr, "Error: \(locked.path): needs a password (use --password)\n")
+        XCTAssertEqual(try library.ibook("thumbnail", "--book", "cafe", "--page", "3", "--password", "s3cret").status, 0)
+        XCTAssertEqual(try library.ibook("thumbnail", "--book", "cafe").status, 0, "the cover was rendered at add time")
+    }
 }

@@ -29,7 +29,7 @@ package enum BookmarkCommand: Command {
             try context.printJSON(bookmark)
             return
         }
-        let label = bookmark.label.map { $0 == String(bookmark.page) ? "" : " (\($0))" } ?? ""
+        let label = Formatting.labelSuffix(bookmark.label, page: bookmark.page)
         context.stdout.write("\(created ? "Bookmarked" : "Updated the bookmark on") page \(bookmark.page)\(label) of \(book.title)\n")
     }
 }

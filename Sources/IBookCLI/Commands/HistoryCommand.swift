@@ -29,7 +29,7 @@ package enum HistoryCommand: Command {
         }
         var table = TextTable(headers: ["ID", "TITLE", "STOPPED AT", "WHEN"], rightAligned: [0])
         table.rows = entries.map { entry in
-            let label = entry.label.map { $0 == String(entry.page) ? "" : " (\($0))" } ?? ""
+            let label = Formatting.labelSuffix(entry.label, page: entry.page)
             return ["\(entry.book.id)", entry.book.title, "page \(entry.page) of \(entry.book.pageCount)\(label)",
                     Formatting.relative(entry.readAt)]
         }

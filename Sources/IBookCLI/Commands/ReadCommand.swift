@@ -42,7 +42,7 @@ package enum ReadCommand: Command {
             try context.printJSON(page)
             return
         }
-        let label = page.label.map { $0 == String(page.page) ? "" : " (label \($0))" } ?? ""
+        let label = Formatting.labelSuffix(page.label, page: page.page, prefix: "label ")
         let header = "\(book.title) — page \(page.page) of \(page.pageCount)\(label)"
         context.stdout.write(context.stdout.style(header, bold: true) + "\n\n")
         if page.hasText {

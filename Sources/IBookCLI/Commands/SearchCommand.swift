@@ -30,7 +30,7 @@ package enum SearchCommand: Command {
                 if case .all = scope, currentBook != hit.bookID {
                     buffer += (currentBook == nil ? "" : "\n") + out.style("#\(hit.bookID) \(hit.bookTitle)", .magenta, bold: true) + "\n"
                 }
-                let label = hit.label.map { $0 == String(hit.page) ? "" : " (\($0))" } ?? ""
+                let label = Formatting.labelSuffix(hit.label, page: hit.page)
                 let match = out.usesColor ? out.style(hit.snippet.match, .red, bold: true) : "[\(hit.snippet.match)]"
                 buffer += out.style("p. \(hit.page)\(label):", .green) + " " + hit.snippet.before + match + hit.snippet.after + "\n"
             }

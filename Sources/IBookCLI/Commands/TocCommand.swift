@@ -30,7 +30,7 @@ package enum TocCommand: Command {
             let indent = String(repeating: "  ", count: min(entry.depth, 40))
             var page = "   " + String(repeating: " ", count: pageWidth)
             if let number = entry.page {
-                let label = entry.label.map { $0 == String(number) ? "" : " (\($0))" } ?? ""
+                let label = Formatting.labelSuffix(entry.label, page: number)
                 page = "p. " + TextWidth.pad(String(number), to: pageWidth, right: true) + label
             }
             output += indent + entry.title + "  " + context.stdout.style(page, .gray) + "\n"

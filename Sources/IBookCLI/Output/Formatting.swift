@@ -1,3 +1,4 @@
+import BookLibrary
 import Foundation
 
 /// How values look to people.
@@ -25,6 +26,11 @@ package enum Formatting {
             unit += 1
         }
         return unit == 0 ? "\(count) bytes" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+    }
+
+    /// " (iv)" after a page number, or nothing when the label only repeats it.
+    package static func labelSuffix(_ label: String?, page: Int, prefix: String = "") -> String {
+        PageLabel.distinct(label, page: page).map { " (\(prefix)\($0))" } ?? ""
     }
 
     /// "3 hours ago", "yesterday", "just now".

@@ -12,7 +12,7 @@ enum ThumbnailCommand: Command {
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
             Option("--page", value: "n", help: "The page (default 1)."),
-            Option("--size", value: "px", help: "Longer side in pixels (default 256)."),
+            Option("--size", value: "px", help: "Longer side in pixels (default \(Library.coverSize))."),
             Option("-o", "--output", value: "file", help: "Write the PNG to this file instead of printing the cached path."),
             CommonOptions.book,
             CommonOptions.password,
@@ -20,7 +20,7 @@ enum ThumbnailCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let page = try arguments.int("page", in: 1...Int(Int32.max)) ?? 1
-        let size = try arguments.int("size", in: 16...4096) ?? 256
+        let size = try arguments.int("size", in: 16...4096) ?? Library.coverSize
         let book = try context.book(arguments.positional("book"))
         let path = try context.library().thumbnail(of: book, page: page, size: size, password: arguments.value("password"))
         guard let output = arguments.value("output") else {

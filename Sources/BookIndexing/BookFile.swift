@@ -1,0 +1,25 @@
+import BookLibrary
+import Foundation
+import PDF
+
+/// A book's PDF opened again after it was added, for rendering or layout.
+/// Its failures name the file, as every error about a file does.
+enum BookFile {
+    struct Failure: Error, CustomStringConvertible {
+        var path: String
+        var reason: PDFError
+        var description: String { "\(path): \(reason)" }
+    }
+
+    static func page(_ number: Int, of book: Book, password: String?) throws -> PDFPage {
+        guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
+        do {
+            guard let page = try PDFDocument(path: book.path, password: password).page(at: number - 1) else {
+                throw PDFError.damaged("page \(number) cannot be read")
+            }
+            return page
+        } catch let error as PDFError {
+            throw Failure(path: book.path, reason: error)
+        }
+    }
+}
