@@ -10,9 +10,9 @@ RELEASE_FLAGS = -c release -Xswiftc -static-stdlib
 
 # Debian packages, and how to tell each is present without asking apt.
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
-                  libqpdf-dev zlib1g-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint
-PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib
-COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint
+                  libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux
+PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa
+COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux
 
 .PHONY: all deps build test demo samplebooks bench install clean
 

@@ -18,11 +18,17 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
                        providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
         .target(name: "FileOutput"),
-        .target(name: "PDF", dependencies: ["CPoppler", "FileOutput"]),
+        // Pixels in memory and PNG: what the renderer hands the reader and the terminal.
+        .target(name: "Raster", dependencies: ["CZlib"]),
+        .target(name: "PDF", dependencies: ["CPoppler", "FileOutput", "Raster"]),
+        // The terminal: raw mode, keys, size, signals, and the image protocols
+        // (kitty, iTerm2, sixel, blocks) as encoders from pixels to bytes. No books.
+        .target(name: "TerminalIO", dependencies: ["Raster", "CChafa"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
         .target(name: "Arguments"),
 
@@ -51,15 +57,17 @@ let package = Package(
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: [
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
-            "Watermark",
+            "Watermark", "Raster", "TerminalIO",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
 
         // Fixtures shared by the test targets: sample books, bad files, the built binary.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
 
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "TestSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),

@@ -1,0 +1,4 @@
+#ifndef IBOOK_CCHAFA_SHIM_H
+#define IBOOK_CCHAFA_SHIM_H
+#include <chafa.h>
+#endif
