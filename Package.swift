@@ -25,12 +25,19 @@ let package = Package(
         .target(name: "FileOutput"),
         // Pixels in memory and PNG: what the renderer hands the reader and the terminal.
         .target(name: "Raster", dependencies: ["CZlib"]),
-        .target(name: "PDF", dependencies: ["CPoppler", "FileOutput", "Raster"]),
+        .target(name: "PDF", dependencies: ["CPoppler", "FileOutput", "Raster", "TextCells"]),
         // The terminal: raw mode, keys, size, signals, and the image protocols
         // (kitty, iTerm2, sixel, blocks) as encoders from pixels to bytes. No books.
         .target(name: "TerminalIO", dependencies: ["Raster", "CChafa"]),
+        // The full-screen reader: a pure state machine (state, keys, view) and
+        // the session that runs it on a terminal with pages rendered in a worker.
+        // Pages rendered in a worker process (`ibook-full __render`) for the reader.
+        .target(name: "PageRendering", dependencies: ["PDF", "Raster"]),
+        .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
         .target(name: "Arguments"),
+        // Text measured in terminal columns (East Asian wide characters take two).
+        .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["Store", "CZlib"]),
@@ -50,14 +57,14 @@ let package = Package(
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
-        .target(name: "IBookCLI", dependencies: ["BookLibrary", "Arguments", "Store"]),
+        .target(name: "IBookCLI", dependencies: ["BookLibrary", "Arguments", "Store", "TextCells"]),
         // `ibook`: runs the library commands itself and hands every other
         // command (and every --help) to ibook-full.
         .executableTarget(name: "ibook", dependencies: ["IBookCLI", "BookLibrary"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: [
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
-            "Watermark", "Raster", "TerminalIO",
+            "Watermark", "Raster", "TerminalIO", "PageRendering", "Reader",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).

@@ -48,10 +48,14 @@ struct PageReader {
             }
             location = try resolver.resolve(.number(target), in: book)
         }
+        try history.record(book, page: location.page)
+        return try text(of: book, at: location)
+    }
+
+    func text(of book: Book, at location: PageLocation) throws -> PageText {
         let text = StoredText.decode(try database.queryRow(
             "SELECT text FROM pages WHERE book_id = ? AND page = ?", [book.id, location.page])?["text"] ?? .null)
         let hasText = text.contains { !$0.isWhitespace }
-        try history.record(book, page: location.page)
         return PageText(bookID: book.id, bookTitle: book.title, page: location.page, label: location.label,
                         pageCount: book.pageCount, text: text, hasText: hasText)
     }
@@ -60,6 +64,22 @@ struct PageReader {
 extension Library {
     public func read(_ book: Book, _ request: PageRequest) throws -> PageText {
         try PageReader(database: database).read(book, request)
+    }
+
+    /// A page's stored text, without moving the reading position.
+    public func pageText(_ book: Book, page: Int) throws -> PageText {
+        let location = try PageResolver(database: database).resolve(.number(page), in: book)
+        return try PageReader(database: database).text(of: book, at: location)
+    }
+
+    /// Records that the reader is on `page` now: what `history`, `read` and `view` resume from.
+    public func recordReading(_ book: Book, page: Int) throws {
+        try History(database: database).record(book, page: page)
+    }
+
+    /// The page where the reader stopped, if the book was read before.
+    public func lastPage(of book: Book) throws -> Int? {
+        try History(database: database).lastPage(of: book)
     }
 
     /// Resolves a page number or label of a book.

@@ -1,3 +1,4 @@
+import TextCells
 extension PDFPage {
     /// The page's text laid out on a character grid from the glyph boxes, so
     /// columns and tables stay apart as they appear on the page.
@@ -54,25 +55,12 @@ enum LayoutText {
                 }
                 text += String(repeating: " ", count: gap)
                 text.append(glyph.character)
-                column += gap + TextColumns.width(of: glyph.character)
+                column += gap + TextWidth.of(String(glyph.character))
                 lastRight = glyph.x2
             }
             output.append(text)
         }
         while output.last?.isEmpty == true { output.removeLast() }
         return output.joined(separator: "\n")
-    }
-}
-
-enum TextColumns {
-    static func width(of character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 1 }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
     }
 }

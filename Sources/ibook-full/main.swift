@@ -2,6 +2,7 @@ import BookIndexing
 import BookLibrary
 import Foundation
 import IBookCLI
+import PageRendering
 import PDF
 
 // The extraction worker is this same binary in a hidden mode, so that a
@@ -14,9 +15,17 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ExtractionWorker
     exit(status)
 }
 
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == RenderWorker.modeArgument {
+    guard let status = RenderWorker.run() else {
+        Terminal(fileDescriptor: 2).write("Error: '\(RenderWorker.modeArgument)' is internal to 'ibook view'\n")
+        exit(ExitCode.usage)
+    }
+    exit(status)
+}
+
 CLI.commands = [
     AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
-    TocCommand.self, ReadCommand.self, SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self,
+    TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self,
     HistoryCommand.self, CheckCommand.self, RelocateCommand.self, WatermarkCommand.self, ExportCommand.self,
     ComposeCommand.self, CompletionsCommand.self,
 ]

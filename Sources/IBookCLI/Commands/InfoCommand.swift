@@ -1,3 +1,4 @@
+import TextCells
 import Arguments
 import BookLibrary
 

@@ -1,3 +1,4 @@
+import TextCells
 import Foundation
 
 /// A one-line progress bar on stderr, drawn only on a terminal and at most

@@ -1,3 +1,5 @@
+import TextCells
+
 /// Rows printed in aligned columns; the widest column can be squeezed to fit
 /// the terminal.
 package struct TextTable {

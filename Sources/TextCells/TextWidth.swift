@@ -1,10 +1,10 @@
 /// Width of text in terminal columns: East Asian wide characters take two.
-package enum TextWidth {
-    package static func of(_ text: String) -> Int {
+public enum TextWidth {
+    public static func of(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
-    package static func width(of scalar: Unicode.Scalar) -> Int {
+    public static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if scalar.properties.generalCategory == .nonspacingMark || value == 0x200B { return 0 }
         switch value {
@@ -18,7 +18,7 @@ package enum TextWidth {
     }
 
     /// Cuts text to at most `limit` columns, ending with "…" when cut.
-    package static func truncate(_ text: String, to limit: Int) -> String {
+    public static func truncate(_ text: String, to limit: Int) -> String {
         guard of(text) > limit else { return text }
         var result = ""
         var used = 0
@@ -31,7 +31,7 @@ package enum TextWidth {
         return result + "…"
     }
 
-    package static func pad(_ text: String, to columns: Int, right: Bool = false) -> String {
+    public static func pad(_ text: String, to columns: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, columns - of(text)))
         return right ? padding + text : text + padding
     }

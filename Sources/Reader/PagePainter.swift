@@ -1,0 +1,39 @@
+import Raster
+import TerminalIO
+
+/// The one place where the reader turns a frame's pixels into terminal
+/// bytes, for the graphics mode chosen at start.
+struct PagePainter {
+    let mode: GraphicsMode
+    let wrapForTmux: Bool
+    /// kitty keeps one image for the page; re-sending it under the same id replaces it.
+    static let kittyImageID: UInt32 = 7_301
+
+    /// Bytes that draw `canvas` over `columns × rows` cells from the cursor (top-left).
+    func paint(_ canvas: RasterImage, columns: Int, rows: Int, cellSize: (width: Int, height: Int)) throws -> [UInt8] {
+        switch mode {
+        case .kitty:
+            return try KittyGraphics.transmitAndPlace(canvas, id: Self.kittyImageID, columns: columns, rows: rows,
+                                                      cellSize: cellSize, tmux: wrapForTmux)
+        case .iterm:
+            return try ITermGraphics.inline(canvas, columns: columns, rows: rows, tmux: wrapForTmux)
+        case .sixel:
+            return try SixelEncoder(cellSize: cellSize).encode(canvas, columns: columns, rows: rows, tmux: wrapForTmux)
+        case .blocks:
+            let lines = try BlockEncoder(cellSize: cellSize).encode(canvas, columns: columns, rows: rows)
+            var bytes: [UInt8] = []
+            for (index, line) in lines.enumerated() {
+                bytes += Array((ScreenSequences.moveTo(row: index + 1, column: 1) + line).utf8)
+            }
+            return bytes
+        case .text:
+            return []
+        }
+    }
+
+    /// Removes every image this reader put up; kitty keeps images apart from
+    /// the text, so clearing the screen alone would leave them.
+    func clearAll() -> [UInt8] {
+        mode == .kitty ? KittyGraphics.deleteAll(tmux: wrapForTmux) : []
+    }
+}

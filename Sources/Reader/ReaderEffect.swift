@@ -1,0 +1,15 @@
+/// What an update asks the session to do beyond changing the state.
+public enum ReaderEffect: Equatable, Sendable {
+    /// The page changed: record it in the history, look up its label, render it.
+    case pageChanged
+    /// Same page, different view (zoom, rotation, colours, scroll, a panel).
+    case redraw
+    /// `:` was answered: a page number or label for the session to resolve.
+    case goTo(String)
+    case search(String, backward: Bool)
+    case saveBookmark(page: Int, note: String?)
+    /// The bookmarks list is about to be shown.
+    case loadBookmarks
+    case suspend
+    case quit
+}

@@ -1,0 +1,471 @@
+import BookLibrary
+import Foundation
+import PageRendering
+import PDF
+import Raster
+import TerminalIO
+
+/// Runs the reader on a terminal: raw mode and the alternate screen, one
+/// poll() loop over keys, signals and the render worker, and the effects
+/// of `ReaderUpdate`. The terminal is restored on every way out.
+public final class ReaderSession {
+    public struct Options {
+        public var graphics: GraphicsMode
+        public var password: String?
+        /// The binary with the hidden `__render` mode.
+        public var rendererExecutable: String
+        /// Why the page images cannot be shown, when they cannot (the file is gone).
+        public var textOnlyReason: String?
+        public var cellSize: (width: Int, height: Int)?
+        public var wrapForTmux = false
+        /// Said once on the status line at start (e.g. how to enable tmux passthrough).
+        public var notice: String?
+        /// Keys that arrived before the reader started reading them.
+        public var pendingInput: [UInt8] = []
+
+        public init(graphics: GraphicsMode, password: String?, rendererExecutable: String) {
+            self.graphics = graphics
+            self.password = password
+            self.rendererExecutable = rendererExecutable
+        }
+    }
+
+    private let library: Library
+    private let book: Book
+    private let options: Options
+    private var state: ReaderState
+    private let input: Int32 = 0
+    private let output: Int32 = 1
+    private var rawMode: RawMode?
+    private var signals: SignalPipe?
+    private var decoder = KeyDecoder()
+    private let renderer: RenderClient
+    private var cache = PageImageCache()
+    private let painter: PagePainter
+    private var size = TerminalSize(columns: 80, rows: 24)
+    private var cell = TerminalSize.defaultCellSize
+    private var quitting = false
+    private var needsDraw = true
+    /// What was drawn last, so an unchanged image is not sent again.
+    private var shownImage: RenderRequest?
+    private var shownFrameKey = ""
+    private var pageTextCache: (page: Int, text: String)?
+    /// Overview thumbnails by page, rendered small.
+    private var thumbnails: [Int: RasterImage] = [:]
+
+    public init(library: Library, book: Book, startPage: Int, options: Options) throws {
+        self.library = library
+        self.book = book
+        self.options = options
+        state = ReaderState(title: book.title, pageCount: book.pageCount, page: startPage)
+        state.textMode = options.graphics == .text || options.textOnlyReason != nil
+        state.message = options.textOnlyReason ?? options.notice
+        renderer = RenderClient(executable: options.rendererExecutable)
+        painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux)
+    }
+
+    /// Runs until the reader quits; the terminal is as it was afterwards.
+    public func run() throws {
+        let rawMode = try RawMode(fileDescriptor: input)
+        self.rawMode = rawMode
+        signals = try SignalPipe()
+        EmergencyRestore.setResetSequence(Array(leaveScreenBytes.utf8) + painter.clearAll())
+        EmergencyRestore.installCrashHandlers()
+        try enterScreen()
+        defer { leaveScreen() }
+
+        state.outline = (try? library.tableOfContents(book)) ?? []
+        pageChanged()
+        for key in decoder.decode(options.pendingInput) where !quitting {
+            perform(ReaderUpdate.handle(key, &state))
+        }
+        while !quitting {
+            if needsDraw { draw() }
+            scheduleRender()
+            waitForInput()
+        }
+    }
+
+    // MARK: The screen
+
+    private var leaveScreenBytes: String {
+        ScreenSequences.resetStyle + ScreenSequences.clearScreen + ScreenSequences.enableWrap + ScreenSequences.showCursor
+            + ScreenSequences.leaveAlternateScreen
+    }
+
+    private func enterScreen() throws {
+        try rawMode?.enter()
+        write(ScreenSequences.enterAlternateScreen + ScreenSequences.hideCursor + ScreenSequences.disableWrap
+              + ScreenSequences.clearScreen)
+        measure()
+        shownImage = nil
+        shownFrameKey = ""
+        needsDraw = true
+    }
+
+    private func leaveScreen() {
+        writeBytes(painter.clearAll() + Array(leaveScreenBytes.utf8))
+        rawMode?.leave()
+    }
+
+    private func measure() {
+        size = TerminalSize.of(fileDescriptor: output) ?? TerminalSize.of(fileDescriptor: input) ?? size
+        cell = size.cellSize(fallback: options.cellSize)
+        state.scrollStep = max(8, cell.height * 3)
+    }
+
+    /// The pixels available for the page: every row but the status line.
+    private var viewport: (width: Int, height: Int) {
+        (max(1, size.columns * cell.width), max(1, (size.rows - 1) * cell.height))
+    }
+
+    // MARK: The loop
+
+    private func waitForInput() {
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+        if let signals { descriptors.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }
+        if let replies = renderer.replyDescriptor { descriptors.append(pollfd(fd: replies, events: Int16(POLLIN), revents: 0)) }
+        let timeout = renderer.isBusy ? Int32(min(1000, (renderer.timeLeft ?? 1) * 1000 + 10)) : -1
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if ready < 0 && errno != EINTR { quitting = true; return }
+
+        if let events = signals?.drain() {
+            for event in events { handle(event) }
+        }
+        if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 { readKeys() }
+        if renderer.isBusy, let (request, page) = renderer.collect() { received(request, page) }
+    }
+
+    private func readKeys() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(input, &buffer, buffer.count)
+        if count == 0 {  // the terminal went away
+            quitting = true
+            return
+        }
+        guard count > 0 else { return }
+        for key in decoder.decode(Array(buffer[..<count])) where !quitting {
+            perform(ReaderUpdate.handle(key, &state))
+        }
+    }
+
+    private func handle(_ event: SignalPipe.Event) {
+        switch event {
+        case .resized:
+            measure()
+            write(ScreenSequences.clearScreen)
+            writeBytes(painter.clearAll())
+            shownImage = nil
+            shownFrameKey = ""
+            needsDraw = true
+        case .terminate:
+            quitting = true
+        case .suspend:
+            suspend()
+        case .resumed:
+            needsDraw = true
+        }
+    }
+
+    private func suspend() {
+        leaveScreen()
+        signals?.suspendProcess()
+        try? enterScreen()
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effects: [ReaderEffect]) {
+        for effect in effects {
+            switch effect {
+            case .pageChanged: pageChanged()
+            case .redraw: needsDraw = true
+            case .quit: quitting = true
+            case .suspend: suspend()
+            case .loadBookmarks: state.bookmarks = (try? library.bookmarks(of: book)) ?? []
+            case .goTo(let text):
+                do {
+                    let location = try library.locate(PageReference(text), in: book)
+                    if state.jump(to: location.page) { pageChanged() }
+                } catch {
+                    state.message = String(describing: error)
+                }
+            case .search(let query, let backward):
+                search(query, backward: backward)
+            case .saveBookmark(let page, let note):
+                do {
+                    let (_, created) = try library.bookmark(book, page: .number(page), note: note)
+                    state.message = created ? "Bookmarked page \(page)" : "Bookmark on page \(page) updated"
+                } catch {
+                    state.message = String(describing: error)
+                }
+            }
+        }
+        needsDraw = true
+    }
+
+    private func pageChanged() {
+        do {
+            try library.recordReading(book, page: state.page)
+            state.label = PageLabel.distinct(try library.locate(.number(state.page), in: book).label, page: state.page)
+        } catch {
+            state.message = String(describing: error)
+        }
+        needsDraw = true
+    }
+
+    private func search(_ query: String, backward: Bool) {
+        var hits: [ReaderState.SearchResults.Hit] = []
+        var perPage: [Int: Int] = [:]
+        do {
+            _ = try library.search(query, scope: .book(book), limit: 100_000) { hit in
+                let occurrence = perPage[hit.page, default: 0]
+                perPage[hit.page] = occurrence + 1
+                hits.append(.init(page: hit.page, occurrence: occurrence))
+            }
+        } catch {
+            state.message = String(describing: error)
+            return
+        }
+        state.search = ReaderState.SearchResults(query: query, hits: hits, backward: backward)
+        perform(ReaderUpdate.handle(.character("n"), &state))
+        if hits.isEmpty { state.message = "No matches for \"\(query)\"" }
+    }
+
+    // MARK: Rendering
+
+    /// The render the current view needs.
+    private var currentRequest: RenderRequest? {
+        guard !state.textMode, let path = Optional(book.path) else { return nil }
+        let geometry = PageGeometry(viewport: viewport, fit: state.fit, zoom: state.zoom, rotation: state.rotation)
+        return RenderRequest(path: path, password: options.password, page: state.page,
+                             boxWidth: geometry.renderBox.width, boxHeight: geometry.renderBox.height,
+                             find: state.search?.query)
+    }
+
+    /// Keeps the worker busy: the page on screen first, then the overview's
+    /// thumbnails, then the pages either side, so a turn finds them ready.
+    private func scheduleRender() {
+        guard !state.textMode, !renderer.isBusy else { return }
+        var wanted: [RenderRequest] = []
+        if let current = currentRequest {
+            wanted.append(current)
+            if case .overview(let selected) = state.panel {
+                wanted.append(contentsOf: overviewRequests(selected: selected).filter { thumbnails[$0.page] == nil })
+            }
+            for neighbour in [state.page + 1, state.page - 1] where (1...state.pageCount).contains(neighbour) {
+                var request = current
+                request.page = neighbour
+                wanted.append(request)
+            }
+        }
+        if let next = wanted.first(where: { !cache.contains($0) && !isThumbnail($0) || isThumbnail($0) && thumbnails[$0.page] == nil }) {
+            if let failure = renderer.send(next) { received(next, failure) }
+        }
+    }
+
+    private func isThumbnail(_ request: RenderRequest) -> Bool {
+        request.find == nil && request.boxWidth == overviewBox.width && request.boxHeight == overviewBox.height
+    }
+
+    private func received(_ request: RenderRequest, _ page: RenderedPage) {
+        if isThumbnail(request) {
+            if case .image(let image, _) = page { thumbnails[request.page] = image }
+            else { thumbnails[request.page] = RasterImage(width: 1, height: 1, fill: RGB(red: 200, green: 200, blue: 200)) }
+            if case .overview = state.panel { needsDraw = true; shownFrameKey = "" }
+            return
+        }
+        cache.put(request, page)
+        if request == currentRequest { needsDraw = true }
+    }
+
+    // MARK: Drawing
+
+    private func draw() {
+        needsDraw = false
+        let rows = max(1, size.rows - 1)
+        var frame = ""
+        if let panel = ReaderView.panelLines(state, rows: rows, columns: size.columns) {
+            frame += hideImage()
+            frame += textBlock(panel)
+        } else if case .overview(let selected) = state.panel {
+            frame += drawOverview(selected: selected, rows: rows)
+        } else if state.textMode {
+            frame += hideImage()
+            frame += textBlock(pageTextLines(rows: rows))
+        } else {
+            frame += drawPage(rows: rows)
+        }
+        frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
+            + ReaderView.statusLine(state, columns: size.columns) + ScreenSequences.resetStyle
+        write(frame)
+    }
+
+    private func textBlock(_ lines: [String]) -> String {
+        var text = ""
+        for (index, line) in lines.enumerated() {
+            text += ScreenSequences.moveTo(row: index + 1, column: 1) + ScreenSequences.clearLine + line
+        }
+        for row in lines.count..<max(lines.count, size.rows - 1) {
+            text += ScreenSequences.moveTo(row: row + 1, column: 1) + ScreenSequences.clearLine
+        }
+        return text
+    }
+
+    private func hideImage() -> String {
+        guard shownImage != nil || !shownFrameKey.isEmpty else { return "" }
+        shownImage = nil
+        shownFrameKey = ""
+        return String(decoding: painter.clearAll(), as: UTF8.self) + ScreenSequences.clearScreen
+    }
+
+    private func pageTextLines(rows: Int) -> [String] {
+        if pageTextCache?.page != state.page {
+            let text = (try? library.pageText(book, page: state.page).text) ?? ""
+            pageTextCache = (state.page, text)
+        }
+        let (lines, first) = ReaderView.textLines(pageTextCache?.text ?? "", state: state, rows: rows, columns: size.columns)
+        state.textLine = first
+        return lines
+    }
+
+    private func drawPage(rows: Int) -> String {
+        guard let request = currentRequest else { return "" }
+        guard let rendered = cache.get(request) else {
+            // Until the page arrives the previous one stays; the status says why.
+            if shownImage == nil { return textBlock([]) + ScreenSequences.moveTo(row: 1, column: 1) + "Rendering page \(state.page)…" }
+            return ""
+        }
+        switch rendered {
+        case .failed(let reason):
+            if state.message == nil { state.message = reason.hasPrefix("this page") ? reason : "This page could not be rendered: \(reason)" }
+            return hideImage() + textBlock(pageTextLines(rows: rows))
+        case .image(let image, let matches):
+            let canvas = compose(image, matches: matches)
+            let key = "\(request.hashValue) \(state.scrollX) \(state.scrollY) \(state.rotation) \(state.inverted) \(state.search?.current ?? -1) \(size.columns)x\(size.rows)"
+            guard key != shownFrameKey else { return "" }
+            var bytes = ""
+            if shownImage == nil { bytes += ScreenSequences.clearScreen }
+            shownImage = request
+            shownFrameKey = key
+            let encoded = (try? painter.paint(canvas, columns: size.columns, rows: rows, cellSize: cell)) ?? []
+            return bytes + ScreenSequences.moveTo(row: 1, column: 1) + String(decoding: encoded, as: UTF8.self)
+        }
+    }
+
+    /// The visible part of the page, with search hits outlined, turned,
+    /// coloured, and centred on a viewport-sized canvas.
+    private func compose(_ image: RasterImage, matches: [PageRectangle]) -> RasterImage {
+        var page = image
+        let currentOccurrence: Int? = state.search.flatMap { search in
+            search.current.flatMap { search.hits[$0].page == state.page ? search.hits[$0].occurrence : nil }
+        }
+        for (index, match) in matches.enumerated() {
+            let current = index == currentOccurrence
+            let pad = 2
+            page.strokeRectangle(x: Int(match.x * Double(page.width)) - pad, y: Int(match.y * Double(page.height)) - pad,
+                                 width: Int(match.width * Double(page.width)) + 2 * pad,
+                                 height: Int(match.height * Double(page.height)) + 2 * pad,
+                                 color: current ? RGB(red: 230, green: 40, blue: 40) : RGB(red: 240, green: 170, blue: 0),
+                                 thickness: current ? 3 : 2)
+        }
+        page = page.rotated(quarterTurns: state.rotation)
+        let region = PageGeometry.visibleRegion(image: (page.width, page.height), viewport: viewport,
+                                                scroll: (state.scrollX, state.scrollY))
+        state.overflow = region.overflow
+        state.scrollX = region.x
+        state.scrollY = region.y
+        page = page.cropped(x: region.x, y: region.y, width: region.width, height: region.height)
+        if state.inverted { page = page.inverted() }
+        let background = state.inverted ? RGB(red: 24, green: 24, blue: 24) : RGB(red: 64, green: 64, blue: 64)
+        var canvas = RasterImage(width: viewport.width, height: viewport.height, fill: background)
+        canvas.draw(page, atX: (viewport.width - page.width) / 2, y: (viewport.height - page.height) / 2)
+        return canvas
+    }
+
+    // MARK: Overview
+
+    private var overviewGrid: (columns: Int, rows: Int, cellColumns: Int, cellRows: Int) {
+        let aspect = Double(cell.width) / Double(max(1, cell.height))
+        let layout = ReaderView.overviewLayout(selected: 0, pageCount: state.pageCount, columns: size.columns,
+                                               rows: max(1, size.rows - 1), cellAspect: aspect)
+        let cellColumns = size.columns / layout.columns
+        let cellRows = max(2, (size.rows - 1) / layout.rows)
+        return (layout.columns, layout.rows, cellColumns, cellRows)
+    }
+
+    /// Thumbnails are rendered to fit one grid cell less its caption line.
+    private var overviewBox: (width: Int, height: Int) {
+        let grid = overviewGrid
+        return (max(8, (grid.cellColumns - 2) * cell.width), max(8, (grid.cellRows - 2) * cell.height))
+    }
+
+    private func overviewRequests(selected: Int) -> [RenderRequest] {
+        let grid = overviewGrid
+        let perScreen = grid.columns * grid.rows
+        let first = (selected / perScreen) * perScreen
+        return (first..<min(state.pageCount, first + perScreen)).map { index in
+            RenderRequest(path: book.path, password: options.password, page: index + 1,
+                          boxWidth: overviewBox.width, boxHeight: overviewBox.height)
+        }
+    }
+
+    private func drawOverview(selected: Int, rows: Int) -> String {
+        let grid = overviewGrid
+        state.overviewColumns = grid.columns
+        let perScreen = grid.columns * grid.rows
+        let first = (selected / perScreen) * perScreen
+        let pages = first..<min(state.pageCount, first + perScreen)
+        var captions = ""
+        for index in pages {
+            let slot = index - first
+            let row = (slot / grid.columns) * grid.cellRows + grid.cellRows, column = (slot % grid.columns) * grid.cellColumns + 2
+            let mark = index == selected ? "▶ " : ""
+            captions += ScreenSequences.moveTo(row: min(row, rows), column: column)
+                + (index == selected ? ScreenSequences.reverse : "") + "\(mark)\(index + 1)" + ScreenSequences.resetStyle
+        }
+        if state.textMode {
+            return hideImage() + textBlock([]) + captions
+        }
+        let key = "overview \(first) \(selected) \(pages.filter { thumbnails[$0 + 1] != nil }.count) \(size.columns)x\(size.rows)"
+        guard key != shownFrameKey else { return "" }
+        let background = RGB(red: 64, green: 64, blue: 64)
+        var canvas = RasterImage(width: viewport.width, height: viewport.height, fill: background)
+        for index in pages {
+            let slot = index - first
+            let x = (slot % grid.columns) * grid.cellColumns * cell.width + cell.width
+            let y = (slot / grid.columns) * grid.cellRows * cell.height + cell.height / 2
+            let box = overviewBox
+            if let thumbnail = thumbnails[index + 1] {
+                let image = state.inverted ? thumbnail.inverted() : thumbnail
+                canvas.draw(image, atX: x + (box.width - image.width) / 2, y: y + (box.height - image.height) / 2)
+            }
+            if index == selected {
+                canvas.strokeRectangle(x: x - 4, y: y - 4, width: box.width + 8, height: box.height + 8,
+                                       color: RGB(red: 80, green: 160, blue: 255), thickness: 3)
+            }
+        }
+        shownFrameKey = key
+        shownImage = nil
+        let encoded = (try? painter.paint(canvas, columns: size.columns, rows: rows, cellSize: cell)) ?? []
+        return ScreenSequences.clearScreen + ScreenSequences.moveTo(row: 1, column: 1) + String(decoding: encoded, as: UTF8.self)
+            + captions
+    }
+
+    // MARK: Output
+
+    private func write(_ text: String) { writeBytes(Array(text.utf8)) }
+
+    private func writeBytes(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                quitting = true
+                return
+            }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import BookLibrary
+
+/// Everything the reader shows, as plain values: `ReaderUpdate` changes it
+/// in answer to keys, `ReaderView` turns it into a frame, and the session
+/// carries out the effects. Nothing here touches the terminal or a file,
+/// so every key can be tested without one.
+public struct ReaderState: Sendable {
+    public enum Fit: String, Sendable { case page, width }
+
+    public enum Panel: Equatable, Sendable {
+        case none
+        case outline(selected: Int)
+        case bookmarks(selected: Int)
+        case overview(selected: Int)
+        case help
+    }
+
+    public enum PromptKind: Equatable, Sendable {
+        case goTo, searchForward, searchBackward, bookmarkNote
+    }
+
+    public struct Prompt: Equatable, Sendable {
+        public var kind: PromptKind
+        public var text = ""
+    }
+
+    /// The hits of the last search, one entry per occurrence, in page order.
+    public struct SearchResults: Equatable, Sendable {
+        public var query: String
+        public var hits: [Hit]
+        /// Index in `hits` of the hit last jumped to.
+        public var current: Int?
+        public var backward: Bool
+
+        public struct Hit: Equatable, Sendable {
+            public var page: Int
+            /// Which occurrence on its page (0-based), to tell it apart on the image.
+            public var occurrence: Int
+            public init(page: Int, occurrence: Int) {
+                self.page = page
+                self.occurrence = occurrence
+            }
+        }
+
+        public init(query: String, hits: [Hit], backward: Bool) {
+            self.query = query
+            self.hits = hits
+            self.backward = backward
+        }
+    }
+
+    public var title: String
+    public var pageCount: Int
+    /// 1-based.
+    public private(set) var page: Int
+    /// The current page's label when it is worth showing; set by the session.
+    public var label: String?
+
+    public var fit = Fit.page
+    /// Magnification over the fit; 1 is the fit itself.
+    public var zoom = 1.0
+    /// How far down the page the view is, in pixels of the rendered page.
+    public var scrollY = 0
+    /// How far right, when the zoomed page is wider than the screen.
+    public var scrollX = 0
+    /// What overflows the screen at the current size, in pixels; set by the session after layout.
+    public var overflow = (x: 0, y: 0)
+    /// Pixels moved by one `j`/`k`.
+    public var scrollStep = 60
+    public var rotation = 0
+    public var inverted = false
+    /// The page's indexed text instead of its image.
+    public var textMode = false
+    /// Text mode: the first line shown.
+    public var textLine = 0
+
+    public var panel = Panel.none
+    public var prompt: Prompt?
+    /// Digits typed before a command (`12G`).
+    public var count = ""
+    /// The first `g` of `gg`.
+    public var pendingG = false
+    public var search: SearchResults?
+    public var back: [Int] = []
+    public var forward: [Int] = []
+    public var message: String?
+
+    public var outline: [TOCEntry] = []
+    public var bookmarks: [Bookmark] = []
+    /// Columns of the overview grid at the current size; set by the view.
+    public var overviewColumns = 4
+
+    public init(title: String, pageCount: Int, page: Int) {
+        self.title = title
+        self.pageCount = max(1, pageCount)
+        self.page = min(max(1, page), max(1, pageCount))
+    }
+
+    /// Moves to a page (clamped), starting at its top; true when it changed.
+    @discardableResult
+    public mutating func show(page newPage: Int, atBottom: Bool = false) -> Bool {
+        let target = min(max(1, newPage), pageCount)
+        guard target != page else { return false }
+        page = target
+        scrollY = atBottom ? Int.max : 0
+        textLine = atBottom ? Int.max : 0
+        label = nil
+        return true
+    }
+
+    /// A move that `Ctrl-O` can undo.
+    @discardableResult
+    public mutating func jump(to newPage: Int) -> Bool {
+        let origin = page
+        guard show(page: newPage) else { return false }
+        back.append(origin)
+        if back.count > 100 { back.removeFirst() }
+        forward.removeAll()
+        return true
+    }
+}

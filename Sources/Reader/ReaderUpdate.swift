@@ -1,0 +1,325 @@
+import Foundation
+import TerminalIO
+
+/// Every key of the reader in one place: zathura's and less's keys, with
+/// numeric prefixes. Pure: a state and a key in, the new state and the
+/// effects out.
+public enum ReaderUpdate {
+    public static func handle(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
+        if state.prompt != nil { return prompt(key, &state) }
+        switch state.panel {
+        case .none: break
+        case .help:
+            state.panel = .none
+            return [.redraw]
+        case .outline(let selected): return outline(key, selected, &state)
+        case .bookmarks(let selected): return bookmarks(key, selected, &state)
+        case .overview(let selected): return overview(key, selected, &state)
+        }
+        return page(key, &state)
+    }
+
+    // MARK: The page
+
+    private static func page(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
+        state.message = nil
+        if case .character(let digit) = key, digit.isASCII, digit.isNumber, digit != "0" || !state.count.isEmpty {
+            if state.count.count < 9 { state.count.append(digit) }
+            state.pendingG = false
+            return [.redraw]
+        }
+        let count = Int(state.count)
+        state.count = ""
+        let repeats = max(1, count ?? 1)
+        if state.pendingG {
+            state.pendingG = false
+            if key == .character("g") { return jump(to: count ?? 1, &state) }
+        }
+        switch key {
+        case .character("q"), .control("c"):
+            return [.quit]
+        case .control("z"):
+            return [.suspend]
+        case .control("l"):
+            return [.redraw]
+        case .escape:
+            return [.redraw]
+        case .character("j"), .down, .control("e"), .control("n"):
+            return scroll(by: repeats, &state)
+        case .character("k"), .up, .control("y"), .control("p"):
+            return scroll(by: -repeats, &state)
+        case .character(" "), .pageDown, .character("J"), .control("f"), .enter:
+            return turn(by: repeats, &state)
+        case .character("b"), .pageUp, .character("K"), .control("b"), .backspace:
+            return turn(by: -repeats, &state)
+        case .character("l"), .right:
+            return state.overflow.x > 0 && !state.textMode ? pan(by: repeats, &state) : turn(by: repeats, &state)
+        case .character("h"), .left:
+            return state.overflow.x > 0 && !state.textMode ? pan(by: -repeats, &state) : turn(by: -repeats, &state)
+        case .character("g"):
+            state.pendingG = true
+            if let count { state.count = String(count) }
+            return [.redraw]
+        case .character("G"):
+            return jump(to: count ?? state.pageCount, &state)
+        case .home:
+            return jump(to: 1, &state)
+        case .end:
+            return jump(to: state.pageCount, &state)
+        case .character(":"):
+            state.prompt = .init(kind: .goTo)
+            return [.redraw]
+        case .character("/"):
+            state.prompt = .init(kind: .searchForward)
+            return [.redraw]
+        case .character("?"):
+            state.prompt = .init(kind: .searchBackward)
+            return [.redraw]
+        case .character("n"):
+            return nextHit(forward: true, repeats, &state)
+        case .character("N"):
+            return nextHit(forward: false, repeats, &state)
+        case .character("t"):
+            guard !state.outline.isEmpty else {
+                state.message = "This book has no table of contents"
+                return [.redraw]
+            }
+            state.panel = .outline(selected: outlineEntry(at: state.page, in: state))
+            return [.redraw]
+        case .character("o"):
+            state.panel = .overview(selected: state.page - 1)
+            return [.redraw]
+        case .character("m"):
+            state.prompt = .init(kind: .bookmarkNote)
+            return [.redraw]
+        case .character("'"), .character("`"):
+            state.panel = .bookmarks(selected: 0)
+            return [.loadBookmarks, .redraw]
+        case .control("o"):
+            guard let previous = state.back.popLast() else { return noMove("No earlier position", &state) }
+            state.forward.append(state.page)
+            return state.show(page: previous) ? [.pageChanged] : [.redraw]
+        case .tab, .control("i"):
+            guard let next = state.forward.popLast() else { return noMove("No later position", &state) }
+            state.back.append(state.page)
+            return state.show(page: next) ? [.pageChanged] : [.redraw]
+        case .character("+"):
+            state.zoom = min(8, state.zoom * 1.25)
+            return [.redraw]
+        case .character("-"):
+            state.zoom = max(0.25, state.zoom / 1.25)
+            return [.redraw]
+        case .character("="):
+            state.fit = .page
+            state.zoom = 1
+            state.scrollX = 0
+            state.scrollY = 0
+            return [.redraw]
+        case .character("w"):
+            state.fit = .width
+            state.zoom = 1
+            state.scrollX = 0
+            return [.redraw]
+        case .character("i"):
+            state.inverted.toggle()
+            return [.redraw]
+        case .character("r"):
+            state.rotation = (state.rotation + 1) % 4
+            state.scrollX = 0
+            state.scrollY = 0
+            return [.redraw]
+        case .function(1), .character("H"):
+            state.panel = .help
+            return [.redraw]
+        default:
+            return []
+        }
+    }
+
+    private static func noMove(_ message: String, _ state: inout ReaderState) -> [ReaderEffect] {
+        state.message = message
+        return [.redraw]
+    }
+
+    private static func jump(to page: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        state.jump(to: page) ? [.pageChanged] : [.redraw]
+    }
+
+    private static func turn(by pages: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        let target = state.page + pages
+        if target < 1 { return noMove("This is the first page", &state) }
+        if target > state.pageCount { return noMove("This is the last page", &state) }
+        return state.show(page: target) ? [.pageChanged] : []
+    }
+
+    /// Scrolls within the page; past its end, on to the next page's top (and
+    /// before its start, to the previous page's bottom), as a long scroll
+    /// through a book does.
+    private static func scroll(by steps: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        if state.textMode {
+            // Text mode scrolls lines; the session knows the page's length and clamps.
+            let line = state.textLine + steps
+            if line < 0 { return state.page > 1 ? turnTo(state.page - 1, atBottom: true, &state) : [] }
+            state.textLine = line
+            return [.redraw]
+        }
+        let limit = state.overflow.y
+        let current = min(state.scrollY, limit)
+        let target = current + steps * state.scrollStep
+        if steps > 0, current >= limit { return state.page < state.pageCount ? turnTo(state.page + 1, atBottom: false, &state) : [] }
+        if steps < 0, current <= 0 { return state.page > 1 ? turnTo(state.page - 1, atBottom: true, &state) : [] }
+        state.scrollY = min(max(0, target), limit)
+        return [.redraw]
+    }
+
+    private static func turnTo(_ page: Int, atBottom: Bool, _ state: inout ReaderState) -> [ReaderEffect] {
+        state.show(page: page, atBottom: atBottom) ? [.pageChanged] : []
+    }
+
+    private static func pan(by steps: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        state.scrollX = min(max(0, min(state.scrollX, state.overflow.x) + steps * state.scrollStep), state.overflow.x)
+        return [.redraw]
+    }
+
+    private static func nextHit(forward: Bool, _ repeats: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        guard var search = state.search else { return noMove("No search yet: / to search", &state) }
+        guard !search.hits.isEmpty else { return noMove("No matches for \"\(search.query)\"", &state) }
+        let ahead = forward != search.backward
+        var index: Int
+        if let current = search.current, search.hits[current].page == state.page {
+            index = current
+            for _ in 0..<repeats { index += ahead ? 1 : -1 }
+        } else if ahead {
+            // From a page moved to by hand: the first hit on or after it.
+            index = (search.hits.firstIndex { $0.page >= state.page } ?? search.hits.count) + repeats - 1
+        } else {
+            index = (search.hits.lastIndex { $0.page <= state.page } ?? -1) - repeats + 1
+        }
+        var wrapped = false
+        if index >= search.hits.count { index %= search.hits.count; wrapped = true }
+        if index < 0 { index = ((index % search.hits.count) + search.hits.count) % search.hits.count; wrapped = true }
+        search.current = index
+        state.search = search
+        if wrapped { state.message = ahead ? "Search wrapped to the first page" : "Search wrapped to the last page" }
+        return state.jump(to: search.hits[index].page) ? [.pageChanged] : [.redraw]
+    }
+
+    /// The deepest outline entry that starts at or before the page.
+    static func outlineEntry(at page: Int, in state: ReaderState) -> Int {
+        var best = 0
+        for (index, entry) in state.outline.enumerated() {
+            if let start = entry.page, start <= page { best = index }
+        }
+        return best
+    }
+
+    // MARK: Prompts
+
+    private static func prompt(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
+        guard var prompt = state.prompt else { return [] }
+        switch key {
+        case .escape, .control("c"), .control("g"):
+            state.prompt = nil
+            return [.redraw]
+        case .backspace:
+            if prompt.text.isEmpty {
+                state.prompt = nil
+            } else {
+                prompt.text.removeLast()
+                state.prompt = prompt
+            }
+            return [.redraw]
+        case .control("u"):
+            prompt.text = ""
+            state.prompt = prompt
+            return [.redraw]
+        case .character(let character):
+            prompt.text.append(character)
+            state.prompt = prompt
+            return [.redraw]
+        case .enter:
+            state.prompt = nil
+            let text = prompt.text.trimmingCharacters(in: .whitespaces)
+            switch prompt.kind {
+            case .goTo:
+                return text.isEmpty ? [.redraw] : [.goTo(text), .redraw]
+            case .searchForward, .searchBackward:
+                // An empty search repeats the last one, as in less and vi.
+                let query = text.isEmpty ? state.search?.query ?? "" : text
+                return query.isEmpty ? [.redraw] : [.search(query, backward: prompt.kind == .searchBackward), .redraw]
+            case .bookmarkNote:
+                return [.saveBookmark(page: state.page, note: text.isEmpty ? nil : text), .redraw]
+            }
+        default:
+            return []
+        }
+    }
+
+    // MARK: Panels
+
+    /// Moves a list selection; nil when the key is not a movement.
+    private static func moved(_ selected: Int, by key: Key, count: Int, page: Int = 10, columns: Int = 1) -> Int? {
+        switch key {
+        case .character("j"), .down: return min(count - 1, selected + columns)
+        case .character("k"), .up: return max(0, selected - columns)
+        case .character("l"), .right: return columns > 1 ? min(count - 1, selected + 1) : nil
+        case .character("h"), .left: return columns > 1 ? max(0, selected - 1) : nil
+        case .pageDown, .character(" "), .control("f"): return min(count - 1, selected + page)
+        case .pageUp, .character("b"), .control("b"): return max(0, selected - page)
+        case .home, .character("g"): return 0
+        case .end, .character("G"): return count - 1
+        default: return nil
+        }
+    }
+
+    private static func closes(_ key: Key, toggle: Character) -> Bool {
+        key == .escape || key == .character("q") || key == .character(toggle) || key == .control("c")
+    }
+
+    private static func outline(_ key: Key, _ selected: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        if closes(key, toggle: "t") {
+            state.panel = .none
+            return [.redraw]
+        }
+        if key == .enter {
+            state.panel = .none
+            guard let target = state.outline[selected].page else {
+                state.message = "\"\(state.outline[selected].title)\" points nowhere in this book"
+                return [.redraw]
+            }
+            return state.jump(to: target) ? [.pageChanged] : [.redraw]
+        }
+        if let next = moved(selected, by: key, count: state.outline.count) { state.panel = .outline(selected: next) }
+        return [.redraw]
+    }
+
+    private static func bookmarks(_ key: Key, _ selected: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        if closes(key, toggle: "'") {
+            state.panel = .none
+            return [.redraw]
+        }
+        if key == .enter {
+            state.panel = .none
+            guard state.bookmarks.indices.contains(selected) else { return [.redraw] }
+            return state.jump(to: state.bookmarks[selected].page) ? [.pageChanged] : [.redraw]
+        }
+        if let next = moved(selected, by: key, count: max(1, state.bookmarks.count)) { state.panel = .bookmarks(selected: next) }
+        return [.redraw]
+    }
+
+    private static func overview(_ key: Key, _ selected: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        if closes(key, toggle: "o") {
+            state.panel = .none
+            return [.redraw]
+        }
+        if key == .enter {
+            state.panel = .none
+            return state.jump(to: selected + 1) ? [.pageChanged] : [.redraw]
+        }
+        let columns = max(1, state.overviewColumns)
+        if let next = moved(selected, by: key, count: state.pageCount, page: columns * 3, columns: columns) {
+            state.panel = .overview(selected: next)
+        }
+        return [.redraw]
+    }
+}

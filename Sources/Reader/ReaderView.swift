@@ -1,0 +1,157 @@
+import BookLibrary
+import TextCells
+
+/// The text parts of a frame: the status line, the prompt, the panels and
+/// text mode. Each function returns lines already cut to the screen width,
+/// so the session only positions and writes them.
+public enum ReaderView {
+    /// `Title — page 22 of 40 (xviii) 55% · fit width · /query 3/41 · message`
+    public static func statusLine(_ state: ReaderState, columns: Int) -> String {
+        if let prompt = state.prompt {
+            let lead: String
+            switch prompt.kind {
+            case .goTo: lead = ":"
+            case .searchForward: lead = "/"
+            case .searchBackward: lead = "?"
+            case .bookmarkNote: lead = "Bookmark page \(state.page), note (Enter to save, Esc to cancel): "
+            }
+            return fitted(lead + prompt.text, columns)
+        }
+        var parts: [String] = []
+        let label = state.label.map { " (\($0))" } ?? ""
+        let percent = state.pageCount > 1 ? (state.page - 1) * 100 / (state.pageCount - 1) : 100
+        parts.append("page \(state.page) of \(state.pageCount)\(label)  \(percent)%")
+        var mode: [String] = []
+        if state.textMode { mode.append("text") }
+        if !state.textMode {
+            if state.fit == .width { mode.append("fit width") }
+            if state.zoom != 1 { mode.append("\(Int((state.zoom * 100).rounded()))%") }
+            if state.rotation != 0 { mode.append("\(state.rotation * 90)°") }
+            if state.inverted { mode.append("dark") }
+        }
+        if !mode.isEmpty { parts.append(mode.joined(separator: " ")) }
+        if let search = state.search {
+            let position = search.current.map { "\($0 + 1)/\(search.hits.count)" } ?? "\(search.hits.count) hits"
+            parts.append("\(search.backward ? "?" : "/")\(search.query) \(position)")
+        }
+        if !state.count.isEmpty || state.pendingG { parts.append(state.count + (state.pendingG ? "g" : "")) }
+        let right = parts.joined(separator: " · ")
+        let left = state.message ?? state.title
+        let space = columns - TextWidth.of(right) - 2
+        if space < 8 { return fitted(right, columns) }
+        return TextWidth.pad(TextWidth.truncate(left, to: space), to: space) + "  " + right
+    }
+
+    /// The list panels and help, `rows` lines high; nil when no panel is open
+    /// (or the overview, which is drawn as images).
+    public static func panelLines(_ state: ReaderState, rows: Int, columns: Int) -> [String]? {
+        switch state.panel {
+        case .none, .overview: return nil
+        case .help: return boxed(helpLines, title: "Keys", rows: rows, columns: columns, selected: nil)
+        case .outline(let selected):
+            let lines = state.outline.map { entry -> String in
+                let indent = String(repeating: "  ", count: min(entry.depth, 12))
+                let page = entry.page.map { p -> String in
+                    let label = PageLabel.distinct(entry.label, page: p).map { " (\($0))" } ?? ""
+                    return "p. \(p)\(label)"
+                } ?? ""
+                return row(indent + entry.title, right: page, columns: columns - 4)
+            }
+            return boxed(lines, title: "Contents — Enter to go, Esc to close", rows: rows, columns: columns, selected: selected)
+        case .bookmarks(let selected):
+            let lines = state.bookmarks.isEmpty
+                ? ["No bookmarks in this book yet: m bookmarks the page."]
+                : state.bookmarks.map { mark in
+                    let label = PageLabel.distinct(mark.label, page: mark.page).map { " (\($0))" } ?? ""
+                    return row("p. \(mark.page)\(label)", right: mark.note ?? "", columns: columns - 4)
+                }
+            return boxed(lines, title: "Bookmarks — Enter to go, Esc to close", rows: rows, columns: columns,
+                         selected: state.bookmarks.isEmpty ? nil : selected)
+        }
+    }
+
+    /// The page's indexed text, from `state.textLine`, wrapped to the width.
+    public static func textLines(_ text: String, state: ReaderState, rows: Int, columns: Int) -> (lines: [String], firstLine: Int) {
+        var wrapped: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var rest = String(line)
+            repeat {
+                let piece = prefix(rest, columns: columns)
+                wrapped.append(piece)
+                rest = String(rest.dropFirst(piece.count))
+            } while !rest.isEmpty
+        }
+        while wrapped.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { wrapped.removeLast() }
+        if wrapped.isEmpty { wrapped = ["(this page has no text: it is probably a scanned image)"] }
+        let first = min(max(0, state.textLine), max(0, wrapped.count - rows))
+        return (Array(wrapped[first..<min(wrapped.count, first + rows)]), first)
+    }
+
+    /// Overview grid: how many columns and rows of thumbnails fit, and the
+    /// first page of the screenful that holds the selection.
+    public static func overviewLayout(selected: Int, pageCount: Int, columns: Int, rows: Int,
+                                      cellAspect: Double) -> (columns: Int, rows: Int, firstIndex: Int) {
+        // Aim at thumbnails about 18 cells wide, each as tall as a portrait page needs.
+        let gridColumns = max(1, min(8, columns / 18))
+        let cellWidth = columns / gridColumns
+        let cellHeight = max(4, Int(Double(cellWidth) * 1.3 * cellAspect) + 1)
+        let gridRows = max(1, rows / cellHeight)
+        let perScreen = gridColumns * gridRows
+        let firstIndex = (selected / perScreen) * perScreen
+        return (gridColumns, gridRows, min(firstIndex, max(0, pageCount - 1)))
+    }
+
+    public static let helpLines = [
+        "j k ↓ ↑        scroll (past the end: next / previous page)",
+        "space b  J K   next / previous page (also PgDn PgUp)",
+        "h l ← →        previous / next page, or pan when zoomed wider than the screen",
+        "gg  G  NG      first page, last page, page N (12G)",
+        ":N  :label     go to a page number or label (:iv, :A-1)",
+        "/text ?text    search forward / backward;  n N  next / previous hit",
+        "t              table of contents (Enter jumps)",
+        "o              overview of all pages (arrows move, Enter opens)",
+        "m  '           bookmark this page (with a note) / list bookmarks",
+        "Ctrl-O Tab     back / forward through jumps",
+        "+ - =  w       zoom in / out / fit page;  fit width",
+        "i  r           invert colours (dark mode);  rotate",
+        "F1 H           this help;  q  quit",
+    ]
+
+    // MARK: Helpers
+
+    static func fitted(_ text: String, _ columns: Int) -> String {
+        TextWidth.pad(TextWidth.truncate(text, to: columns), to: columns)
+    }
+
+    private static func row(_ left: String, right: String, columns: Int) -> String {
+        let rightWidth = min(TextWidth.of(right), columns / 2)
+        let rightText = TextWidth.truncate(right, to: rightWidth)
+        let leftWidth = max(1, columns - rightWidth - 2)
+        return TextWidth.pad(TextWidth.truncate(left, to: leftWidth), to: leftWidth) + "  " + TextWidth.pad(rightText, to: rightWidth, right: true)
+    }
+
+    /// A titled list, scrolled so the selected line shows, selection marked with "›".
+    private static func boxed(_ lines: [String], title: String, rows: Int, columns: Int, selected: Int?) -> [String] {
+        let visible = max(1, rows - 2)
+        let first = selected.map { max(0, min($0 - visible / 2, lines.count - visible)) } ?? 0
+        var output = [fitted(" " + title, columns), ""]
+        for index in first..<min(lines.count, first + visible) {
+            let mark = index == selected ? "› " : "  "
+            output.append(fitted(mark + lines[index], columns))
+        }
+        while output.count < rows { output.append(String(repeating: " ", count: max(0, columns))) }
+        return Array(output.prefix(rows))
+    }
+
+    private static func prefix(_ text: String, columns: Int) -> String {
+        var used = 0
+        var result = ""
+        for character in text {
+            let width = TextWidth.of(String(character))
+            if used + width > columns { break }
+            result.append(character)
+            used += width
+        }
+        return result.isEmpty && !text.isEmpty ? String(text.prefix(1)) : result
+    }
+}

@@ -1,0 +1,103 @@
+/// Turns the bytes a terminal sends into keys: UTF-8 text, control
+/// characters, and the CSI/SS3 sequences of arrows, paging and function keys
+/// (xterm, VT220 and rxvt/linux-console variants).
+public struct KeyDecoder {
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// Decodes what arrived. An escape at the very end of a read is taken as
+    /// the Escape key: terminals send a sequence in one write, so a lone
+    /// ESC at the end of the input is a person pressing Escape.
+    public mutating func decode(_ bytes: [UInt8]) -> [Key] {
+        pending.append(contentsOf: bytes)
+        var keys: [Key] = []
+        var index = 0
+        while index < pending.count {
+            let byte = pending[index]
+            if byte == 0x1B {
+                if index + 1 >= pending.count {
+                    keys.append(.escape)
+                    index += 1
+                    continue
+                }
+                let (key, length) = Self.escapeSequence(pending, from: index)
+                if let key { keys.append(key) }
+                index += length
+                continue
+            }
+            if byte < 0x80 {
+                keys.append(Self.ascii(byte))
+                index += 1
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            if index + length > pending.count { break }  // the rest of the character comes with the next read
+            let scalarBytes = pending[index..<(index + length)]
+            if let string = String(bytes: scalarBytes, encoding: .utf8), let character = string.first {
+                keys.append(.character(character))
+            }
+            index += length
+        }
+        pending.removeFirst(index)
+        return keys
+    }
+
+    private static func ascii(_ byte: UInt8) -> Key {
+        switch byte {
+        case 0x0D, 0x0A: return .enter
+        case 0x09: return .tab
+        case 0x7F, 0x08: return .backspace
+        case 0x01...0x1A: return .control(Character(Unicode.Scalar(byte + 0x60)))
+        case 0x00: return .control(" ")
+        case 0x1C...0x1F: return .control(Character(Unicode.Scalar(byte + 0x40)))
+        default: return .character(Character(Unicode.Scalar(byte)))
+        }
+    }
+
+    /// The key an escape sequence stands for and how many bytes it takes.
+    private static func escapeSequence(_ bytes: [UInt8], from start: Int) -> (Key?, Int) {
+        let introducer = bytes[start + 1]
+        if introducer == UInt8(ascii: "O"), start + 2 < bytes.count {
+            let keys: [UInt8: Key] = [0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end,
+                                      0x50: .function(1), 0x51: .function(2), 0x52: .function(3), 0x53: .function(4)]
+            return (keys[bytes[start + 2]], 3)
+        }
+        guard introducer == UInt8(ascii: "[") else {
+            // Alt+key arrives as ESC then the key: the reader has no Alt bindings, so it is the key.
+            return (ascii(introducer), 2)
+        }
+        var end = start + 2
+        // Parameters and intermediates, then one final byte in 0x40...0x7E.
+        while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+        guard end < bytes.count else { return (nil, bytes.count - start) }
+        let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
+        let length = end - start + 1
+        let first = Int(parameters.split(separator: ";").first ?? "") ?? 0
+        switch bytes[end] {
+        case UInt8(ascii: "A"): return (.up, length)
+        case UInt8(ascii: "B"): return (.down, length)
+        case UInt8(ascii: "C"): return (.right, length)
+        case UInt8(ascii: "D"): return (.left, length)
+        case UInt8(ascii: "H"): return (.home, length)
+        case UInt8(ascii: "F"): return (.end, length)
+        case UInt8(ascii: "P"): return (.function(1), length)
+        case UInt8(ascii: "Q"): return (.function(2), length)
+        case UInt8(ascii: "R"): return (.function(3), length)
+        case UInt8(ascii: "S"): return (.function(4), length)
+        case UInt8(ascii: "~"):
+            let keys: [Int: Key] = [1: .home, 2: .insert, 3: .delete, 4: .end, 5: .pageUp, 6: .pageDown, 7: .home, 8: .end,
+                                    11: .function(1), 12: .function(2), 13: .function(3), 14: .function(4),
+                                    15: .function(5), 17: .function(6), 18: .function(7), 19: .function(8),
+                                    20: .function(9), 21: .function(10), 23: .function(11), 24: .function(12)]
+            return (keys[first], length)
+        case UInt8(ascii: "["):
+            // Linux console function keys: ESC [ [ A … E.
+            guard end + 1 < bytes.count else { return (nil, length) }
+            let value = Int(bytes[end + 1]) - Int(UInt8(ascii: "A")) + 1
+            return ((1...5).contains(value) ? .function(value) : nil, length + 1)
+        default:
+            return (nil, length)  // an answer to a query or a sequence the reader does not use
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The terminal in raw mode for as long as this object lives: no echo, no
+/// line buffering, no signals from Ctrl-C/Ctrl-Z (the reader handles those
+/// keys itself), no output post-processing. The saved settings are also
+/// kept where a crash handler can reach them (see `EmergencyRestore`).
+public final class RawMode {
+    public let fileDescriptor: Int32
+    private let saved: termios
+    private(set) public var isActive = false
+
+    public enum Failure: Error, CustomStringConvertible {
+        case notATerminal
+        case settings(String)
+        public var description: String {
+            switch self {
+            case .notATerminal: return "standard input is not a terminal"
+            case .settings(let reason): return "cannot change the terminal's settings (\(reason))"
+            }
+        }
+    }
+
+    public init(fileDescriptor: Int32) throws {
+        guard isatty(fileDescriptor) == 1 else { throw Failure.notATerminal }
+        var settings = termios()
+        guard tcgetattr(fileDescriptor, &settings) == 0 else { throw Failure.settings(String(cString: strerror(errno))) }
+        self.fileDescriptor = fileDescriptor
+        saved = settings
+        EmergencyRestore.remember(fileDescriptor: fileDescriptor, settings: settings)
+    }
+
+    deinit { leave() }
+
+    public func enter() throws {
+        var raw = saved
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        // Reads return whatever is there, even nothing: input is polled.
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 0
+            bytes[Int(VTIME)] = 0
+        }
+        guard tcsetattr(fileDescriptor, TCSAFLUSH, &raw) == 0 else {
+            throw Failure.settings(String(cString: strerror(errno)))
+        }
+        isActive = true
+    }
+
+    /// Puts back the settings found at start; safe to call more than once.
+    public func leave() {
+        guard isActive else { return }
+        var settings = saved
+        tcsetattr(fileDescriptor, TCSAFLUSH, &settings)
+        isActive = false
+    }
+}

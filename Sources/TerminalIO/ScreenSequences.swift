@@ -1,0 +1,18 @@
+/// The control sequences the full-screen reader writes (ECMA-48 / xterm).
+public enum ScreenSequences {
+    public static let enterAlternateScreen = "\u{1B}[?1049h"
+    public static let leaveAlternateScreen = "\u{1B}[?1049l"
+    public static let hideCursor = "\u{1B}[?25l"
+    public static let showCursor = "\u{1B}[?25h"
+    public static let clearScreen = "\u{1B}[2J"
+    public static let clearLine = "\u{1B}[2K"
+    public static let resetStyle = "\u{1B}[0m"
+    public static let reverse = "\u{1B}[7m"
+    public static let bold = "\u{1B}[1m"
+    /// Stops long lines wrapping onto the next row, so a frame never scrolls.
+    public static let disableWrap = "\u{1B}[?7l"
+    public static let enableWrap = "\u{1B}[?7h"
+
+    /// Moves the cursor; row and column are 1-based.
+    public static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }
+}

@@ -1,0 +1,61 @@
+import Arguments
+import BookLibrary
+import Foundation
+import IBookCLI
+import PDF
+import Reader
+
+enum ViewCommand: Command {
+    static let spec = CommandSpec(
+        name: "view",
+        abstract: "Read a book full screen in the terminal: its pages as images, with search, contents and bookmarks.",
+        discussion: "Opens at PAGE (a number or label), else where you stopped. Press H or F1 inside for the keys, q to quit. Graphics: kitty, iTerm2 and sixel images where the terminal shows them, else coloured blocks; text shows the page's indexed text. Inside tmux, images need 'set -g allow-passthrough on'.",
+        positionals: [
+            Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true),
+            Positional("page", help: "A page number or label (default: where you stopped).", optional: true),
+        ],
+        options: [
+            Option("--graphics", value: "mode", help: "auto, kitty, iterm, sixel, blocks or text (default: $IBOOK_GRAPHICS, else auto)."),
+            CommonOptions.password,
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw LibraryError.invalidArgument("view needs a terminal; 'ibook read' prints a page's text and 'ibook show -o page.png' writes its image")
+        }
+        let library = try context.library()
+        let book = try context.book(arguments.positional("book"))
+        let password = arguments.value("password")
+        let startPage: Int
+        if let page = arguments.positional("page") {
+            startPage = try library.locate(PageReference(page), in: book).page
+        } else {
+            startPage = min(try library.lastPage(of: book) ?? 1, book.pageCount)
+        }
+        var setup = try GraphicsSetup.resolve(requested: arguments.value("graphics"),
+                                              environment: ProcessInfo.processInfo.environment, terminal: 1)
+        var textOnlyReason: String?
+        if setup.mode != .text {
+            // Open once here, so a missing file or a password problem is said
+            // plainly instead of on every page.
+            do {
+                _ = try PDFDocument(path: book.path, password: password)
+            } catch PDFError.missing {
+                textOnlyReason = "The file is gone (\(book.path)): showing the indexed text"
+            } catch PDFError.passwordRequired {
+                throw LibraryError.invalidArgument("\(book.path): needs a password: give it with --password")
+            } catch let error as PDFError {
+                throw LibraryError.invalidArgument("\(book.path): \(error)")
+            }
+        }
+        if textOnlyReason != nil { setup.mode = .text }
+        var options = ReaderSession.Options(graphics: setup.mode, password: password,
+                                            rendererExecutable: AddCommand.currentExecutable())
+        options.cellSize = setup.cellSize
+        options.wrapForTmux = setup.wrapForTmux
+        options.textOnlyReason = textOnlyReason
+        options.notice = setup.notice
+        options.pendingInput = setup.pendingInput
+        try ReaderSession(library: library, book: book, startPage: startPage, options: options).run()
+    }
+}
