@@ -75,6 +75,7 @@ let package = Package(
 
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "TestSupport"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),

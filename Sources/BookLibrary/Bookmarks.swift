@@ -9,6 +9,16 @@ public struct Bookmark: Codable, Sendable {
     public var note: String?
     public var createdAt: Date
     public var updatedAt: Date
+
+    public init(bookID: Int, bookTitle: String, page: Int, label: String?, note: String?, createdAt: Date, updatedAt: Date) {
+        self.bookID = bookID
+        self.bookTitle = bookTitle
+        self.page = page
+        self.label = label
+        self.note = note
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
 }
 
 /// Bookmarks belong to a book's content (hash): they survive moves and re-adds.

@@ -8,6 +8,13 @@ public struct TOCEntry: Codable, Sendable {
     public var depth: Int
     public var page: Int?
     public var label: String?
+
+    public init(title: String, depth: Int, page: Int?, label: String?) {
+        self.title = title
+        self.depth = depth
+        self.page = page
+        self.label = label
+    }
 }
 
 /// The outline stored at add time, answered without opening the PDF.

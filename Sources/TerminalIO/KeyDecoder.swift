@@ -81,10 +81,10 @@ public struct KeyDecoder {
         case UInt8(ascii: "D"): return (.left, length)
         case UInt8(ascii: "H"): return (.home, length)
         case UInt8(ascii: "F"): return (.end, length)
-        case UInt8(ascii: "P"): return (.function(1), length)
-        case UInt8(ascii: "Q"): return (.function(2), length)
-        case UInt8(ascii: "R"): return (.function(3), length)
-        case UInt8(ascii: "S"): return (.function(4), length)
+        case UInt8(ascii: "P"), UInt8(ascii: "Q"), UInt8(ascii: "R"), UInt8(ascii: "S"):
+            // F1–F4 carry at most a modifier (`1;5P`); `12;40R` is a cursor report.
+            guard first <= 1 else { return (nil, length) }
+            return (.function(Int(bytes[end]) - Int(UInt8(ascii: "P")) + 1), length)
         case UInt8(ascii: "~"):
             let keys: [Int: Key] = [1: .home, 2: .insert, 3: .delete, 4: .end, 5: .pageUp, 6: .pageDown, 7: .home, 8: .end,
                                     11: .function(1), 12: .function(2), 13: .function(3), 14: .function(4),
