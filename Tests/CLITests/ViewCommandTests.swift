@@ -1,0 +1,202 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `ibook view` driven as a person drives it: in tmux, keys typed, the
+/// screen read back; and on a pseudo-terminal for the exact bytes.
+final class ViewCommandTests: XCTestCase {
+    private var library: TestLibrary!
+
+    override func setUpWithError() throws {
+        library = try TestLibrary("view")
+        let added = try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf"), Fixtures.sampleBook("long-history.pdf"))
+        XCTAssertEqual(added.status, 0, added.stderr)
+    }
+
+    override func tearDown() { library = nil }
+
+    private func command(_ arguments: String) -> String { "exec '\(Run.ibookPath)' view \(arguments)" }
+
+    private func reader(_ arguments: String, columns: Int = 100, rows: Int = 30) throws -> TmuxSession {
+        let session = try TmuxSession(command(arguments), columns: columns, rows: rows, environment: library.environment)
+        XCTAssertTrue(session.waitFor { $0.contains(" of ") }, "the reader did not start: \(session.screen())")
+        return session
+    }
+
+    private func waitForStatus(_ session: TmuxSession, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let found = session.waitFor { _ in session.statusLine().contains(text) }
+        XCTAssertTrue(found, "status line \"\(session.statusLine())\" lacks \"\(text)\"", file: file, line: line)
+    }
+
+    func testTextModeTurnsPagesJumpsSearchesBookmarksAndRemembers() throws {
+        let session = try reader("lighthouses --graphics text")
+        try waitForStatus(session, "page 1 of 40 (i)")
+        XCTAssertTrue(session.screen().contains("A Field Guide to"))
+        try session.send("Space")
+        try waitForStatus(session, "page 2 of 40 (ii)")
+        try session.sendLiteral("20G")
+        try waitForStatus(session, "page 20 of 40 (16)")
+        try session.sendLiteral(":iii")
+        try session.send("Enter")
+        try waitForStatus(session, "page 3 of 40 (iii)")
+        try session.send("C-o")
+        try waitForStatus(session, "page 20 of 40")
+        try session.sendLiteral("gg")
+        try waitForStatus(session, "page 1 of 40")
+
+        // Search lands on the first hit after the page, and n goes on.
+        try session.sendLiteral("/Fresnel")
+        try session.send("Enter")
+        try waitForStatus(session, "/Fresnel 1/")
+        let firstHitPage = try XCTUnwrap(Int(session.statusLine().components(separatedBy: "page ")[1].prefix { $0.isNumber }))
+        XCTAssertGreaterThan(firstHitPage, 1)
+        XCTAssertTrue(session.screen().contains("Fresnel"))
+        try session.send("n")
+        try waitForStatus(session, "/Fresnel 2/")
+
+        // The outline: the chapter list, Enter jumps.
+        try session.send("t")
+        XCTAssertTrue(session.waitFor { $0.contains("Contents") && $0.contains("Chapter 2. Lenses and Light") })
+        try session.send("g", "Enter")
+        try waitForStatus(session, "page 5 of 40 (1)")
+
+        try session.send("m")
+        try session.sendLiteral("worth rereading")
+        try session.send("Enter")
+        try waitForStatus(session, "Bookmarked page 5")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+
+        let history = try library.ibook("history")
+        XCTAssertTrue(history.stdout.contains("page 5 of 40"), history.stdout)
+        let bookmarks = try library.ibook("bookmarks")
+        XCTAssertTrue(bookmarks.stdout.contains("worth rereading"), bookmarks.stdout)
+
+        // Opening again resumes where the reader stopped.
+        let again = try reader("lighthouses --graphics text")
+        try waitForStatus(again, "page 5 of 40 (1)")
+        try again.send("q")
+    }
+
+    func testBlocksModeDrawsThePageInColourAndRedrawsOnResize() throws {
+        let session = try reader("lighthouses 1 --graphics blocks")
+        XCTAssertTrue(session.waitFor { $0.contains("▀") || $0.contains("▐") || $0.contains("▄") }, session.screen())
+        let coloured = session.screen(escapes: true)
+        XCTAssertTrue(coloured.contains("48;2;255;255;255"), "the white page in 24-bit colour")
+        XCTAssertEqual(session.lines().count, 30)
+        try session.resize(columns: 70, rows: 20)
+        XCTAssertTrue(session.waitFor { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count == 20 && (lines.last { !$0.isEmpty }?.contains("page 1 of 40") ?? false)
+        }, session.screen())
+        try session.send("Space")
+        try waitForStatus(session, "page 2 of 40")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
+    func testTerminalIsRestoredAfterQuitCtrlCAndSigterm() throws {
+        let directory = library.root.path
+        for (index, ending) in ["q", "C-c", "TERM"].enumerated() {
+            let script = "stty -g > '\(directory)/before\(index)'; '\(Run.ibookPath)' view lighthouses --graphics blocks; echo \"exit=$?\" > '\(directory)/status\(index)'; stty -g > '\(directory)/after\(index)'"
+            let session = try TmuxSession(script, environment: library.environment)
+            XCTAssertTrue(session.waitFor { $0.contains("page ") })
+            if ending == "TERM" {
+                let pids = try Run.process("/usr/bin/pgrep", ["-f", "ibook-full view lighthouses"]).stdoutLines
+                XCTAssertFalse(pids.isEmpty)
+                for pid in pids { kill(pid_t(pid) ?? 0, SIGTERM) }
+            } else {
+                try session.send(ending)
+            }
+            XCTAssertTrue(session.waitFor { _ in session.hasExited }, "\(ending): \(session.screen())")
+            let before = try String(contentsOfFile: "\(directory)/before\(index)", encoding: .utf8)
+            let after = try String(contentsOfFile: "\(directory)/after\(index)", encoding: .utf8)
+            XCTAssertEqual(before, after, "stty settings after \(ending)")
+            let status = try String(contentsOfFile: "\(directory)/status\(index)", encoding: .utf8)
+            XCTAssertEqual(status, "exit=0\n", ending)
+            XCTAssertFalse(session.screen().contains("page 1 of 40"), "the alternate screen is gone after \(ending)")
+        }
+    }
+
+    func testWithoutATerminalItSaysSoAndWritesNoEscapes() throws {
+        let result = try library.ibook("view", "lighthouses")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderrLines.count, 1)
+        XCTAssertTrue(result.stderr.contains("view needs a terminal"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{1B}"))
+        let bad = try library.ibook("view", "lighthouses", "--graphics", "bogus")
+        XCTAssertNotEqual(bad.status, 0)
+    }
+
+    func testAMissingFileOpensInTextModeAndSaysWhy() throws {
+        let copy = library.root.appendingPathComponent("moved.pdf").path
+        try FileManager.default.copyItem(atPath: Fixtures.sampleBook("cafe-culture.pdf"), toPath: copy)
+        XCTAssertEqual(try library.ibook("add", copy).status, 0)
+        try FileManager.default.removeItem(atPath: copy)
+        let session = try reader("Café --graphics blocks")
+        try waitForStatus(session, "The file is gone")
+        XCTAssertTrue(session.statusLine().contains("text"))
+        try session.send("q")
+    }
+
+    func testLabelsOpenTheRightPageAndOverviewOpensAPage() throws {
+        let session = try reader("long-history xii --graphics blocks")
+        try waitForStatus(session, "page 12 of 320 (xii)")
+        try session.send("o")
+        XCTAssertTrue(session.waitFor { $0.contains("▶ 12") }, session.screen())
+        try session.send("Right", "Enter")
+        try waitForStatus(session, "page 13 of 320")
+        try session.send("q")
+    }
+
+    /// The kitty stream decodes back to the page that poppler renders at the same size.
+    func testKittyImageIsThePageAsPopplerRendersIt() throws {
+        var environment = library.environment
+        environment["TERM"] = "xterm-kitty"
+        let terminal = try PseudoTerminal(Run.ibookPath, ["view", "lighthouses", "3", "--graphics", "kitty"],
+                                          environment: environment, columns: 80, rows: 25, pixelWidth: 800, pixelHeight: 500)
+        XCTAssertTrue(terminal.waitFor { String(decoding: $0, as: UTF8.self).contains("page 3 of 40") })
+        XCTAssertTrue(terminal.waitFor { $0.count > 20_000 && String(decoding: $0, as: UTF8.self).contains("m=0") })
+        terminal.send("q")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+        let output = String(decoding: terminal.read(), as: UTF8.self)
+        // Chunks: ESC _ G keys ; base64 ESC \ — joined in order up to the one with m=0.
+        var payload = ""
+        var scanner = output[...]
+        while let start = scanner.range(of: "\u{1B}_G") {
+            let rest = scanner[start.upperBound...]
+            guard let end = rest.range(of: "\u{1B}\\") else { break }
+            let body = rest[..<end.lowerBound]
+            scanner = rest[end.upperBound...]
+            let parts = body.split(separator: ";", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            if parts[0].contains("a=T") { payload = "" }
+            payload += parts[1]
+            if parts[0].contains("m=0") { break }
+        }
+        let png = try XCTUnwrap(Data(base64Encoded: payload))
+        let image = try PNGDecoder.decode(Array(png))
+        // 80×24 cells of 10×20 pixels above the status line.
+        XCTAssertEqual(image.width, 800)
+        XCTAssertEqual(image.height, 480)
+
+        // poppler's own render of page 3 fitted into the same box, centred.
+        let prefix = library.root.appendingPathComponent("reference").path
+        let pageHeight = 480
+        let result = try Run.process("/usr/bin/pdftoppm", ["-png", "-f", "3", "-l", "3", "-scale-to-y", String(pageHeight),
+                                                           "-scale-to-x", "-1", "-singlefile", Fixtures.sampleBook("lighthouses.pdf"), prefix])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let reference = try PNGDecoder.decode(file: prefix + ".png")
+        let left = (800 - reference.width) / 2
+        var shown = [UInt8]()
+        for y in 0..<reference.height {
+            let start = (y * image.width + left) * 4
+            shown += image.pixels[start..<(start + reference.width * 4)]
+        }
+        let difference = PNGDecoder.meanDifference(shown, reference.pixels)
+        XCTAssertLessThan(difference, 10, "mean difference per channel between the reader's page and pdftoppm's")
+        // Outside the page: the reader's grey surround.
+        XCTAssertEqual(Array(image.pixels[0..<3]), [64, 64, 64])
+    }
+}
