@@ -45,8 +45,7 @@ enum ShowCommand: Command {
             try printText(of: book, page: page, library, context)
             return
         }
-        let terminal = arguments.value("output") == nil ? TerminalSize.of(fileDescriptor: 1) : nil
-        guard let terminal else {
+        guard arguments.value("output") == nil, context.stdout.isTTY else {
             let width = (columns ?? TerminalSize.of(fileDescriptor: 1)?.columns ?? 80) * pngCell.width
             let height = rows.map { $0 * pngCell.height } ?? Int(Int32.max)
             var image = try library.pageImage(of: book, page: page, fittingWidth: width, height: height, password: password)
@@ -55,6 +54,8 @@ enum ShowCommand: Command {
             return
         }
 
+        // A terminal that does not say its size (a bare pseudo-terminal) gets the classic 80×24.
+        let terminal = TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24)
         var answer: GraphicsQueryAnswer?
         var mode = try GraphicsDetector.choose(requested: requested?.rawValue, environment: environment) {
             answer = askTerminal()
