@@ -156,6 +156,16 @@ final class ShowCommandTests: XCTestCase {
         XCTAssertTrue(fromEnvironment.stderr.contains("$IBOOK_GRAPHICS: unknown graphics mode 'png'"), fromEnvironment.stderr)
         let width = try library.ibook("show", "lighthouses", "3", "--width", "0")
         XCTAssertEqual(width.status, 64)
+        // An encrypted book needs its password again: it is never stored.
+        let locked = try BadFiles.encrypted(Fixtures.sampleBook("cafe-culture.pdf"), userPassword: "s3cret",
+                                            in: library.root, name: "locked.pdf")
+        XCTAssertEqual(try library.ibook("add", "--password", "s3cret", locked.path).status, 0)
+        let noPassword = try library.ibook("show", locked.path, "3")
+        XCTAssertEqual(noPassword.status, 1)
+        XCTAssertEqual(noPassword.stderr, "Error: \(locked.path): needs a password (use --password)\n")
+        let unlocked = try ibookBytes(["show", locked.path, "3", "--width", "20", "--password", "s3cret"])
+        XCTAssertEqual(unlocked.status, 0, unlocked.stderr)
+        XCTAssertEqual(try PNGDecoder.decode(unlocked.stdout).width, 200)
         let book = try library.ibook("show", "no-such-book")
         XCTAssertEqual(book.status, 1)
         XCTAssertEqual(book.stderrLines.count, 1, book.stderr)
