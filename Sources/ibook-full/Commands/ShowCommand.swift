@@ -34,26 +34,29 @@ enum ShowCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let environment = ProcessInfo.processInfo.environment
         let requested = try requestedMode(arguments.value("graphics"), environment: environment)
-        let columns = try arguments.int("width", in: cellRange)
-        let rows = try arguments.int("height", in: cellRange)
+        let box = (columns: try arguments.int("width", in: cellRange), rows: try arguments.int("height", in: cellRange))
         let book = try context.book(arguments.positional("book"))
         let library = try context.library()
         let page = try library.locate(PageReference(arguments.positional("page") ?? "1"), in: book).page
-        let password = arguments.value("password")
-
+        let render = { (width: Int, height: Int) throws -> RasterImage in
+            let image = try library.pageImage(of: book, page: page, fittingWidth: width, height: height,
+                                              password: arguments.value("password"))
+            return arguments.flag("dark") ? image.inverted() : image
+        }
         if requested == .text {
             try printText(of: book, page: page, library, context)
-            return
+        } else if arguments.value("output") != nil || !context.stdout.isTTY {
+            let width = (box.columns ?? TerminalSize.of(fileDescriptor: 1)?.columns ?? 80) * pngCell.width
+            let height = box.rows.map { $0 * pngCell.height } ?? Int(Int32.max)
+            try writePNG(try render(width, height), to: arguments.value("output"), context)
+        } else {
+            try draw(requested: requested, box: box, environment: environment, context, render: render)
         }
-        guard arguments.value("output") == nil, context.stdout.isTTY else {
-            let width = (columns ?? TerminalSize.of(fileDescriptor: 1)?.columns ?? 80) * pngCell.width
-            let height = rows.map { $0 * pngCell.height } ?? Int(Int32.max)
-            var image = try library.pageImage(of: book, page: page, fittingWidth: width, height: height, password: password)
-            if arguments.flag("dark") { image = image.inverted() }
-            try writePNG(image, to: arguments.value("output"), context)
-            return
-        }
+    }
 
+    /// Draws the page on the terminal that stdout is, in the mode asked for or found.
+    private static func draw(requested: GraphicsMode?, box: (columns: Int?, rows: Int?), environment: [String: String],
+                             _ context: CommandContext, render: (Int, Int) throws -> RasterImage) throws {
         // A terminal that does not say its size (a bare pseudo-terminal) gets the classic 80×24.
         let terminal = TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24)
         var answer: GraphicsQueryAnswer?
@@ -71,13 +74,10 @@ enum ShowCommand: Command {
             answer = askTerminal()
         }
         let cell = terminal.cellSize(fallback: answer?.cellSize)
-        let boxColumns = columns ?? terminal.columns
-        let boxRows = rows ?? max(1, terminal.rows - 1)
-        var image = try library.pageImage(of: book, page: page, fittingWidth: boxColumns * cell.width,
-                                          height: boxRows * cell.height, password: password)
-        if arguments.flag("dark") { image = image.inverted() }
-        let bytes = try InlineImage.bytes(image, mode: mode, columns: boxColumns, rows: boxRows, cellSize: cell, tmux: inTmux)
-        context.stdout.write(bytes)
+        let columns = box.columns ?? terminal.columns
+        let rows = box.rows ?? max(1, terminal.rows - 1)
+        let image = try render(columns * cell.width, rows * cell.height)
+        context.stdout.write(try InlineImage.bytes(image, mode: mode, columns: columns, rows: rows, cellSize: cell, tmux: inTmux))
     }
 
     /// The page's text as it was indexed (and, as with `read`, the page goes into the history).
