@@ -42,7 +42,7 @@ let package = Package(
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["Store", "CZlib"]),
         // Reading PDFs into the library: extraction workers, the importer, thumbnails, layout text.
-        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store"]),
+        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Raster", "Store"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "TestSupport"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "PDF", "TestSupport"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),

@@ -25,7 +25,12 @@ package struct Terminal {
     }
 
     package func write(_ text: String) {
-        var remaining = Array(text.utf8)[...]
+        write(Array(text.utf8))
+    }
+
+    /// Bytes as they are: a PNG, or an image's escape sequences.
+    package func write(_ bytes: [UInt8]) {
+        var remaining = bytes[...]
         while !remaining.isEmpty {
             let written = remaining.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
             if written < 0 {

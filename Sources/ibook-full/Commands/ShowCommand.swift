@@ -1,0 +1,123 @@
+import Arguments
+import BookIndexing
+import BookLibrary
+import FileOutput
+import Foundation
+import IBookCLI
+import Raster
+import TerminalIO
+
+/// `ibook show`: one page as a picture in the terminal, or as PNG where the
+/// output is not a terminal.
+enum ShowCommand: Command {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show a page as a picture in the terminal (PNG when piped or with -o).",
+        discussion: "On a terminal the page is drawn with the best protocol it speaks: kitty graphics (kitty, ghostty, WezTerm, Konsole), iTerm2 inline images, sixel (foot, mlterm, xterm -ti vt340, Windows Terminal), or coloured block characters anywhere else; --graphics or $IBOOK_GRAPHICS chooses one. The page fills the terminal's width and fits its height unless --width or --height says otherwise. Piped or with -o, the page is written as PNG with a cell counting as \(pngCell.width)×\(pngCell.height) pixels (80 columns unless --width), and never an escape code.",
+        positionals: [
+            Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true),
+            Positional("page", help: "A page number or label (default 1).", optional: true),
+        ],
+        options: [
+            Option("--graphics", value: "mode", help: "auto, kitty, iterm, sixel, blocks or text (default $IBOOK_GRAPHICS, else auto)."),
+            Option("--width", value: "cols", help: "Width in terminal columns (default: the terminal's width)."),
+            Option("--height", value: "rows", help: "Height in terminal rows (default: the terminal's height, less a line)."),
+            Option("--dark", help: "Light text on dark: the page's colours inverted."),
+            Option("-o", "--output", value: "file", help: "Write the page as PNG to this file."),
+            CommonOptions.password,
+        ])
+
+    /// The size of a cell when there is no terminal to ask.
+    static let pngCell = TerminalSize.defaultCellSize
+    static let cellRange = 1...1000
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let requested = try requestedMode(arguments.value("graphics"), environment: environment)
+        let box = (columns: try arguments.int("width", in: cellRange), rows: try arguments.int("height", in: cellRange))
+        let book = try context.book(arguments.positional("book"))
+        let library = try context.library()
+        let page = try library.locate(PageReference(arguments.positional("page") ?? "1"), in: book).page
+        let render = { (width: Int, height: Int) throws -> RasterImage in
+            let image = try library.pageImage(of: book, page: page, fittingWidth: width, height: height,
+                                              password: arguments.value("password"))
+            return arguments.flag("dark") ? image.inverted() : image
+        }
+        if requested == .text {
+            try printText(of: book, page: page, library, context)
+        } else if arguments.value("output") != nil || !context.stdout.isTTY {
+            let width = (box.columns ?? TerminalSize.of(fileDescriptor: 1)?.columns ?? 80) * pngCell.width
+            let height = box.rows.map { $0 * pngCell.height } ?? Int(Int32.max)
+            try writePNG(try render(width, height), to: arguments.value("output"), context)
+        } else {
+            try draw(requested: requested, box: box, environment: environment, context, render: render)
+        }
+    }
+
+    /// Draws the page on the terminal that stdout is, in the mode asked for or found.
+    private static func draw(requested: GraphicsMode?, box: (columns: Int?, rows: Int?), environment: [String: String],
+                             _ context: CommandContext, render: (Int, Int) throws -> RasterImage) throws {
+        // A terminal that does not say its size (a bare pseudo-terminal) gets the classic 80×24.
+        let terminal = TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24)
+        var answer: GraphicsQueryAnswer?
+        var mode = try GraphicsDetector.choose(requested: requested?.rawValue, environment: environment) {
+            answer = askTerminal()
+            return answer
+        }
+        let inTmux = TmuxPassthrough.isInsideTmux(environment)
+        if inTmux, mode.needsPassthroughInTmux, TmuxPassthrough.isEnabled() == false {
+            context.warning(TmuxPassthrough.enableAdvice + "; drawing with blocks meanwhile")
+            mode = .blocks
+        }
+        if answer == nil, terminal.pixelWidth == 0, mode != .blocks {
+            // The cell size in pixels decides how many pixels to render; ask when the kernel does not know.
+            answer = askTerminal()
+        }
+        let cell = terminal.cellSize(fallback: answer?.cellSize)
+        let columns = box.columns ?? terminal.columns
+        let rows = box.rows ?? max(1, terminal.rows - 1)
+        let image = try render(columns * cell.width, rows * cell.height)
+        context.stdout.write(try InlineImage.bytes(image, mode: mode, columns: columns, rows: rows, cellSize: cell, tmux: inTmux))
+    }
+
+    /// The page's text as it was indexed (and, as with `read`, the page goes into the history).
+    private static func printText(of book: Book, page: Int, _ library: Library, _ context: CommandContext) throws {
+        let text = try library.read(book, .page(.number(page)))
+        guard text.hasText else {
+            context.stdout.write("(this page has no text: it is probably a scanned image)\n")
+            return
+        }
+        context.stdout.write(text.text.hasSuffix("\n") ? text.text : text.text + "\n")
+    }
+
+    /// The mode asked for by --graphics or $IBOOK_GRAPHICS; nil for auto.
+    private static func requestedMode(_ flag: String?, environment: [String: String]) throws -> GraphicsMode? {
+        let value = (flag ?? environment["IBOOK_GRAPHICS"] ?? "").lowercased()
+        if value.isEmpty || value == "auto" { return nil }
+        guard let mode = GraphicsMode(rawValue: value) else {
+            let error = GraphicsChoiceError(value: value)
+            throw UsageError(flag == nil ? "$IBOOK_GRAPHICS: \(error)" : error.description)
+        }
+        return mode
+    }
+
+    /// The terminal's answers, asked on /dev/tty so that a redirected stdin
+    /// does not matter.
+    private static func askTerminal() -> GraphicsQueryAnswer? {
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard tty >= 0 else { return nil }
+        defer { close(tty) }
+        return GraphicsDetector.queryTerminal(fileDescriptor: tty)
+    }
+
+    private static func writePNG(_ image: RasterImage, to output: String?, _ context: CommandContext) throws {
+        let png = try PNGEncoder.encode(image)
+        guard let output else {
+            context.stdout.write(png)
+            return
+        }
+        let destination = absolutePath(output)
+        try AtomicFile.write(Data(png), to: destination)
+        context.stdout.write(destination + "\n")
+    }
+}
