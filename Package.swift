@@ -31,22 +31,24 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["Raster", "CChafa"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
         .target(name: "Arguments"),
+        // Page selections such as "2-10,15" or "iv-x", by number or page label.
+        .target(name: "PageRanges"),
 
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["Store", "CZlib"]),
-        // Reading PDFs into the library: extraction workers, the importer, thumbnails, layout text.
-        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store"]),
+        // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
+        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
 
-        // Drawing primitives for PDF reports (cairo + pango). Knows nothing of books.
-        .target(name: "Drawing", dependencies: ["CPangoCairo"]),
+        // Drawing primitives for PDF reports and contact sheets (cairo + pango). Knows nothing of books.
+        .target(name: "Drawing", dependencies: ["CPangoCairo", "Raster"]),
         // The library's reports: assembled from BookLibrary, drawn with Drawing, or written as CSV/JSON.
         .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "Drawing", "FileOutput"]),
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
-        .target(name: "Watermark", dependencies: ["PDF", "CPangoCairo", "CQPDF", "FileOutput"]),
+        .target(name: "Watermark", dependencies: ["PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
@@ -57,7 +59,7 @@ let package = Package(
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: [
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
-            "Watermark", "Raster", "TerminalIO",
+            "Watermark", "Raster", "TerminalIO", "PageRanges",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
@@ -69,6 +71,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "TestSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
