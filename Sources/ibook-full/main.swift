@@ -16,6 +16,7 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ExtractionWorker
 
 CLI.commands = [
     AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
+    ThumbnailsCommand.self,
     TocCommand.self, ReadCommand.self, SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self,
     HistoryCommand.self, CheckCommand.self, RelocateCommand.self, WatermarkCommand.self, ExportCommand.self,
     ComposeCommand.self, CompletionsCommand.self,
