@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "BookIndexing", "PDF", "Store", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "Drawing", "TestSupport"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
