@@ -69,13 +69,16 @@ public final class ContactSheet {
         drawCaption(caption, at: index)
     }
 
-    /// A grey box where a thumbnail could not be made, so the grid keeps its order.
+    /// A grey page where a thumbnail could not be made, so the grid keeps its
+    /// order. Its size is unknown, so it takes the shape of a Letter page.
     public func drawUnrendered(caption: String, at index: Int) {
         let box = thumbnailBox(index)
+        let width = (box.width * 612 / 792).rounded()
+        let page = Rect(x: box.x + ((box.width - width) / 2).rounded(.down), y: box.y, width: width, height: box.height)
         setColor(Self.unrenderedFill)
-        cairo_rectangle(cairo, box.x, box.y, box.width, box.height)
+        cairo_rectangle(cairo, page.x, page.y, page.width, page.height)
         cairo_fill(cairo)
-        strokeBorder(box)
+        strokeBorder(page)
         drawCaption(caption, at: index)
     }
 

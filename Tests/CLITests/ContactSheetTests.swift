@@ -112,6 +112,30 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertNil(last.inkBounds(in: last.cell(4)))
     }
 
+    func testAPageThatCannotBeRenderedIsAGreyCellAndAWarning() throws {
+        // The middle kid of the page tree is not a page: poppler leaves a hole at page 3.
+        var broken = RawPDF.simple()
+        broken.set(2, "<< /Type /Pages /Kids [3 0 R 6 0 R 3 0 R] /Count 3 >>")
+        broken.set(6, "42")
+        let file = folder.appendingPathComponent("holey.pdf")
+        try broken.write(to: file)
+        XCTAssertEqual(try library.ibook("add", file.path).status, 0)
+
+        let result = try thumbnails("holey", "--sheet", "-o", path("holey.png"))
+        XCTAssertEqual(result.stdoutLines, [path("holey.png")], "the sheet still completes")
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("Warning: \(file.path): page 3 could not be rendered"), result.stderr)
+        let layout = ContactSheetLayout(columns: 6, thumbnailSize: 200)
+        let sheet = try Sheet(path("holey.png"), layout)
+        let box = sheet.thumbnailBox(2)
+        XCTAssertEqual(sheet.pixel(box.x + box.width / 2, box.y + box.height / 2), [0xD5, 0xD8, 0xDC], "a grey cell")
+        XCTAssertGreaterThan(sheet.darkPixels(in: sheet.captionArea(2)), 50, "with a caption saying why")
+
+        let images = try thumbnails("holey", "-o", path("holey"))
+        XCTAssertEqual(images.stdoutLines, [path("holey/page-1.png"), path("holey/page-2.png")])
+        XCTAssertEqual(images.stderrLines.count, 1, images.stderr)
+    }
+
     // MARK: - A folder of pages
 
     func testFolderGetsOnePNGPerPageNamedInPageOrder() throws {
@@ -198,6 +222,11 @@ struct Sheet {
     func captionArea(_ index: Int) -> Box {
         let box = thumbnailBox(index), cell = cell(index)
         return Box(x: cell.x, y: box.y + box.height + 2, width: cell.width, height: cell.y + cell.height - (box.y + box.height + 2))
+    }
+
+    func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+        let offset = (y * image.width + x) * 4
+        return Array(image.pixels[offset..<offset + 3])
     }
 
     private func luminance(_ x: Int, _ y: Int) -> Int {
