@@ -1,6 +1,8 @@
 import Arguments
 import BookIndexing
 import BookLibrary
+import Dispatch
+import FileOutput
 import Foundation
 import IBookCLI
 
@@ -38,13 +40,17 @@ enum ThumbnailsCommand: Command {
             ?? defaults.maximumSheetHeight
         let book = try context.book(arguments.positional("book"))
 
+        let destination = absolutePath(output)
         let progress = PercentLine(terminal: context.stderr, title: sheet ? "Drawing the sheet" : "Writing thumbnails")
+        let interrupt = removeTemporaryFilesOnInterrupt(in: sheet ? (destination as NSString).deletingLastPathComponent : destination,
+                                                        progress)
+        defer { interrupt.cancel() }
         let report = progress.map { line in { (done: Int, total: Int) in line.show(done: done, of: total) } }
         let written: ThumbnailFiles
         do {
             written = sheet
-                ? try context.library().contactSheets(of: book, to: absolutePath(output), options: options, progress: report)
-                : try context.library().pageImages(of: book, into: absolutePath(output), options: options, progress: report)
+                ? try context.library().contactSheets(of: book, to: destination, options: options, progress: report)
+                : try context.library().pageImages(of: book, into: destination, options: options, progress: report)
         } catch {
             progress?.clear()
             throw error
@@ -54,5 +60,19 @@ enum ThumbnailsCommand: Command {
             context.warning("\(book.path): page \(page.page) could not be rendered (\(page.reason))")
         }
         written.files.forEach { context.stdout.write($0 + "\n") }
+    }
+
+    /// Sheets already written stay, complete; the one being written is never
+    /// left half-done under a temporary name.
+    private static func removeTemporaryFilesOnInterrupt(in folder: String, _ progress: PercentLine?) -> DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            AtomicFile.removeLeftovers(inFolder: folder)
+            progress?.clear()
+            _exit(130)
+        }
+        source.resume()
+        return source
     }
 }
