@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "TestSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Raster", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
