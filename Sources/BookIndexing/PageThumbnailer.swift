@@ -7,7 +7,6 @@ import Raster
 /// thumbnail size with the caption people know them by.
 struct PageThumbnailer {
     struct Thumbnail {
-        var page: Int
         /// "12", or "12 (xii)" when the label says something the number does not.
         var caption: String
         var outcome: Outcome
@@ -18,7 +17,6 @@ struct PageThumbnailer {
         case failed(UnrenderedPage)
     }
 
-    let book: Book
     let document: PDFDocument
     let pages: [Int]
     let size: Int
@@ -35,7 +33,6 @@ struct PageThumbnailer {
         } else {
             pages = Array(1...pageCount)
         }
-        self.book = book
         self.document = document
         self.size = size
     }
@@ -43,15 +40,15 @@ struct PageThumbnailer {
     /// Never throws: a page that cannot be drawn is one failed thumbnail, not a failed run.
     func thumbnail(_ number: Int) -> Thumbnail {
         guard let page = document.page(at: number - 1) else {
-            return Thumbnail(page: number, caption: String(number),
+            return Thumbnail(caption: String(number),
                              outcome: .failed(UnrenderedPage(page: number, reason: "poppler cannot read the page")))
         }
         let caption = PageLabel.distinct(page.label, page: number).map { "\(number) (\($0))" } ?? String(number)
         let pixels = page.pixelSize(fittingWidth: size, height: size)
         do {
-            return Thumbnail(page: number, caption: caption, outcome: .rendered(try page.render(width: pixels.width, height: pixels.height)))
+            return Thumbnail(caption: caption, outcome: .rendered(try page.render(width: pixels.width, height: pixels.height)))
         } catch {
-            return Thumbnail(page: number, caption: caption, outcome: .failed(UnrenderedPage(page: number, reason: "\(error)")))
+            return Thumbnail(caption: caption, outcome: .failed(UnrenderedPage(page: number, reason: "\(error)")))
         }
     }
 }

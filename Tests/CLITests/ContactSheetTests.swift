@@ -188,6 +188,19 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("gone.png")))
     }
+
+    func testEncryptedBookNeedsItsPasswordAgain() throws {
+        let locked = try BadFiles.encrypted(Fixtures.sampleBook("untitled-notes.pdf"), userPassword: "s3cret",
+                                            in: folder, name: "locked.pdf")
+        let other = try TestLibrary("sheet-locked")
+        XCTAssertEqual(try other.ibook("add", "--password", "s3cret", locked.path).status, 0)
+        let refused = try other.ibook("thumbnails", "--sheet", "-o", path("locked.png"))
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr, "Error: \(locked.path): needs a password (use --password)\n")
+        let opened = try other.ibook("thumbnails", "--sheet", "-o", path("locked.png"), "--password", "s3cret")
+        XCTAssertEqual(opened.status, 0, opened.stderr)
+        XCTAssertEqual(try PNGDecoder.decode(file: path("locked.png")).height, ContactSheetLayout(columns: 6, thumbnailSize: 200).cellHeight)
+    }
 }
 
 /// A rectangle of pixels.
