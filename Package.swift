@@ -29,31 +29,33 @@ let package = Package(
         // The terminal: raw mode, keys, size, signals, and the image protocols
         // (kitty, iTerm2, sixel, blocks) as encoders from pixels to bytes. No books.
         .target(name: "TerminalIO", dependencies: ["Raster", "CChafa"]),
-        // The full-screen reader: a pure state machine (state, keys, view) and
-        // the session that runs it on a terminal with pages rendered in a worker.
         // Pages rendered in a worker process (`ibook-full __render`) for the reader.
         .target(name: "PageRendering", dependencies: ["PDF", "Raster"]),
+        // The full-screen reader: a pure state machine (state, keys, view) and
+        // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
         .target(name: "Arguments"),
+        // Page selections such as "2-10,15" or "iv-x", by number or page label.
+        .target(name: "PageRanges"),
         // Text measured in terminal columns (East Asian wide characters take two).
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["Store", "CZlib"]),
-        // Reading PDFs into the library: extraction workers, the importer, thumbnails, layout text.
-        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Raster", "Store"]),
+        // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
+        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
 
-        // Drawing primitives for PDF reports (cairo + pango). Knows nothing of books.
-        .target(name: "Drawing", dependencies: ["CPangoCairo"]),
+        // Drawing primitives for PDF reports and contact sheets (cairo + pango). Knows nothing of books.
+        .target(name: "Drawing", dependencies: ["CPangoCairo", "Raster"]),
         // The library's reports: assembled from BookLibrary, drawn with Drawing, or written as CSV/JSON.
         .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "Drawing", "FileOutput"]),
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
-        .target(name: "Watermark", dependencies: ["PDF", "CPangoCairo", "CQPDF", "FileOutput"]),
+        .target(name: "Watermark", dependencies: ["PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
@@ -64,7 +66,7 @@ let package = Package(
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: [
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
-            "Watermark", "Raster", "TerminalIO", "PageRendering", "Reader",
+            "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
@@ -77,11 +79,13 @@ let package = Package(
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "PDF", "TestSupport"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Raster", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "BookIndexing", "PDF", "Store", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "Drawing", "TestSupport"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),

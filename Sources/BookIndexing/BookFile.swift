@@ -12,12 +12,16 @@ enum BookFile {
     }
 
     static func page(_ number: Int, of book: Book, password: String?) throws -> PDFPage {
+        guard let page = try document(of: book, password: password).page(at: number - 1) else {
+            throw Failure(path: book.path, reason: .damaged("page \(number) cannot be read"))
+        }
+        return page
+    }
+
+    static func document(of book: Book, password: String?) throws -> PDFDocument {
         guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
         do {
-            guard let page = try PDFDocument(path: book.path, password: password).page(at: number - 1) else {
-                throw PDFError.damaged("page \(number) cannot be read")
-            }
-            return page
+            return try PDFDocument(path: book.path, password: password)
         } catch let error as PDFError {
             throw Failure(path: book.path, reason: error)
         }

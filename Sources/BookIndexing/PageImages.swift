@@ -1,22 +1,58 @@
 import BookLibrary
+import FileOutput
 import Foundation
-import PDF
 import Raster
 
-extension Library {
-    /// A page of `book` rendered into memory as large as fits the box while
-    /// keeping its proportions: what the terminal's encoders draw.
-    public func pageImage(of book: Book, page: Int, fittingWidth width: Int, height: Int,
-                          password: String? = nil) throws -> RasterImage {
-        guard (1...max(1, book.pageCount)).contains(page), book.pageCount > 0 else {
-            throw LibraryError.pageOutOfRange(page, pageCount: book.pageCount)
+/// The selected pages of a book as one PNG each in a folder, named
+/// "page-007.png" with the page number padded to the width of the page
+/// count, so the files list in page order.
+struct PageImages {
+    func write(_ book: Book, into folder: String, options: ContactSheetOptions,
+               progress: ((_ done: Int, _ total: Int) -> Void)?) throws -> ThumbnailFiles {
+        let options = try options.validated()
+        let directory = URL(fileURLWithPath: folder).standardizedFileURL
+        try Self.makeFolder(directory.path)
+        let thumbnailer = try PageThumbnailer(book: book, pages: options.pages, size: options.thumbnailSize,
+                                              password: options.password)
+        let digits = String(thumbnailer.document.pageCount).count
+        var result = ThumbnailFiles(files: [], pages: thumbnailer.pages, unrendered: [])
+        for (index, page) in thumbnailer.pages.enumerated() {
+            switch thumbnailer.thumbnail(page).outcome {
+            case .rendered(let image):
+                let number = String(page)
+                let name = "page-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+                let path = directory.appendingPathComponent(name).path
+                try AtomicFile.write(Data(try PNGEncoder.encode(image)), to: path)
+                result.files.append(path)
+            case .failed(let failure):
+                result.unrendered.append(failure)
+            }
+            progress?(index + 1, thumbnailer.pages.count)
         }
-        let pdfPage = try BookFile.page(page, of: book, password: password)
-        let size = pdfPage.pixelSize(fittingWidth: width, height: height)
+        return result
+    }
+
+    /// The folder is made if it is missing, but not its parents: a mistyped
+    /// path should not quietly grow a tree.
+    private static func makeFolder(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw AtomicFileError.cannotWrite(path, reason: "not a folder") }
+            return
+        }
         do {
-            return try pdfPage.render(width: size.width, height: size.height)
-        } catch let error as PDFError {
-            throw BookFile.Failure(path: book.path, reason: error)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        } catch {
+            throw AtomicFileError.noSuchFolder(path)
         }
+    }
+}
+
+extension Library {
+    /// Writes each selected page of `book` as a PNG thumbnail into `folder`,
+    /// making the folder if it is missing.
+    public func pageImages(of book: Book, into folder: String, options: ContactSheetOptions = ContactSheetOptions(),
+                           progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> ThumbnailFiles {
+        try PageImages().write(book, into: folder, options: options, progress: progress)
     }
 }

@@ -57,6 +57,16 @@ public enum AtomicFile {
         return folder.isEmpty ? name : folder + "/" + name
     }
 
+    /// Removes every unfinished temporary file this process left in `folder`,
+    /// for interrupting a run that writes many files there.
+    public static func removeLeftovers(inFolder folder: String) {
+        let marker = ".ibook-\(getpid())-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        where name.hasPrefix(".") && name.contains(marker) {
+            unlink(folder.isEmpty ? name : folder + "/" + name)
+        }
+    }
+
     /// Removes this process's unfinished temporary files for `path` (after an interrupt).
     public static func removeLeftovers(for path: String) {
         let folder = (path as NSString).deletingLastPathComponent

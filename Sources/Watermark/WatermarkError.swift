@@ -9,10 +9,6 @@ public enum WatermarkError: Error, Equatable, CustomStringConvertible, Sendable 
     case badColor(String)
     case badSpacing(String)
     case badPosition(String)
-    case badPageRange(String)
-    case unknownPageLabel(String)
-    case pageOutOfRange(Int, count: Int)
-    case noPagesSelected
     case wouldOverwriteInput
     case renderFailed(String)
     case qpdf(String)
@@ -27,10 +23,6 @@ public enum WatermarkError: Error, Equatable, CustomStringConvertible, Sendable 
         case .badSpacing(let text): return "cannot read spacing '\(text)' (try \"50x50\": horizontal x vertical gap in points)"
         case .badPosition(let text):
             return "unknown position '\(text)' (one of \(WatermarkPosition.allCases.map(\.rawValue).joined(separator: ", ")))"
-        case .badPageRange(let text): return "cannot read page range '\(text)' (try \"2-10,15\" or page labels such as \"iv-x\")"
-        case .unknownPageLabel(let label): return "no page is labelled '\(label)'"
-        case .pageOutOfRange(let page, let count): return "page \(page) is out of range (1-\(count))"
-        case .noPagesSelected: return "the page range selects no pages"
         case .wouldOverwriteInput: return "the output is the input file (use --in-place to overwrite it)"
         case .renderFailed(let reason): return "could not draw the watermark (\(reason))"
         case .qpdf(let reason): return "could not stamp the pages (\(reason))"

@@ -1,6 +1,7 @@
 import FileOutput
 import Foundation
 import PDF
+import PageRanges
 
 /// What a watermarking run did.
 public struct WatermarkResult: Codable, Equatable, Sendable {
@@ -44,7 +45,7 @@ public struct Watermarker {
         let document = try PDFDocument(path: input, password: options.password)
         var parser = PageRangeParser(pageCount: document.pageCount, labels: { Self.labels(of: document) })
         let target = try parser.parse(page)
-        guard target.count == 1, let number = target.first else { throw WatermarkError.badPageRange(page) }
+        guard target.count == 1, let number = target.first else { throw PageRangeError.badPageRange(page) }
         // The page keeps the watermark only if the --pages range includes it.
         let selected = try options.pages.map { try parser.parse($0) } ?? [number]
         let plan = try prepare(input: input, pages: selected.contains(number) ? String(number) : nil, document: document,

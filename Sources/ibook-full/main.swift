@@ -25,8 +25,9 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == RenderWorker.mod
 
 CLI.commands = [
     AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
-    ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self, BookmarkCommand.self,
-    BookmarksCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self, WatermarkCommand.self, ExportCommand.self,
+    ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
+    BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self,
+    WatermarkCommand.self, ExportCommand.self,
     ComposeCommand.self, CompletionsCommand.self,
 ]
 CLI.drainDiagnostics = PopplerDiagnostics.drain

@@ -6,6 +6,7 @@ import FileOutput
 import Foundation
 import IBookCLI
 import PDF
+import PageRanges
 import Watermark
 
 enum WatermarkCommand: Command {
@@ -59,7 +60,7 @@ enum WatermarkCommand: Command {
         }
 
         let destination = inPlace ? input : absolutePath(output ?? input)
-        let progress = context.stderr.isTTY ? PercentLine(terminal: context.stderr) : nil
+        let progress = PercentLine(terminal: context.stderr, title: "Watermarking")
         let interrupt = removeTemporaryFilesOnInterrupt(destination, progress)
         defer { interrupt.cancel() }
         let result = try reporting(input) {
@@ -148,6 +149,8 @@ enum WatermarkCommand: Command {
             throw FileFailure(file: file, reason: error.description)
         } catch let error as PDFError {
             throw FileFailure(file: file, reason: error.description)
+        } catch let error as PageRangeError {
+            throw FileFailure(file: file, reason: error.description)
         }
     }
 
@@ -173,22 +176,4 @@ struct FileFailure: Error, CustomStringConvertible {
     var file: String
     var reason: String
     var description: String { "\(file): \(reason)" }
-}
-
-/// qpdf's percentage on one terminal line, redrawn only when it changes.
-final class PercentLine {
-    private let terminal: Terminal
-    private var last = -1
-
-    init(terminal: Terminal) { self.terminal = terminal }
-
-    func show(_ percent: Int) {
-        guard percent != last else { return }
-        last = percent
-        terminal.write("\r\u{1B}[2KWatermarking… \(percent)%")
-    }
-
-    func clear() {
-        if last >= 0 { terminal.write("\r\u{1B}[2K") }
-    }
 }

@@ -19,12 +19,12 @@ public struct PageRangeParser {
     public mutating func parse(_ text: String) throws -> [Int] {
         let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !tokens.isEmpty, !tokens.contains(where: \.isEmpty) else { throw WatermarkError.badPageRange(text) }
+        guard !tokens.isEmpty, !tokens.contains(where: \.isEmpty) else { throw PageRangeError.badPageRange(text) }
         var pages = Set<Int>()
         for token in tokens {
             pages.formUnion(try resolve(token, in: text))
         }
-        guard !pages.isEmpty else { throw WatermarkError.noPagesSelected }
+        guard !pages.isEmpty else { throw PageRangeError.noPagesSelected }
         return pages.sorted()
     }
 
@@ -40,14 +40,14 @@ public struct PageRangeParser {
                 guard let start = left.isEmpty ? 1 : try single(left, strict: true),
                       let end = right.isEmpty ? pageCount : try single(right, strict: true)
                 else { continue }
-                guard start <= end else { throw WatermarkError.badPageRange(text) }
+                guard start <= end else { throw PageRangeError.badPageRange(text) }
                 return start...end
             } catch {
                 if firstError == nil { firstError = error }
             }
         }
         if let firstError { throw firstError }
-        throw isLabelLike(token) ? WatermarkError.unknownPageLabel(token) : WatermarkError.badPageRange(text)
+        throw isLabelLike(token) ? PageRangeError.unknownPageLabel(token) : PageRangeError.badPageRange(text)
     }
 
     /// "3-7", "-7", "12-": plain numbers need no labels, which keeps long
@@ -61,9 +61,9 @@ public struct PageRangeParser {
         let start = parts[0].isEmpty ? 1 : Int(parts[0]) ?? 0
         let end = parts[1].isEmpty ? pageCount : Int(parts[1]) ?? 0
         for page in [start, end] where !(1...max(1, pageCount)).contains(page) || pageCount == 0 {
-            throw WatermarkError.pageOutOfRange(page, count: pageCount)
+            throw PageRangeError.pageOutOfRange(page, count: pageCount)
         }
-        guard start <= end else { throw WatermarkError.badPageRange(text) }
+        guard start <= end else { throw PageRangeError.badPageRange(text) }
         return start...end
     }
 
@@ -72,12 +72,12 @@ public struct PageRangeParser {
     private mutating func single(_ text: String, strict: Bool) throws -> Int? {
         if text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text) {
             guard (1...max(1, pageCount)).contains(number), pageCount > 0 else {
-                throw WatermarkError.pageOutOfRange(number, count: pageCount)
+                throw PageRangeError.pageOutOfRange(number, count: pageCount)
             }
             return number
         }
         if let page = page(labelled: text) { return page }
-        if strict { throw isLabelLike(text) ? WatermarkError.unknownPageLabel(text) : WatermarkError.badPageRange(text) }
+        if strict { throw isLabelLike(text) ? PageRangeError.unknownPageLabel(text) : PageRangeError.badPageRange(text) }
         return nil
     }
 
