@@ -45,6 +45,8 @@ public final class ReaderSession {
     private var size = TerminalSize(columns: 80, rows: 24)
     private var cell = TerminalSize.defaultCellSize
     private var quitting = false
+    /// The signal that ended the reader, if one did.
+    private var terminatedBy: Int32?
     private var needsDraw = true
     /// What was drawn last, so an unchanged image is not sent again.
     private var shownImage: RenderRequest?
@@ -65,7 +67,9 @@ public final class ReaderSession {
     }
 
     /// Runs until the reader quits; the terminal is as it was afterwards.
-    public func run() throws {
+    /// Returns the signal that ended it (SIGTERM, SIGHUP…), if one did.
+    @discardableResult
+    public func run() throws -> Int32? {
         let rawMode = try RawMode(fileDescriptor: input)
         self.rawMode = rawMode
         signals = try SignalPipe()
@@ -84,6 +88,7 @@ public final class ReaderSession {
             scheduleRender()
             waitForInput()
         }
+        return terminatedBy
     }
 
     // MARK: The screen
@@ -158,7 +163,8 @@ public final class ReaderSession {
             shownImage = nil
             shownFrameKey = ""
             needsDraw = true
-        case .terminate:
+        case .terminate(let signal):
+            terminatedBy = signal
             quitting = true
         case .suspend:
             suspend()

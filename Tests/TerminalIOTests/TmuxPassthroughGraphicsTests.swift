@@ -24,23 +24,7 @@ final class TmuxPassthroughGraphicsTests: XCTestCase {
         let directory = try Fixtures.temporaryDirectory("tmux")
         defer { try? FileManager.default.removeItem(at: directory) }
         let socket = directory.appendingPathComponent("socket").path
-        // Spawned and waited for directly: Foundation's Process never sees
-        // a `tmux new-session -d` client exit (it is left a zombie).
-        func tmux(_ arguments: String...) -> Int32 {
-            let argv = (["/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            for descriptor in Int32(0)...2 {
-                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-            }
-            var pid = pid_t()
-            guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ) == 0 else { return -1 }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            return status
-        }
+        func tmux(_ arguments: String...) -> Int32 { Spawn.run(["/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments) }
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = "\(socket),1,0"
 

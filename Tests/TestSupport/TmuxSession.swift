@@ -12,28 +12,21 @@ public final class TmuxSession {
         socket = "ibook-test-\(UUID().uuidString.prefix(8))"
         var env = environment
         env.removeValue(forKey: "TMUX")
-        // The server tmux starts keeps the descriptors it was given: no pipes
-        // here, or reading them would wait for the server to end.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
-                             "-x", String(columns), "-y", String(rows), command]
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw RunError.failed("tmux new-session failed") }
-        _ = try? tmux(["set-option", "-t", name, "remain-on-exit", "on"])
+        let status = Spawn.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
+                                "-x", String(columns), "-y", String(rows), command], environment: env)
+        guard status == 0 else { throw RunError.failed("tmux new-session failed") }
+        tmuxQuietly(["set-option", "-t", name, "remain-on-exit", "on"])
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    deinit { tmuxQuietly(["kill-server"]) }
 
     @discardableResult
     public func tmux(_ arguments: [String]) throws -> Run.Result {
         try Run.process("/usr/bin/env", ["tmux", "-L", socket] + arguments)
     }
+
+    /// A tmux command whose output is not wanted (it may start or stop the server).
+    public func tmuxQuietly(_ arguments: [String]) { Spawn.run(["tmux", "-L", socket] + arguments) }
 
     /// Keys in tmux's names ("Space", "Enter", "C-c", "Escape") or literal text.
     public func send(_ keys: String...) throws {
@@ -49,8 +42,17 @@ public final class TmuxSession {
         (try? tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : [])).stdout) ?? ""
     }
 
+    /// The rows of the screen (capture-pane ends each with a newline).
     public func lines() -> [String] {
-        screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var rows = screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if rows.last == "" { rows.removeLast() }
+        return rows
+    }
+
+    /// The process running in the pane (the shell, or the program it exec'd).
+    public var panePID: pid_t? {
+        (try? tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).stdout)
+            .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     /// The last non-empty line: the reader's status line.

@@ -56,6 +56,9 @@ enum ViewCommand: Command {
         options.textOnlyReason = textOnlyReason
         options.notice = setup.notice
         options.pendingInput = setup.pendingInput
-        try ReaderSession(library: library, book: book, startPage: startPage, options: options).run()
+        if let signal = try ReaderSession(library: library, book: book, startPage: startPage, options: options).run() {
+            // Ended by a signal, after putting the terminal back: say so the shell's way.
+            throw ExitCode(status: 128 + signal)
+        }
     }
 }

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Runs a program with stdin/stdout/stderr on /dev/null and waits for it with
+/// waitpid. For programs that leave a daemon behind (`tmux new-session -d`):
+/// Foundation's Process never notices such a client exit, and pipes would
+/// stay open in the daemon.
+public enum Spawn {
+    @discardableResult
+    public static func run(_ arguments: [String], environment: [String: String]? = nil) -> Int32 {
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let environmentLines = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { environmentLines.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in Int32(0)...2 {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid = pid_t()
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environmentLines) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status
+    }
+}
