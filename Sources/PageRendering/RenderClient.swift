@@ -84,7 +84,7 @@ public final class RenderClient {
             }
         }
         if Date().timeIntervalSince(startedAt) > timeLimit {
-            return finish(request, .failed("this page could not be rendered in \(Int(timeLimit)) s"), restart: true)
+            return finish(request, .failed("this page could not be rendered in \(String(format: "%g", timeLimit)) s"), restart: true)
         }
         return nil
     }

@@ -14,6 +14,8 @@ public final class ReaderSession {
         public var password: String?
         /// The binary with the hidden `__render` mode.
         public var rendererExecutable: String
+        /// Seconds a page may take to render before the worker is stopped and the page shown as text.
+        public var renderTimeLimit: TimeInterval = 15
         /// Why the page images cannot be shown, when they cannot (the file is gone).
         public var textOnlyReason: String?
         public var cellSize: (width: Int, height: Int)?
@@ -62,7 +64,7 @@ public final class ReaderSession {
         state = ReaderState(title: book.title, pageCount: book.pageCount, page: startPage)
         state.textMode = options.graphics == .text || options.textOnlyReason != nil
         state.message = options.textOnlyReason ?? options.notice
-        renderer = RenderClient(executable: options.rendererExecutable)
+        renderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
         painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux)
     }
 

@@ -99,15 +99,15 @@ final class ViewCommandTests: XCTestCase {
 
     func testTerminalIsRestoredAfterQuitCtrlCAndSigterm() throws {
         let directory = library.root.path
-        for (index, ending) in ["q", "C-c", "TERM"].enumerated() {
+        for (index, ending) in ["q", "C-c", "TERM", "HUP"].enumerated() {
             let script = "stty -g > '\(directory)/before\(index)'; '\(Run.ibookPath)' view lighthouses --graphics blocks; echo \"exit=$?\" > '\(directory)/status\(index)'; stty -g > '\(directory)/after\(index)'"
             let session = try TmuxSession(script, environment: library.environment)
             XCTAssertTrue(session.waitFor { $0.contains("page ") })
-            if ending == "TERM" {
+            if ending == "TERM" || ending == "HUP" {
                 let shell = try XCTUnwrap(session.panePID)
                 let pids = try Run.process("/usr/bin/pgrep", ["-P", String(shell)]).stdoutLines
                 XCTAssertEqual(pids.count, 1)
-                for pid in pids { kill(pid_t(pid) ?? 0, SIGTERM) }
+                for pid in pids { kill(pid_t(pid) ?? 0, ending == "TERM" ? SIGTERM : SIGHUP) }
             } else {
                 try session.send(ending)
             }
@@ -116,9 +116,42 @@ final class ViewCommandTests: XCTestCase {
             let after = try String(contentsOfFile: "\(directory)/after\(index)", encoding: .utf8)
             XCTAssertEqual(before, after, "stty settings after \(ending)")
             let status = try String(contentsOfFile: "\(directory)/status\(index)", encoding: .utf8)
-            XCTAssertEqual(status, ending == "TERM" ? "exit=143\n" : "exit=0\n", ending)
+            XCTAssertEqual(status, ["TERM": "exit=143\n", "HUP": "exit=129\n"][ending] ?? "exit=0\n", ending)
             XCTAssertFalse(session.screen().contains("page 1 of 40"), "the alternate screen is gone after \(ending)")
         }
+    }
+
+    func testAPageThatOverrunsItsTimeLimitShowsItsTextAndTheReaderGoesOn() throws {
+        let session = try reader("lighthouses 9 --graphics blocks --timeout 0.001")
+        try waitForStatus(session, "could not be rendered in 0.001 s")
+        XCTAssertTrue(session.screen().contains("Chapter 2. Lenses and Light"), "the page's text instead: \(session.screen())")
+        try session.send("Space")
+        try waitForStatus(session, "page 10 of 40")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("could not be rendered") })
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
+    func testSuspendAndResumeWithCtrlZAndFg() throws {
+        let directory = library.root.path
+        let session = try TmuxSession("exec bash --norc --noprofile", environment: library.environment)
+        try session.sendLiteral("stty -g > '\(directory)/before'; '\(Run.ibookPath)' view lighthouses 4 --graphics blocks")
+        try session.send("Enter")
+        try waitForStatus(session, "page 4 of 40 (iv)")
+        try session.send("C-z")
+        XCTAssertTrue(session.waitFor { $0.contains("Stopped") }, session.screen())
+        try session.sendLiteral("stty -g > '\(directory)/suspended'; fg")
+        try session.send("Enter")
+        try waitForStatus(session, "page 4 of 40 (iv)")
+        try session.send("Space")
+        try waitForStatus(session, "page 5 of 40 (1)")
+        try session.send("q")
+        try session.sendLiteral("stty -g > '\(directory)/after'; echo finished")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { $0.contains("\nfinished") })
+        let before = try String(contentsOfFile: "\(directory)/before", encoding: .utf8)
+        XCTAssertEqual(try String(contentsOfFile: "\(directory)/suspended", encoding: .utf8), before, "the shell gets its terminal back while the reader is stopped")
+        XCTAssertEqual(try String(contentsOfFile: "\(directory)/after", encoding: .utf8), before)
     }
 
     func testWithoutATerminalItSaysSoAndWritesNoEscapes() throws {

@@ -19,7 +19,7 @@ enum ShowCommand: Command {
             Positional("page", help: "A page number or label (default 1).", optional: true),
         ],
         options: [
-            Option("--graphics", value: "mode", help: "auto, kitty, iterm, sixel, blocks or text (default $IBOOK_GRAPHICS, else auto)."),
+            GraphicsOption.option,
             Option("--width", value: "cols", help: "Width in terminal columns (default: the terminal's width)."),
             Option("--height", value: "rows", help: "Height in terminal rows (default: the terminal's height, less a line)."),
             Option("--dark", help: "Light text on dark: the page's colours inverted."),
@@ -33,7 +33,7 @@ enum ShowCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let environment = ProcessInfo.processInfo.environment
-        let requested = try requestedMode(arguments.value("graphics"), environment: environment)
+        let requested = try GraphicsOption.requested(arguments, environment: environment)
         let box = (columns: try arguments.int("width", in: cellRange), rows: try arguments.int("height", in: cellRange))
         let book = try context.book(arguments.positional("book"))
         let library = try context.library()
@@ -59,25 +59,13 @@ enum ShowCommand: Command {
                              _ context: CommandContext, render: (Int, Int) throws -> RasterImage) throws {
         // A terminal that does not say its size (a bare pseudo-terminal) gets the classic 80×24.
         let terminal = TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24)
-        var answer: GraphicsQueryAnswer?
-        var mode = try GraphicsDetector.choose(requested: requested?.rawValue, environment: environment) {
-            answer = askTerminal()
-            return answer
-        }
-        let inTmux = TmuxPassthrough.isInsideTmux(environment)
-        if inTmux, mode.needsPassthroughInTmux, TmuxPassthrough.isEnabled() == false {
-            context.warning(TmuxPassthrough.enableAdvice + "; drawing with blocks meanwhile")
-            mode = .blocks
-        }
-        if answer == nil, terminal.pixelWidth == 0, mode != .blocks {
-            // The cell size in pixels decides how many pixels to render; ask when the kernel does not know.
-            answer = askTerminal()
-        }
-        let cell = terminal.cellSize(fallback: answer?.cellSize)
+        let setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment, terminal: terminal)
+        if let notice = setup.notice { context.warning(notice) }
         let columns = box.columns ?? terminal.columns
         let rows = box.rows ?? max(1, terminal.rows - 1)
-        let image = try render(columns * cell.width, rows * cell.height)
-        context.stdout.write(try InlineImage.bytes(image, mode: mode, columns: columns, rows: rows, cellSize: cell, tmux: inTmux))
+        let image = try render(columns * setup.cellSize.width, rows * setup.cellSize.height)
+        context.stdout.write(try InlineImage.bytes(image, mode: setup.mode, columns: columns, rows: rows,
+                                                   cellSize: setup.cellSize, tmux: setup.wrapForTmux))
     }
 
     /// The page's text as it was indexed (and, as with `read`, the page goes into the history).
@@ -88,26 +76,6 @@ enum ShowCommand: Command {
             return
         }
         context.stdout.write(text.text.hasSuffix("\n") ? text.text : text.text + "\n")
-    }
-
-    /// The mode asked for by --graphics or $IBOOK_GRAPHICS; nil for auto.
-    private static func requestedMode(_ flag: String?, environment: [String: String]) throws -> GraphicsMode? {
-        let value = (flag ?? environment["IBOOK_GRAPHICS"] ?? "").lowercased()
-        if value.isEmpty || value == "auto" { return nil }
-        guard let mode = GraphicsMode(rawValue: value) else {
-            let error = GraphicsChoiceError(value: value)
-            throw UsageError(flag == nil ? "$IBOOK_GRAPHICS: \(error)" : error.description)
-        }
-        return mode
-    }
-
-    /// The terminal's answers, asked on /dev/tty so that a redirected stdin
-    /// does not matter.
-    private static func askTerminal() -> GraphicsQueryAnswer? {
-        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
-        guard tty >= 0 else { return nil }
-        defer { close(tty) }
-        return GraphicsDetector.queryTerminal(fileDescriptor: tty)
     }
 
     private static func writePNG(_ image: RasterImage, to output: String?, _ context: CommandContext) throws {

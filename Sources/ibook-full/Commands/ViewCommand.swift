@@ -4,6 +4,7 @@ import Foundation
 import IBookCLI
 import PDF
 import Reader
+import TerminalIO
 
 enum ViewCommand: Command {
     static let spec = CommandSpec(
@@ -15,11 +16,15 @@ enum ViewCommand: Command {
             Positional("page", help: "A page number or label (default: where you stopped).", optional: true),
         ],
         options: [
-            Option("--graphics", value: "mode", help: "auto, kitty, iterm, sixel, blocks or text (default: $IBOOK_GRAPHICS, else auto)."),
+            GraphicsOption.option,
+            Option("--timeout", value: "seconds", help: "Give up on a page that takes longer to render (default 15); its text is shown instead."),
             CommonOptions.password,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let requested = try GraphicsOption.requested(arguments, environment: environment)
+        let timeLimit = try arguments.double("timeout", in: 0.001...3_600) ?? 15
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LibraryError.invalidArgument("view needs a terminal; 'ibook read' prints a page's text and 'ibook show -o page.png' writes its image")
         }
@@ -32,11 +37,11 @@ enum ViewCommand: Command {
         } else {
             startPage = min(try library.lastPage(of: book) ?? 1, book.pageCount)
         }
-        var setup = try GraphicsSetup.resolve(requested: arguments.value("graphics"),
-                                              environment: ProcessInfo.processInfo.environment, terminal: 1)
+        var setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
+                                              terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
         var textOnlyReason: String?
         if setup.mode != .text {
-            // Open once here, so a missing file or a password problem is said
+            // Opened once here, so a missing file or a password problem is said
             // plainly instead of on every page.
             do {
                 _ = try PDFDocument(path: book.path, password: password)
@@ -51,6 +56,7 @@ enum ViewCommand: Command {
         if textOnlyReason != nil { setup.mode = .text }
         var options = ReaderSession.Options(graphics: setup.mode, password: password,
                                             rendererExecutable: AddCommand.currentExecutable())
+        options.renderTimeLimit = timeLimit
         options.cellSize = setup.cellSize
         options.wrapForTmux = setup.wrapForTmux
         options.textOnlyReason = textOnlyReason

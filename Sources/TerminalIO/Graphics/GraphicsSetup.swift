@@ -1,0 +1,48 @@
+import Foundation
+
+/// How pictures will be drawn on this terminal, decided once: the mode asked
+/// for, else what the terminal is known or found to show; inside tmux,
+/// wrapped for passthrough unless tmux is known to refuse it, then blocks;
+/// and the size of a cell in pixels, so pages are rendered at the size they
+/// will be shown.
+public struct GraphicsSetup {
+    public var mode: GraphicsMode
+    public var wrapForTmux = false
+    public var cellSize: (width: Int, height: Int)
+    /// Something the person should know (tmux refusing images).
+    public var notice: String?
+    /// Keys typed while the terminal was being asked, for whoever reads keys next.
+    public var pendingInput: [UInt8] = []
+
+    /// - Parameter requested: `--graphics`' value; nil falls back to `$IBOOK_GRAPHICS`, then auto.
+    public static func resolve(requested: String?, environment: [String: String], terminal: TerminalSize) throws -> GraphicsSetup {
+        var answer: GraphicsQueryAnswer?
+        var mode = try GraphicsDetector.choose(requested: requested, environment: environment) {
+            answer = askTerminal()
+            return answer
+        }
+        var notice: String?
+        let inTmux = TmuxPassthrough.isInsideTmux(environment) && mode.needsPassthroughInTmux
+        if inTmux, TmuxPassthrough.isEnabled(environment: environment) == false {
+            notice = TmuxPassthrough.enableAdvice + "; drawing with blocks meanwhile"
+            mode = .blocks
+        }
+        if answer == nil, terminal.pixelWidth == 0, mode != .blocks, mode != .text {
+            // The kernel does not know the pixel size: the terminal may.
+            answer = askTerminal()
+        }
+        var setup = GraphicsSetup(mode: mode, cellSize: terminal.cellSize(fallback: answer?.cellSize))
+        setup.wrapForTmux = inTmux && mode.needsPassthroughInTmux
+        setup.notice = notice
+        setup.pendingInput = answer?.otherInput ?? []
+        return setup
+    }
+
+    /// Asked on /dev/tty, so a redirected stdin or stdout does not matter.
+    private static func askTerminal() -> GraphicsQueryAnswer? {
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard tty >= 0 else { return nil }
+        defer { close(tty) }
+        return GraphicsDetector.queryTerminal(fileDescriptor: tty)
+    }
+}
