@@ -21,6 +21,9 @@ run list
 run open lighthouses
 run info
 run thumbnail --page 2 --size 200
+run show lighthouses 9 -o "$demo/lighthouses-page9.png"
+[ -t 1 ] && run show lighthouses 9 --width 60
+run thumbnails lighthouses --sheet --pages 1-12 --columns 6 --size 160 -o "$demo/lighthouses-sheet.png"
 run toc --depth 2
 run read --label 1
 run read next
@@ -35,3 +38,4 @@ run export catalog -o "$demo/catalog.pdf"
 run compose --init invoice "$demo/invoice"
 run compose "$demo/invoice" --data "$demo/invoice/invoice.json" -o "$demo/invoice.pdf" --footer "Thank you!"
 printf '\nEverything is in %s (IBOOK_LIBRARY=%s).\n' "$demo" "$IBOOK_LIBRARY"
+printf 'To read full screen: IBOOK_LIBRARY=%s %s view lighthouses   (H for the keys, q to quit)\n' "$IBOOK_LIBRARY" "$ibook"

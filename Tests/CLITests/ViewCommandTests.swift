@@ -99,15 +99,16 @@ final class ViewCommandTests: XCTestCase {
 
     func testTerminalIsRestoredAfterQuitCtrlCAndSigterm() throws {
         let directory = library.root.path
-        for (index, ending) in ["q", "C-c", "TERM", "HUP"].enumerated() {
+        for (index, ending) in ["q", "C-c", "TERM", "HUP", "SEGV"].enumerated() {
             let script = "stty -g > '\(directory)/before\(index)'; '\(Run.ibookPath)' view lighthouses --graphics blocks; echo \"exit=$?\" > '\(directory)/status\(index)'; stty -g > '\(directory)/after\(index)'"
             let session = try TmuxSession(script, environment: library.environment)
             XCTAssertTrue(session.waitFor { $0.contains("page ") })
-            if ending == "TERM" || ending == "HUP" {
+            if ["TERM", "HUP", "SEGV"].contains(ending) {
                 let shell = try XCTUnwrap(session.panePID)
                 let pids = try Run.process("/usr/bin/pgrep", ["-P", String(shell)]).stdoutLines
                 XCTAssertEqual(pids.count, 1)
-                for pid in pids { kill(pid_t(pid) ?? 0, ending == "TERM" ? SIGTERM : SIGHUP) }
+                let signal = ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV][ending] ?? SIGTERM
+                for pid in pids { kill(pid_t(pid) ?? 0, signal) }
             } else {
                 try session.send(ending)
             }
@@ -116,7 +117,8 @@ final class ViewCommandTests: XCTestCase {
             let after = try String(contentsOfFile: "\(directory)/after\(index)", encoding: .utf8)
             XCTAssertEqual(before, after, "stty settings after \(ending)")
             let status = try String(contentsOfFile: "\(directory)/status\(index)", encoding: .utf8)
-            XCTAssertEqual(status, ["TERM": "exit=143\n", "HUP": "exit=129\n"][ending] ?? "exit=0\n", ending)
+            // A crash still puts the terminal back, then dies of its signal (139).
+            XCTAssertEqual(status, ["TERM": "exit=143\n", "HUP": "exit=129\n", "SEGV": "exit=139\n"][ending] ?? "exit=0\n", ending)
             XCTAssertFalse(session.screen().contains("page 1 of 40"), "the alternate screen is gone after \(ending)")
         }
     }
@@ -152,6 +154,29 @@ final class ViewCommandTests: XCTestCase {
         let before = try String(contentsOfFile: "\(directory)/before", encoding: .utf8)
         XCTAssertEqual(try String(contentsOfFile: "\(directory)/suspended", encoding: .utf8), before, "the shell gets its terminal back while the reader is stopped")
         XCTAssertEqual(try String(contentsOfFile: "\(directory)/after", encoding: .utf8), before)
+    }
+
+    func testInsideTmuxWithoutPassthroughItSaysHowAndDrawsBlocks() throws {
+        let session = try reader("lighthouses 2 --graphics kitty", columns: 200)
+        try waitForStatus(session, "allow-passthrough on")
+        XCTAssertTrue(session.waitFor { $0.contains("▐") || $0.contains("▀") || $0.contains("▄") }, "blocks meanwhile")
+        XCTAssertFalse(session.screen(escapes: true).contains("_G"), "no kitty sequence reached the screen")
+        try session.send("q")
+    }
+
+    func testEncryptedBooksNeedTheirPassword() throws {
+        let locked = try BadFiles.encrypted(Fixtures.sampleBook("cafe-culture.pdf"), userPassword: "s3cret",
+                                            in: library.root, name: "locked.pdf")
+        XCTAssertEqual(try library.ibook("add", "--password", "s3cret", locked.path).status, 0)
+        let refused = try TmuxSession("'\(Run.ibookPath)' view '\(locked.path)'; echo \"exit=$?\"; sleep 60", columns: 400,
+                                       environment: library.environment)
+        XCTAssertTrue(refused.waitFor { $0.contains("exit=1") }, refused.screen())
+        XCTAssertTrue(refused.screen().contains("needs a password (use --password)"), refused.screen())
+        let session = try reader("'\(locked.path)' 3 --password s3cret --graphics blocks")
+        try waitForStatus(session, "page 3 of 12")
+        XCTAssertTrue(session.waitFor { $0.contains("▀") || $0.contains("▐") || $0.contains("▄") })
+        XCTAssertFalse(session.statusLine().contains("could not"))
+        try session.send("q")
     }
 
     func testWithoutATerminalItSaysSoAndWritesNoEscapes() throws {
@@ -197,6 +222,9 @@ final class ViewCommandTests: XCTestCase {
         terminal.send("q")
         XCTAssertEqual(terminal.waitForExit(), 0)
         let output = String(decoding: terminal.read(), as: UTF8.self)
+        // On the way out every image is deleted from the terminal's memory and the screen is given back.
+        let exit = try XCTUnwrap(output.range(of: "\u{1B}_Ga=d,d=A", options: .backwards))
+        XCTAssertTrue(output[exit.upperBound...].contains("\u{1B}[?1049l"))
         // Chunks: ESC _ G keys ; base64 ESC \ — joined in order up to the one with m=0.
         var payload = ""
         var scanner = output[...]

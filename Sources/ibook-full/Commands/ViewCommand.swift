@@ -47,8 +47,6 @@ enum ViewCommand: Command {
                 _ = try PDFDocument(path: book.path, password: password)
             } catch PDFError.missing {
                 textOnlyReason = "The file is gone (\(book.path)): showing the indexed text"
-            } catch PDFError.passwordRequired {
-                throw LibraryError.invalidArgument("\(book.path): needs a password: give it with --password")
             } catch let error as PDFError {
                 throw LibraryError.invalidArgument("\(book.path): \(error)")
             }
