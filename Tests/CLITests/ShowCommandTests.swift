@@ -177,35 +177,15 @@ final class ShowCommandTests: XCTestCase {
     /// pixels and returns everything it wrote there.
     private func onTerminal(_ arguments: [String], columns: UInt16 = 100, rows: UInt16 = 40,
                             environment extra: [String: String] = [:]) throws -> (status: Int32, output: [UInt8]) {
-        var terminal: Int32 = -1, program: Int32 = -1
-        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: columns * 10, ws_ypixel: rows * 20)
-        guard openpty(&terminal, &program, nil, nil, &size) == 0 else { throw XCTSkip("no pseudo-terminals") }
-        defer { close(terminal) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Run.ibookPath)
-        process.arguments = arguments
         var environment = library.environment.merging(extra) { $1 }
         environment["TERM"] = "xterm-256color"
         for hint in ["TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL", "KONSOLE_VERSION", "WT_SESSION", "IBOOK_GRAPHICS"] {
             environment.removeValue(forKey: hint)
         }
-        process.environment = environment
-        let handle = FileHandle(fileDescriptor: program, closeOnDealloc: false)
-        process.standardInput = handle
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        close(program)
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(terminal, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }  // EIO once ibook has closed the terminal
-            output += buffer[0..<count]
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let terminal = try PseudoTerminal(Run.ibookPath, arguments, environment: environment, columns: Int(columns), rows: Int(rows),
+                                          pixelWidth: Int(columns) * 10, pixelHeight: Int(rows) * 20)
+        let status = terminal.waitForExit(timeout: 30)
+        return (status ?? -1, terminal.read())
     }
 
     func testKittyOnATerminalIsThePageItself() throws {
@@ -216,18 +196,11 @@ final class ShowCommandTests: XCTestCase {
         let rows = 39
         XCTAssertTrue(text.hasPrefix(String(repeating: "\r\n", count: rows) + "\u{1B}[\(rows)A\u{1B}_G"), String(text.prefix(120)))
         XCTAssertTrue(text.hasSuffix("\u{1B}\\\u{1B}[\(rows)B\r"), String(text.suffix(40)))
-        var payload = "", firstKeys = ""
-        var rest = Substring(text)
-        while let start = rest.range(of: "\u{1B}_G"), let end = rest.range(of: "\u{1B}\\", range: start.upperBound..<rest.endIndex) {
-            let body = rest[start.upperBound..<end.lowerBound]
-            let parts = body.split(separator: ";", maxSplits: 1)
-            if firstKeys.isEmpty { firstKeys = String(parts[0]) }
-            payload += parts.count > 1 ? String(parts[1]) : ""
-            rest = rest[end.upperBound...]
-        }
+        let image = try XCTUnwrap(try KittyStream.images(in: text).first)
+        let firstKeys = image.keys
         XCTAssertTrue(firstKeys.hasPrefix("a=T,f=100,"), firstKeys)
         XCTAssertTrue(firstKeys.contains(",r=\(rows),"), firstKeys)
-        let decoded = try PNGDecoder.decode([UInt8](try XCTUnwrap(Data(base64Encoded: payload))))
+        let decoded = image.png
 
         // The same page, in the same box of 10×20-pixel cells, written as PNG.
         let png = try PNGDecoder.decode(try ibookBytes(["show", "lighthouses", "3", "--width", "100", "--height", "39"]).stdout)

@@ -225,22 +225,7 @@ final class ViewCommandTests: XCTestCase {
         // On the way out every image is deleted from the terminal's memory and the screen is given back.
         let exit = try XCTUnwrap(output.range(of: "\u{1B}_Ga=d,d=A", options: .backwards))
         XCTAssertTrue(output[exit.upperBound...].contains("\u{1B}[?1049l"))
-        // Chunks: ESC _ G keys ; base64 ESC \ — joined in order up to the one with m=0.
-        var payload = ""
-        var scanner = output[...]
-        while let start = scanner.range(of: "\u{1B}_G") {
-            let rest = scanner[start.upperBound...]
-            guard let end = rest.range(of: "\u{1B}\\") else { break }
-            let body = rest[..<end.lowerBound]
-            scanner = rest[end.upperBound...]
-            let parts = body.split(separator: ";", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            if parts[0].contains("a=T") { payload = "" }
-            payload += parts[1]
-            if parts[0].contains("m=0") { break }
-        }
-        let png = try XCTUnwrap(Data(base64Encoded: payload))
-        let image = try PNGDecoder.decode(Array(png))
+        let image = try XCTUnwrap(try KittyStream.images(in: output).last).png
         // 80×24 cells of 10×20 pixels above the status line.
         XCTAssertEqual(image.width, 800)
         XCTAssertEqual(image.height, 480)
