@@ -85,7 +85,10 @@ public struct ReaderState: Sendable {
     public var forward: [Int] = []
     public var message: String?
 
-    public var outline: [TOCEntry] = []
+    public var outline: [TOCEntry] = [] {
+        didSet { outlineTree = OutlineTree() }
+    }
+    public var outlineTree = OutlineTree()
     public var bookmarks: [Bookmark] = []
     /// Columns of the overview grid at the current size; set by the view.
     public var overviewColumns = 4

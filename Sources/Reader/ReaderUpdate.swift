@@ -84,7 +84,10 @@ public enum ReaderUpdate {
                 state.message = "This book has no table of contents"
                 return [.redraw]
             }
-            state.panel = .outline(selected: outlineEntry(at: state.page, in: state))
+            let current = outlineEntry(at: state.page, in: state)
+            if state.outlineTree.folded.isEmpty { state.outlineTree = .initial(state.outline, current: current) }
+            state.outlineTree.reveal(current, state.outline)
+            state.panel = .outline(selected: current)
             return [.redraw]
         case .character("o"):
             state.panel = .overview(selected: state.page - 1)
@@ -276,20 +279,36 @@ public enum ReaderUpdate {
         key == .escape || key == .character("q") || key == .character(toggle) || key == .control("c")
     }
 
+    /// Moves through the entries that show; `l`/`→` unfolds an entry and `h`/`←` folds it (or goes to its parent).
     private static func outline(_ key: Key, _ selected: Int, _ state: inout ReaderState) -> [ReaderEffect] {
         if closes(key, toggle: "t") {
             state.panel = .none
             return [.redraw]
         }
-        if key == .enter {
+        let entries = state.outline
+        switch key {
+        case .enter:
             state.panel = .none
-            guard let target = state.outline[selected].page else {
-                state.message = "\"\(state.outline[selected].title)\" points nowhere in this book"
+            guard let target = entries[selected].page else {
+                state.message = "\"\(entries[selected].title)\" points nowhere in this book"
                 return [.redraw]
             }
             return state.jump(to: target) ? [.pageChanged] : [.redraw]
+        case .character("l"), .right:
+            state.outlineTree.folded.remove(selected)
+        case .character("h"), .left:
+            if OutlineTree.hasChildren(selected, entries), !state.outlineTree.folded.contains(selected) {
+                state.outlineTree.folded.insert(selected)
+            } else if let parent = OutlineTree.parent(of: selected, entries) {
+                state.panel = .outline(selected: parent)
+            }
+        case .character("*"):
+            state.outlineTree.folded.removeAll()
+        default:
+            let shown = state.outlineTree.visible(entries)
+            let position = shown.firstIndex(of: selected) ?? 0
+            if let next = moved(position, by: key, count: shown.count) { state.panel = .outline(selected: shown[next]) }
         }
-        if let next = moved(selected, by: key, count: state.outline.count) { state.panel = .outline(selected: next) }
         return [.redraw]
     }
 

@@ -49,15 +49,20 @@ public enum ReaderView {
         case .none, .overview: return nil
         case .help: return boxed(helpLines, title: "Keys", rows: rows, columns: columns, selected: nil)
         case .outline(let selected):
-            let lines = state.outline.map { entry -> String in
+            let shown = state.outlineTree.visible(state.outline)
+            let lines = shown.map { index -> String in
+                let entry = state.outline[index]
                 let indent = String(repeating: "  ", count: min(entry.depth, 12))
+                let fold = OutlineTree.hasChildren(index, state.outline)
+                    ? (state.outlineTree.folded.contains(index) ? "▸ " : "▾ ") : "  "
                 let page = entry.page.map { p -> String in
                     let label = PageLabel.distinct(entry.label, page: p).map { " (\($0))" } ?? ""
                     return "p. \(p)\(label)"
                 } ?? ""
-                return row(indent + entry.title, right: page, columns: columns - 4)
+                return row(indent + fold + entry.title, right: page, columns: columns - 4)
             }
-            return boxed(lines, title: "Contents — Enter to go, Esc to close", rows: rows, columns: columns, selected: selected)
+            return boxed(lines, title: "Contents — Enter goes, ← → fold, * unfolds all, Esc closes", rows: rows, columns: columns,
+                         selected: shown.firstIndex(of: selected))
         case .bookmarks(let selected):
             let lines = state.bookmarks.isEmpty
                 ? ["No bookmarks in this book yet: m bookmarks the page."]
@@ -108,7 +113,7 @@ public enum ReaderView {
         "gg  G  NG      first page, last page, page N (12G)",
         ":N  :label     go to a page number or label (:iv, :A-1)",
         "/text ?text    search forward / backward;  n N  next / previous hit",
-        "t              table of contents (Enter jumps)",
+        "t              table of contents: ← → fold and unfold, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
         "m  '           bookmark this page (with a note) / list bookmarks",
         "Ctrl-O Tab     back / forward through jumps",

@@ -161,7 +161,7 @@ final class ReaderUpdateTests: XCTestCase {
         press(type("t"), &state)
         XCTAssertEqual(state.panel, .outline(selected: 2), "opens at the chapter holding the page")
         let lines = ReaderView.panelLines(state, rows: 10, columns: 60) ?? []
-        XCTAssertTrue(lines.contains { $0.hasPrefix("›   Chapter 2") && $0.trimmingCharacters(in: .whitespaces).hasSuffix("p. 9 (5)") },
+        XCTAssertTrue(lines.contains { $0.hasPrefix("›     Chapter 2") && $0.trimmingCharacters(in: .whitespaces).hasSuffix("p. 9 (5)") },
                       lines.joined(separator: "\n"))
         press([.character("j"), .enter], &state)
         XCTAssertEqual(state.page, 35)
@@ -188,6 +188,41 @@ final class ReaderUpdateTests: XCTestCase {
         XCTAssertEqual(state.panel, .none)
         XCTAssertEqual(press(type("q"), &state), [.quit])
         XCTAssertEqual(press([.control("c")], &state), [.quit])
+    }
+
+    func testOutlineFoldsAndUnfolds() {
+        var state = reader(pages: 300, at: 120)
+        // 3 parts of 20 chapters with 2 sections each: 129 entries, more than a screenful.
+        var entries: [TOCEntry] = []
+        for part in 0..<3 {
+            entries.append(TOCEntry(title: "Part \(part + 1)", depth: 0, page: part * 100 + 1, label: nil))
+            for chapter in 0..<20 {
+                entries.append(TOCEntry(title: "Chapter \(part * 20 + chapter + 1)", depth: 1, page: part * 100 + chapter * 5 + 1, label: nil))
+                entries.append(TOCEntry(title: "Section A", depth: 2, page: part * 100 + chapter * 5 + 2, label: nil))
+                entries.append(TOCEntry(title: "Section B", depth: 2, page: part * 100 + chapter * 5 + 4, label: nil))
+            }
+        }
+        state.outline = entries
+        press(type("t"), &state)
+        guard case .outline(let selected) = state.panel else { return XCTFail("no outline") }
+        XCTAssertEqual(entries[selected].title, "Section B", "page 120 is in part 2, chapter 24, section B")
+        // Folded to the top level, with the way to the current entry open.
+        let shown = state.outlineTree.visible(entries).map { entries[$0].title }
+        XCTAssertEqual(shown.filter { $0.hasPrefix("Part") }, ["Part 1", "Part 2", "Part 3"])
+        XCTAssertEqual(shown.count, 3 + 20 + 2, "the parts, part 2's chapters, chapter 24's sections")
+        press([.left], &state)
+        XCTAssertEqual(state.panel, .outline(selected: selected - 2), "← on a leaf goes to its chapter")
+        press([.left], &state)
+        XCTAssertEqual(state.outlineTree.visible(entries).count, 3 + 20, "← on an open chapter folds it")
+        press([.right, .down], &state)
+        XCTAssertEqual(state.panel, .outline(selected: selected - 1), "→ unfolds; ↓ enters the sections")
+        let lines = ReaderView.panelLines(state, rows: 30, columns: 70) ?? []
+        XCTAssertTrue(lines.contains { $0.contains("▸ Part 1") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.contains("▾ Chapter 24") }, lines.joined(separator: "\n"))
+        press([.character("*")], &state)
+        XCTAssertEqual(state.outlineTree.visible(entries).count, entries.count)
+        press([.enter], &state)
+        XCTAssertEqual(state.page, 117)
     }
 
     func testViewKeysZoomFitRotateInvert() {
