@@ -10,7 +10,14 @@ public struct ArgumentParser: Sendable {
     /// - Parameter args: the command line without the program name (`argv[0]`).
     public func parse(_ args: [String]) throws -> ParseOutcome {
         let lenient = try ArgumentScanner(root: root, strict: false).scan(args)
-        if lenient.helpFlag { return .help(lenient.path) }
+        if lenient.helpFlag {
+            // `ibook frobnicate --help` names no command: the same error as without --help.
+            let command = chain(for: lenient.path).last ?? root
+            if !command.subcommands.isEmpty, command.positionals.isEmpty, !lenient.arguments.positionals.isEmpty {
+                _ = try ArgumentScanner(root: root, strict: true).scan(args.filter { $0 != "--help" && $0 != "-h" })
+            }
+            return .help(lenient.path)
+        }
         if lenient.version { return .version }
 
         let scanned = try ArgumentScanner(root: root, strict: true).scan(args)

@@ -41,6 +41,8 @@ final class ErrorTests: XCTestCase {
 
     func testUnknownCommand() {
         XCTAssertEqual(usageError(["foo"]), UsageError("Unknown command 'foo'", commandPath: ["ibook"]))
+        XCTAssertEqual(usageError(["foo", "--help"]), UsageError("Unknown command 'foo'", commandPath: ["ibook"]))
+        XCTAssertEqual(usageError(["lsit", "-h"])?.message, "Unknown command 'lsit'. Did you mean 'list'?")
         XCTAssertEqual(usageError(["lsit"])?.message, "Unknown command 'lsit'. Did you mean 'list'?")
         XCTAssertEqual(usageError(["ad"])?.message, "Unknown command 'ad'. Did you mean 'add'?")
         XCTAssertEqual(usageError(["delete"])?.message, "Unknown command 'delete'")
