@@ -14,7 +14,7 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
 PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa
 COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux
 
-.PHONY: all deps build test demo samplebooks bench install clean
+.PHONY: all deps build test demo samplebooks bench install uninstall clean
 
 all: build
 
@@ -48,9 +48,14 @@ samplebooks: deps
 bench: deps
 	bench/run.sh $(if $(filter 1 yes true,$(QUICK)),--quick)
 
+# Stripped: the symbols are for debugging builds, not for users (a third of the size).
 install: build
-	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/ibook
-	install -D -m 755 $(RELEASE_BIN)-full $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full
+	install -D -s -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/ibook
+	install -D -s -m 755 $(RELEASE_BIN)-full $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/ibook $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full
+	-rmdir $(DESTDIR)$(PREFIX)/libexec/ibook 2>/dev/null
 
 clean:
 	rm -rf .build demo-library
