@@ -6,6 +6,8 @@ import Store
 public final class Library {
     public let location: LibraryLocation
     package let database: Database
+    /// What opening did that the person should hear of (a library made private).
+    public private(set) var notices: [String] = []
 
     /// Opens the library, creating it on first use. A file that is not an
     /// ibook library, or one written by a newer ibook, is refused untouched.
@@ -15,10 +17,11 @@ public final class Library {
         let fileExists = FileManager.default.fileExists(atPath: path)
         if !fileExists {
             do {
-                try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
+                try PrivateStorage.prepare(location.directory)
             } catch {
                 throw LibraryError.notALibrary(location.directory, reason: "cannot create folder: \(error.localizedDescription)")
             }
+            PrivateStorage.createFile(path)
         }
         do {
             if fileExists { try Self.refuseForeign(path) }
@@ -29,6 +32,12 @@ public final class Library {
         } catch let error as DatabaseError {
             throw LibraryError.notALibrary(path, reason: Self.reason(error))
         }
+        // Only once the folder is known to be an ibook library is it ours to tighten.
+        let cache = (location.thumbnailDirectory as NSString).deletingLastPathComponent
+        for folder in [location.directory, cache] where (try? PrivateStorage.prepare(folder)) == true {
+            notices.append("\(folder): made private to you (it was readable by other users)")
+        }
+        _ = try? PrivateStorage.prepare(location.thumbnailDirectory)
     }
 
     /// Looks at an existing file read-only, so that a database of another

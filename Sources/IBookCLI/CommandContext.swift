@@ -23,6 +23,7 @@ package final class CommandContext {
     package func library() throws -> Library {
         if let openedLibrary { return openedLibrary }
         let library = try Library(location: location)
+        library.notices.forEach(warning)
         openedLibrary = library
         return library
     }
