@@ -11,5 +11,6 @@ package protocol Command {
 package enum CommonOptions {
     package static let json = Option("--json", help: "Print JSON for scripting.")
     package static let book = Option("--book", value: "book", help: "The book to use instead of the open one: an id, a file path or part of its title.")
-    package static let password = Option("--password", value: "password", help: "Password for an encrypted PDF (never stored).")
+    package static let password = Option("--password", value: "password", help: "Password for an encrypted PDF (never stored); - asks for it on the terminal. Also $IBOOK_PASSWORD.")
+    package static let passwordFile = Option("--password-file", value: "file", help: "Read the password from the first line of this file.")
 }

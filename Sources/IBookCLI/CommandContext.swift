@@ -40,6 +40,9 @@ package final class CommandContext {
         return .all
     }
 
+    /// The password given for an encrypted PDF, by whichever means (see `PasswordSource`).
+    package func password() throws -> String? { try PasswordSource.resolve(arguments) }
+
     package func printJSON<T: Encodable>(_ value: T) throws {
         stdout.write(try JSONOutput.encode(value) + "\n")
     }

@@ -45,3 +45,43 @@ final class PrivacyTests: XCTestCase {
         XCTAssertEqual(try library.ibook("list").stderr, "", "said once")
     }
 }
+
+/// A password need not be typed where `ps` and the shell's history keep it.
+final class PasswordSourceTests: XCTestCase {
+    func testPasswordFileEnvironmentAndPrompt() throws {
+        let library = try TestLibrary("password")
+        let locked = try BadFiles.encrypted(Fixtures.sampleBook("cafe-culture.pdf"), userPassword: "s3cret",
+                                            in: library.root, name: "locked.pdf")
+        let file = library.root.appendingPathComponent("password.txt")
+        try "s3cret\n".write(to: file, atomically: true, encoding: .utf8)
+        let added = try library.ibook("add", "--password-file", file.path, locked.path)
+        XCTAssertEqual(added.status, 0, added.stderr)
+
+        var environment = library.environment
+        environment["IBOOK_PASSWORD"] = "s3cret"
+        let shown = try Run.process(Run.ibookPath, ["show", locked.path, "2", "--width", "20"], environment: environment)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.dropFirst().hasPrefix("PNG"), "a PNG")
+        environment["IBOOK_PASSWORD"] = "wrong"
+        let wrong = try Run.process(Run.ibookPath, ["show", locked.path, "2", "--width", "20"], environment: environment)
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stderr.contains("wrong password"), wrong.stderr)
+
+        let both = try library.ibook("show", locked.path, "--password", "x", "--password-file", file.path)
+        XCTAssertEqual(both.status, 64)
+        let missing = try library.ibook("show", locked.path, "--password-file", "/nonexistent/pw")
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "Error: /nonexistent/pw: cannot read the password file\n")
+
+        // Asked on the terminal, not echoed.
+        let output = library.root.appendingPathComponent("page.png").path
+        let session = try TmuxSession("'\(Run.ibookPath)' show '\(locked.path)' 2 --password - -o '\(output)'; echo \"exit=$?\"; sleep 30",
+                                      environment: library.environment)
+        XCTAssertTrue(session.waitFor { $0.contains("Password:") }, session.screen())
+        try session.sendLiteral("s3cret")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { $0.contains("exit=0") }, session.screen())
+        XCTAssertEqual(try PNGDecoder.decode(file: output).width, 1000, "100 columns of 10 pixels")
+        XCTAssertFalse(session.screen().contains("s3cret"), "the password is not echoed")
+    }
+}

@@ -11,7 +11,7 @@ package enum ReadCommand: Command {
             CommonOptions.book,
             Option("--label", value: "label", help: "Select the page by its label."),
             Option("--layout", help: "Keep the physical layout, so columns stay apart."),
-            CommonOptions.password,
+            CommonOptions.password, CommonOptions.passwordFile,
             CommonOptions.json,
         ])
 
@@ -34,7 +34,7 @@ package enum ReadCommand: Command {
             guard let layoutReader = Self.layoutReader else {
                 throw LibraryError.invalidArgument("--layout needs the PDF reader (ibook-full)")
             }
-            page = try layoutReader(context.library(), book, request, arguments.value("password"))
+            page = try layoutReader(context.library(), book, request, try context.password())
         } else {
             page = try context.library().read(book, request)
         }

@@ -12,7 +12,7 @@ enum AddCommand: Command {
         discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf files. The same content is never added twice. Adding a single file makes it the open book.",
         positionals: [Positional("path", help: "A PDF file or a folder.", repeating: true)],
         options: [
-            CommonOptions.password,
+            CommonOptions.password, CommonOptions.passwordFile,
             Option("--timeout", value: "seconds", help: "Give up on a file after this long (default 60)."),
             Option("--memory-limit", value: "mb", help: "Memory a file's reader may use before it is stopped (default 4096)."),
             Option("--jobs", value: "n", help: "Files extracted at once (default: the number of cores)."),
@@ -22,7 +22,7 @@ enum AddCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         var options = AddOptions()
-        options.password = arguments.value("password")
+        options.password = try context.password()
         if let timeout = try arguments.double("timeout", in: 0.1...86_400) { options.timeout = timeout }
         if let jobs = try arguments.int("jobs", in: 1...64) { options.workers = jobs }
         if let megabytes = try arguments.int("memory-limit", in: 16...1 << 20) { options.memoryLimit = UInt64(megabytes) << 20 }

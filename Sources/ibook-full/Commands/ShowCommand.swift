@@ -24,7 +24,7 @@ enum ShowCommand: Command {
             Option("--height", value: "rows", help: "Height in terminal rows (default: the terminal's height, less a line)."),
             Option("--dark", help: "Light text on dark: the page's colours inverted."),
             Option("-o", "--output", value: "file", help: "Write the page as PNG to this file."),
-            CommonOptions.password,
+            CommonOptions.password, CommonOptions.passwordFile,
         ])
 
     /// The size of a cell when there is no terminal to ask.
@@ -38,9 +38,9 @@ enum ShowCommand: Command {
         let book = try context.book(arguments.positional("book"))
         let library = try context.library()
         let page = try library.locate(PageReference(arguments.positional("page") ?? "1"), in: book).page
+        let password = try context.password()
         let render = { (width: Int, height: Int) throws -> RasterImage in
-            let image = try library.pageImage(of: book, page: page, fittingWidth: width, height: height,
-                                              password: arguments.value("password"))
+            let image = try library.pageImage(of: book, page: page, fittingWidth: width, height: height, password: password)
             return arguments.flag("dark") ? image.inverted() : image
         }
         if requested == .text {

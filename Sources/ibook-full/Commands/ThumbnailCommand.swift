@@ -15,14 +15,14 @@ enum ThumbnailCommand: Command {
             Option("--size", value: "px", help: "Longer side in pixels (default \(Library.coverSize))."),
             Option("-o", "--output", value: "file", help: "Write the PNG to this file instead of printing the cached path."),
             CommonOptions.book,
-            CommonOptions.password,
+            CommonOptions.password, CommonOptions.passwordFile,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let page = try arguments.int("page", in: 1...Int(Int32.max)) ?? 1
         let size = try arguments.int("size", in: 16...4096) ?? Library.coverSize
         let book = try context.book(arguments.positional("book"))
-        let path = try context.library().thumbnail(of: book, page: page, size: size, password: arguments.value("password"))
+        let path = try context.library().thumbnail(of: book, page: page, size: size, password: try context.password())
         guard let output = arguments.value("output") else {
             context.stdout.write(path + "\n")
             return

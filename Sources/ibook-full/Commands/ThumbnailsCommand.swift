@@ -22,7 +22,7 @@ enum ThumbnailsCommand: Command {
             Option("--size", value: "px", help: "Longer side of each thumbnail in pixels (default \(defaults.thumbnailSize))."),
             Option("--max-height", value: "px", help: "Split the sheet into numbered PNGs no taller than this (default \(defaults.maximumSheetHeight))."),
             CommonOptions.book,
-            CommonOptions.password,
+            CommonOptions.password, CommonOptions.passwordFile,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -33,7 +33,7 @@ enum ThumbnailsCommand: Command {
         if !sheet, arguments.value("columns") != nil || arguments.value("max-height") != nil {
             throw UsageError("--columns and --max-height shape a contact sheet: add --sheet")
         }
-        var options = ContactSheetOptions(pages: arguments.value("pages"), password: arguments.value("password"))
+        var options = ContactSheetOptions(pages: arguments.value("pages"), password: try context.password())
         options.columns = try arguments.int("columns", in: ContactSheetOptions.columnRange) ?? defaults.columns
         options.thumbnailSize = try arguments.int("size", in: ContactSheetOptions.sizeRange) ?? defaults.thumbnailSize
         options.maximumSheetHeight = try arguments.int("max-height", in: ContactSheetOptions.sheetHeightRange)

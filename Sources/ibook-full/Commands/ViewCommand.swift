@@ -18,7 +18,7 @@ enum ViewCommand: Command {
         options: [
             GraphicsOption.option,
             Option("--timeout", value: "seconds", help: "Give up on a page that takes longer to render (default 15); its text is shown instead."),
-            CommonOptions.password,
+            CommonOptions.password, CommonOptions.passwordFile,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -30,7 +30,7 @@ enum ViewCommand: Command {
         }
         let library = try context.library()
         let book = try context.book(arguments.positional("book"))
-        let password = arguments.value("password")
+        let password = try context.password()
         let startPage: Int
         if let page = arguments.positional("page") {
             startPage = try library.locate(PageReference(page), in: book).page

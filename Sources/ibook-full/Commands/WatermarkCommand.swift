@@ -32,7 +32,7 @@ enum WatermarkCommand: Command {
             Option("--preview-size", value: "px", help: "Longer side of the preview in pixels (default 1200)."),
             Option("--in-place", help: "Replace the input file instead of writing a new one."),
             Option("--add", help: "Add the watermarked PDF to the library."),
-            CommonOptions.password,
+            CommonOptions.password, CommonOptions.passwordFile,
             CommonOptions.json,
         ])
 
@@ -123,7 +123,7 @@ enum WatermarkCommand: Command {
             throw UsageError(error.description)
         }
         options.pages = arguments.value("pages")
-        options.password = arguments.value("password")
+        options.password = try PasswordSource.resolve(arguments)
         return options
     }
 
