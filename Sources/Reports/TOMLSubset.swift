@@ -13,9 +13,14 @@ public enum TOMLSubset {
     public static func parse(_ text: String) throws -> [String: [String: String]] {
         var tables: [String: [String: String]] = [:]
         var section = ""
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines split on scalars: Swift takes "\r\n" as one Character, so a file
+        // written on Windows would otherwise be one long line.
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
+            String(String.UnicodeScalarView(scalars.last == "\r" ? scalars.dropLast() : scalars))
+        }
+        for (index, rawLine) in lines.enumerated() {
             let number = index + 1
-            var line = Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine)
+            var line = Substring(rawLine)
             line = line.drop { $0 == " " || $0 == "\t" }
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("[") {
