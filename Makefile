@@ -10,9 +10,9 @@ RELEASE_FLAGS = -c release -Xswiftc -static-stdlib
 
 # Debian packages, and how to tell each is present without asking apt.
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
-                  libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux
+                  libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux man-db
 PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa
-COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux
+COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man
 
 .PHONY: all deps build test demo samplebooks bench install uninstall clean
 
@@ -52,9 +52,11 @@ bench: deps
 install: build
 	install -D -s -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/ibook
 	install -D -s -m 755 $(RELEASE_BIN)-full $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full
+	mkdir -p $(DESTDIR)$(PREFIX)/share/man/man1
+	$(RELEASE_BIN)-full manpage > $(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ibook $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full
+	rm -f $(DESTDIR)$(PREFIX)/bin/ibook $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full $(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 	-rmdir $(DESTDIR)$(PREFIX)/libexec/ibook 2>/dev/null
 
 clean:

@@ -66,6 +66,16 @@ public struct ArgumentParser: Sendable {
         CompletionScript(root: root).zsh
     }
 
+    /// A man page in section 1, with `sections` (exit status, environment, files…) after the commands.
+    public func manPage(version: String, date: String, sections: [ManSection]) -> String {
+        ManPage(root: root, version: version, date: date, sections: sections).text
+    }
+
+    /// A fish script; put it in `~/.config/fish/completions/<program>.fish`.
+    public func fishCompletionScript() -> String {
+        CompletionScript(root: root).fish
+    }
+
     /// The commands named by `path`, from the root down. A path that strays from the
     /// definitions stops at the last command it names correctly.
     func chain(for path: [String]) -> [CommandSpec] {

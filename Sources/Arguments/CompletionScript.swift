@@ -194,6 +194,49 @@ struct CompletionScript {
         return escaped
     }
 
+    // MARK: fish
+
+    /// `complete` lines: subcommands while none is given, then each
+    /// subcommand's options (values complete as files, as in bash and zsh).
+    var fish: String {
+        let name = root.name
+        var lines = ["# fish completion for \(name), generated from its argument definitions.", "complete -c \(name) -f"]
+        for option in root.globalOptions + [OptionTable.versionOption, OptionTable.helpOption] {
+            lines.append("complete -c \(name)" + fishOption(option))
+        }
+        var subcommands = root.subcommands.map { ($0.name, $0.abstract) }
+        if root.offersHelpSubcommand { subcommands.append(("help", "Show help for a command.")) }
+        for (subcommand, abstract) in subcommands {
+            lines.append("complete -c \(name) -n __fish_use_subcommand -a \(shellQuoted(subcommand)) -d \(shellQuoted(fishDescription(abstract)))")
+        }
+        for command in root.subcommands {
+            let condition = " -n " + shellQuoted("__fish_seen_subcommand_from \(command.name)")
+            for option in command.options { lines.append("complete -c \(name)" + condition + fishOption(option)) }
+            if !command.positionals.isEmpty { lines.append("complete -c \(name)" + condition + " -F") }
+        }
+        if root.offersHelpSubcommand {
+            let condition = " -n " + shellQuoted("__fish_seen_subcommand_from help")
+            for command in root.subcommands { lines.append("complete -c \(name)" + condition + " -a \(shellQuoted(command.name))") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func fishOption(_ option: Option) -> String {
+        var flags = ""
+        for optionName in option.names {
+            if optionName.hasPrefix("--") { flags += " -l " + shellQuoted(String(optionName.dropFirst(2))) }
+            else if optionName.hasPrefix("-") { flags += " -s " + shellQuoted(String(optionName.dropFirst())) }
+        }
+        if option.valueName != nil { flags += " -r -F" }
+        return flags + " -d " + shellQuoted(fishDescription(option.help))
+    }
+
+    /// fish shows one line; the first sentence says enough.
+    private func fishDescription(_ text: String) -> String {
+        let sentence = text.split(separator: ".", maxSplits: 1).first.map(String.init) ?? text
+        return sentence.count > 80 ? String(sentence.prefix(79)) + "…" : sentence
+    }
+
     private func shellQuoted(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }

@@ -28,7 +28,7 @@ CLI.commands = [
     ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
     BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self,
     WatermarkCommand.self, ExportCommand.self,
-    ComposeCommand.self, CompletionsCommand.self,
+    ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self,
 ]
 CLI.drainDiagnostics = PopplerDiagnostics.drain
 ReadCommand.layoutReader = { library, book, request, password in

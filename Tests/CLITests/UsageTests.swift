@@ -92,3 +92,25 @@ final class LeanDispatchTests: XCTestCase {
         XCTAssertTrue(installed.stdout.contains("Added #2"), installed.stdout)
     }
 }
+
+/// The real binary's man page covers every command it has.
+final class ManPageCommandTests: XCTestCase {
+    func testTheManPageListsEveryCommand() throws {
+        let library = try TestLibrary("man")
+        let page = try library.ibook("manpage")
+        XCTAssertEqual(page.status, 0, page.stderr)
+        let help = try library.ibook("--help").stdout
+        // The SUBCOMMANDS section of the overview: "  name   abstract" lines.
+        let names = help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n")
+            .compactMap { line -> String? in
+                guard line.hasPrefix("  "), line.dropFirst(2).first?.isLetter == true else { return nil }
+                return line.split(separator: " ").first.map(String.init)
+            } ?? []
+        XCTAssertGreaterThan(names.count, 20)
+        for name in names where name != "help" && name != "See" {
+            XCTAssertTrue(page.stdout.contains(".SS \"ibook \(name)"), name)
+        }
+        for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] { XCTAssertTrue(page.stdout.contains(".SH \(section)"), section) }
+        XCTAssertTrue(page.stdout.contains("IBOOK_PASSWORD"))
+    }
+}

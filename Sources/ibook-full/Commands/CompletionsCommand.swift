@@ -6,14 +6,15 @@ enum CompletionsCommand: Command {
     static let spec = CommandSpec(
         name: "completions",
         abstract: "Print a shell completion script, generated from the command definitions.",
-        discussion: "For example: ibook completions bash > /etc/bash_completion.d/ibook",
-        positionals: [Positional("shell", help: "bash or zsh.")])
+        discussion: "For example: ibook completions bash > /etc/bash_completion.d/ibook, or ibook completions fish > ~/.config/fish/completions/ibook.fish",
+        positionals: [Positional("shell", help: "bash, zsh or fish.")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         switch arguments.positional("shell") {
         case "bash": context.stdout.write(CLI.parser.bashCompletionScript() + "\n")
         case "zsh": context.stdout.write(CLI.parser.zshCompletionScript() + "\n")
-        case let other: throw UsageError("Invalid value '\(other ?? "")' for '<shell>': use bash or zsh")
+        case "fish": context.stdout.write(CLI.parser.fishCompletionScript())
+        case let other: throw UsageError("Invalid value '\(other ?? "")' for '<shell>': use bash, zsh or fish")
         }
     }
 }

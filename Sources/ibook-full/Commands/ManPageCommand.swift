@@ -1,0 +1,42 @@
+import Arguments
+import Foundation
+import IBookCLI
+
+enum ManPageCommand: Command {
+    static let spec = CommandSpec(
+        name: "manpage",
+        abstract: "Print ibook's man page (roff), generated from the command definitions.",
+        discussion: "For example: ibook manpage > /usr/local/share/man/man1/ibook.1 (make install does this).")
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        context.stdout.write(CLI.parser.manPage(version: CLI.version, date: formatter.string(from: Date()), sections: sections))
+    }
+
+    static let sections = [
+        ManSection("Exit status", [
+            .init("0", "Success."),
+            .init("1", "Failure: a bad or missing file (in a batch, the others go on), a missing book, an out-of-range page, a password needed."),
+            .init("64", "Usage error: an unknown command or option, a malformed value."),
+            .init("130", "Interrupted (Ctrl-C); what was done is kept."),
+            .init("128+N", "view ended by signal N (SIGTERM 143, SIGHUP 129) after restoring the terminal."),
+        ]),
+        ManSection("Environment", [
+            .init("IBOOK_LIBRARY", "The library folder when --library is not given."),
+            .init("XDG_DATA_HOME", "The library is $XDG_DATA_HOME/ibook (default ~/.local/share/ibook) when neither is given."),
+            .init("XDG_CACHE_HOME", "Thumbnails are cached under $XDG_CACHE_HOME/ibook (default ~/.cache/ibook)."),
+            .init("XDG_CONFIG_HOME", "Settings are read from $XDG_CONFIG_HOME/ibook/config.toml (default ~/.config/ibook)."),
+            .init("IBOOK_GRAPHICS", "The graphics mode of view and show: auto, kitty, iterm, sixel, blocks or text."),
+            .init("IBOOK_PASSWORD", "The password of an encrypted PDF, when no --password or --password-file is given."),
+            .init("NO_COLOR", "When set, no colour; also none when the output is not a terminal or TERM is dumb."),
+        ]),
+        ManSection("Files", [
+            .init("~/.local/share/ibook/library.sqlite", "The library: catalog, page text and its index, bookmarks, history. Private to its owner."),
+            .init("~/.cache/ibook/thumbnails/", "Cached page images, by content hash and size."),
+            .init("~/.config/ibook/config.toml", "Letterhead and report settings."),
+        ]),
+        ManSection("See also", [.init(nil, "pdfinfo(1), pdftotext(1), qpdf(1). The README has an example of every command.")]),
+    ]
+}
