@@ -54,8 +54,11 @@ public final class XtermSession {
         process.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
         // -displayfd: Xvfb takes the first free display and writes its
         // number on stdout once it is ready for clients.
+        // -fp built-ins: the server's compiled-in fixed and cursor fonts are
+        // all it needs (xterm draws with Xft), so xfonts-base, which apt
+        // only recommends, may be absent.
         process.arguments = ["-displayfd", "1", "-screen", "0", "\(Self.screenSize.width)x\(Self.screenSize.height)x24",
-                             "-nolisten", "tcp", "-noreset"]
+                             "-nolisten", "tcp", "-noreset", "-fp", "built-ins"]
         process.currentDirectoryURL = directory
         let output = Pipe()
         process.standardOutput = output
