@@ -94,7 +94,8 @@ final class XtermTests: XCTestCase {
             guard let page = PageFinder(screen).page(), page.height > 200 else { return nil }
             return (screen, page)
         }
-        let (screen, page) = try XCTUnwrap(found, "no page in the screenshot; xterm says: \(xterm.log)", file: file, line: line)
+        let (screen, page) = try XCTUnwrap(found, "no page in the screenshot; the reader's \(xterm.file("status") ?? "status: still running"); xterm says: \(xterm.log)",
+                                           file: file, line: line)
         _ = try? xterm.screenshot(keepingAs: name)
         let window = try XCTUnwrap(Window(screen, columns: columns, rows: rows), file: file, line: line)
         print("xterm \(name): \(page) in \(window)")

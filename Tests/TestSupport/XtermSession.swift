@@ -133,6 +133,11 @@ public final class XtermSession {
         return nil
     }
 
+    /// A file the script wrote in `directory`, as it is now.
+    public func file(_ name: String) -> String? {
+        try? String(contentsOfFile: directory.appendingPathComponent(name).path, encoding: .utf8)
+    }
+
     /// Waits up to `timeout` for a file in `directory` to hold a line.
     public func waitForFile(_ name: String, timeout: TimeInterval = 20) -> String? {
         let path = directory.appendingPathComponent(name).path
