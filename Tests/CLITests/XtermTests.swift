@@ -4,7 +4,8 @@ import XCTest
 
 /// The page in a real terminal: xterm with DEC sixel graphics (`-ti vt340`)
 /// on a private Xvfb, screenshotted with xwd and looked at pixel by pixel.
-/// `IBOOK_XTERM_SCREENSHOTS=dir` keeps the screenshots (as .xwd).
+/// `IBOOK_XTERM_SCREENSHOTS=dir` keeps the screenshots looked at (as .xwd;
+/// `convert x.xwd x.png` makes PNGs of them).
 final class XtermTests: XCTestCase {
     private var library: TestLibrary!
     private var session: XtermSession?
@@ -65,9 +66,8 @@ final class XtermTests: XCTestCase {
     func testShowPrintsThePageInlineAndThePromptFollowsBelowIt() throws {
         let xterm = try start("\(ibook) show lighthouses 3 --graphics sixel; echo \"exit=$?\" > status; printf 'PROMPT$ '; sleep 60")
         XCTAssertEqual(xterm.waitForFile("status"), "exit=0\n", xterm.log)
-        let found = xterm.waitForScreen { screen in PageFinder(screen).page().map { (screen, $0) } }
-        let (screen, page) = try XCTUnwrap(found, "no page in the screenshot; xterm says: \(xterm.log)")
-        _ = try? xterm.screenshot(keepingAs: "show-sixel.xwd")
+        let (screen, page) = try XCTUnwrap(waitForStablePage(xterm), "no page in the screenshot; xterm says: \(xterm.log)")
+        xterm.keepLastScreenshot(as: "show-sixel.xwd")
         let window = try XCTUnwrap(Window(screen, columns: columns, rows: rows))
         print("xterm show-sixel.xwd: \(page) in \(window)")
         XCTAssertEqual(Double(page.width) / Double(page.height), pageAspect, accuracy: 0.03, "\(page)")
@@ -86,17 +86,27 @@ final class XtermTests: XCTestCase {
 
     // MARK: Helpers
 
+    /// The first page found the same in two screenshots in a row, so a
+    /// frame that xterm is still drawing does not count.
+    private func waitForStablePage(_ xterm: XtermSession) -> (PNGDecoder.Image, Page)? {
+        var previous: Page?
+        return xterm.waitForScreen { screen -> (PNGDecoder.Image, Page)? in
+            guard let page = PageFinder(screen).page(), page.height > 200 else {
+                previous = nil
+                return nil
+            }
+            defer { previous = page }
+            return page == previous ? (screen, page) : nil
+        }
+    }
+
     /// Waits for the reader's page: a white, A4-shaped rectangle with sharp
     /// edges on the reader's grey (64,64,64) surround, as tall as the
     /// terminal less its status line.
     private func waitForReaderPage(_ xterm: XtermSession, name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Page {
-        let found = xterm.waitForScreen { screen -> (PNGDecoder.Image, Page)? in
-            guard let page = PageFinder(screen).page(), page.height > 200 else { return nil }
-            return (screen, page)
-        }
-        let (screen, page) = try XCTUnwrap(found, "no page in the screenshot; the reader's \(xterm.file("status") ?? "status: still running"); xterm says: \(xterm.log)",
+        let (screen, page) = try XCTUnwrap(waitForStablePage(xterm), "no page in the screenshot; the reader's \(xterm.file("status") ?? "status: still running"); xterm says: \(xterm.log)",
                                            file: file, line: line)
-        _ = try? xterm.screenshot(keepingAs: name)
+        xterm.keepLastScreenshot(as: name)
         let window = try XCTUnwrap(Window(screen, columns: columns, rows: rows), file: file, line: line)
         print("xterm \(name): \(page) in \(window)")
 
@@ -157,7 +167,7 @@ final class XtermTests: XCTestCase {
             let surround = (window.y..<(window.y + window.cell.height * rows)).filter { screen.isSurround(window.x + 4, $0) }
             return surround.isEmpty ? screen : nil
         }
-        _ = try? xterm.screenshot(keepingAs: name)
+        xterm.keepLastScreenshot(as: name)
         let screen = try XCTUnwrap(cleared, "the page or its grey stayed after the reader ended", file: file, line: line)
         let window = try XCTUnwrap(Window(screen, columns: columns, rows: rows), file: file, line: line)
         let textPixels = (window.y..<(window.y + window.cell.height)).reduce(0) { sum, y in

@@ -110,18 +110,23 @@ public final class XtermSession {
         (try? String(contentsOf: directory.appendingPathComponent("xterm.log"), encoding: .utf8)) ?? ""
     }
 
+    private var screenPath: String { directory.appendingPathComponent("screen.xwd").path }
+
     /// The whole screen, as RGBA.
-    public func screenshot(keepingAs name: String? = nil) throws -> PNGDecoder.Image {
-        let path = directory.appendingPathComponent(name ?? "screen.xwd").path
-        let result = try Run.process(Self.which("xwd")!, ["-root", "-silent", "-display", display, "-out", path])
+    public func screenshot() throws -> PNGDecoder.Image {
+        let result = try Run.process(Self.which("xwd")!, ["-root", "-silent", "-display", display, "-out", screenPath])
         guard result.status == 0 else { throw Failure.xvfb("xwd: \(result.stderr)") }
-        if let keep = ProcessInfo.processInfo.environment["IBOOK_XTERM_SCREENSHOTS"], let name {
-            try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
-            let target = URL(fileURLWithPath: keep).appendingPathComponent(name).path
-            try? FileManager.default.removeItem(atPath: target)
-            try? FileManager.default.copyItem(atPath: path, toPath: target)
-        }
-        return try XWDDecoder.decode(file: path)
+        return try XWDDecoder.decode(file: screenPath)
+    }
+
+    /// Copies the last screenshot to `$IBOOK_XTERM_SCREENSHOTS/name` when
+    /// that variable names a folder: for looking at what a test saw.
+    public func keepLastScreenshot(as name: String) {
+        guard let keep = ProcessInfo.processInfo.environment["IBOOK_XTERM_SCREENSHOTS"], !keep.isEmpty else { return }
+        try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+        let target = URL(fileURLWithPath: keep).appendingPathComponent(name).path
+        try? FileManager.default.removeItem(atPath: target)
+        try? FileManager.default.copyItem(atPath: screenPath, toPath: target)
     }
 
     /// Screenshots until one satisfies `condition` (returned) or `timeout` passes (nil).
