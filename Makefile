@@ -9,10 +9,13 @@ RELEASE_BIN = .build/release/ibook
 RELEASE_FLAGS = -c release -Xswiftc -static-stdlib
 
 # Debian packages, and how to tell each is present without asking apt.
+# xterm, xvfb and x11-apps (xwd) are for XtermTests: the page in a real
+# sixel terminal on a private X server, screenshotted.
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
-                  libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux man-db
+                  libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
+                  man-db xterm xvfb x11-apps
 PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa
-COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man
+COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man xterm Xvfb xwd
 
 .PHONY: all deps build test demo samplebooks bench install uninstall clean
 
