@@ -235,6 +235,38 @@ hf huge-inproc 1 --prepare "rm -rf $H" -- "$IBOOK --library $H add --in-process 
 limit memory "add $HUGE_PAGES-page PDF, peak RSS MB" "$(rss_of huge)" 200 MB
 limit memory "add --in-process $HUGE_PAGES-page PDF, peak RSS MB" "$(rss_of huge-inproc)" 200 MB
 
+# --- 7. The reader on a terminal ---------------------------------------------------
+log "7. ibook view over a pty (kitty graphics): open, page turns, cold pages"
+V="$WORK/view"
+mkdir -p "$V"
+# A 3,000-page book: the sample books joined with qpdf (9 × 320 + 3 × 40 pages).
+S="$REPO/SampleBooks"
+qpdf --empty --pages $(for i in 1 2 3 4 5 6 7 8 9; do echo "$S/long-history.pdf"; done) \
+    "$S/lighthouses.pdf" "$S/lighthouses.pdf" "$S/lighthouses.pdf" -- "$V/three-thousand-pages.pdf"
+VIEW_BOOKS=("$S/lighthouses.pdf" "$V/three-thousand-pages.pdf")
+[ -n "$REAL" ] && [ -f "$CORPUS/real/pdfjs/freeculture.pdf" ] && VIEW_BOOKS+=("$CORPUS/real/pdfjs/freeculture.pdf")
+"$IBOOK" --library "$V/lib" add "${VIEW_BOOKS[@]}" >/dev/null 2>&1
+VIEW_SESSIONS=$([ $QUICK = 1 ] && echo 2 || echo 5)
+for pdf in "${VIEW_BOOKS[@]}"; do
+    name=$(basename "$pdf")
+    pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
+    out="$WORK/view-$name.txt"
+    python3 "$BENCH_DIR/view-latency.py" --ibook "$IBOOK" --library "$V/lib" --book "$pdf" --pages "$pages" \
+        --sessions $VIEW_SESSIONS --turns 8 --pdf "$pdf" --quiet > "$out"
+    v() { awk -v key="$1" '$1 == key { print $2 }' "$out"; }
+    reference="pdftoppm, same page and size"
+    row view "$name ($pages pages): open → page 1 on screen, ms" "$(v open.median_ms)" "$reference" "$(v pdftoppm.open.median_ms)" - ms
+    [ "$pages" -ge 3000 ] && limit view "$name ($pages pages): open → page 1 on screen, ms" "$(v open.median_ms)" 300 ms
+    row view "$name: pre-rendered page turn, median ms" "$(v turn.median_ms)" "$reference" "$(v pdftoppm.turn.median_ms)" - ms
+    limit view "$name: pre-rendered page turn, max of $(v turn.n), ms" "$(v turn.max_ms)" 50 ms
+    row view "$name: cold page (NG), median ms" "$(v cold.median_ms)" "$reference" "$(v pdftoppm.cold.median_ms)" - ms
+    limit view "$name: cold page (NG), max of $(v cold.n), ms" "$(v cold.max_ms)" 150 ms
+    row view "$name: NG while prefetching, median ms" "$(v busy.median_ms)" "$reference" "$(v pdftoppm.cold.median_ms)" - ms
+    [ "$(v exit)" = 0 ] || note "**view $name: the reader exited with status $(v exit) on q, not 0.**"
+    note "view $name: $VIEW_SESSIONS sessions; open max $(v open.max_ms) ms, turn median $(v turn.median_ms) / max $(v turn.max_ms) ms, cold max $(v cold.max_ms) ms; kitty image $(v image) px (page $(v size) px); exit status $(v exit)."
+done
+note "view: \`ibook view BOOK 1 --graphics kitty\` on a 120×40-cell, 1200×800-pixel pty (TERM=xterm-kitty), timed from spawn or key to the end of the kitty image (chunk m=0, ESC \\) whose status line names the page (bench/view-latency.py). A turn is timed 1 s after the previous page, so it is pre-rendered; a cold page is an NG jump away from the prefetched pages, after 1 s of quiet; “while prefetching” is the same jump sent straight after a turn. pdftoppm renders the same page at the reader's size (fitted into 1200×780) to PNG, a fresh process each time (start-up and opening the file included), while the reader has a warm worker with the file open; the reader's time also includes composing, PNG-encoding and sending the 1200×780 screen."
+
 # --- Report ---------------------------------------------------------------------
 WATERMARK=""
 if [ -f "$BENCH_DIR/watermark.sh" ]; then
