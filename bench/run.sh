@@ -240,10 +240,10 @@ log "7. ibook view over a pty (kitty graphics): open, page turns, cold pages"
 V="$WORK/view"
 mkdir -p "$V"
 # A 3,000-page book: the sample books joined with qpdf (9 × 320 + 3 × 40 pages).
-S="$REPO/SampleBooks"
-qpdf --empty --pages $(for i in 1 2 3 4 5 6 7 8 9; do echo "$S/long-history.pdf"; done) \
-    "$S/lighthouses.pdf" "$S/lighthouses.pdf" "$S/lighthouses.pdf" -- "$V/three-thousand-pages.pdf"
-VIEW_BOOKS=("$S/lighthouses.pdf" "$V/three-thousand-pages.pdf")
+SB="$REPO/SampleBooks"
+qpdf --empty --pages $(for i in 1 2 3 4 5 6 7 8 9; do echo "$SB/long-history.pdf"; done) \
+    "$SB/lighthouses.pdf" "$SB/lighthouses.pdf" "$SB/lighthouses.pdf" -- "$V/three-thousand-pages.pdf"
+VIEW_BOOKS=("$SB/lighthouses.pdf" "$V/three-thousand-pages.pdf")
 [ -n "$REAL" ] && [ -f "$CORPUS/real/pdfjs/freeculture.pdf" ] && VIEW_BOOKS+=("$CORPUS/real/pdfjs/freeculture.pdf")
 "$IBOOK" --library "$V/lib" add "${VIEW_BOOKS[@]}" >/dev/null 2>&1
 VIEW_SESSIONS=$([ $QUICK = 1 ] && echo 2 || echo 5)
