@@ -261,7 +261,7 @@ for pdf in "${VIEW_BOOKS[@]}"; do
     limit view "$name: pre-rendered page turn, max of $(v turn.n), ms" "$(v turn.max_ms)" 50 ms
     row view "$name: cold page (NG), median ms" "$(v cold.median_ms)" "$reference" "$(v pdftoppm.cold.median_ms)" - ms
     limit view "$name: cold page (NG), max of $(v cold.n), ms" "$(v cold.max_ms)" 150 ms
-    row view "$name: NG while prefetching, median ms" "$(v busy.median_ms)" "$reference" "$(v pdftoppm.cold.median_ms)" - ms
+    row view "$name: NG while prefetching, median ms" "$(v busy.median_ms)" "$reference" "$(v pdftoppm.busy.median_ms)" - ms
     [ "$(v exit)" = 0 ] || note "**view $name: the reader exited with status $(v exit) on q, not 0.**"
     note "view $name: $VIEW_SESSIONS sessions; open max $(v open.max_ms) ms, turn median $(v turn.median_ms) / max $(v turn.max_ms) ms, cold max $(v cold.max_ms) ms; kitty image $(v image) px (page $(v size) px); exit status $(v exit)."
 done

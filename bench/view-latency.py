@@ -154,7 +154,8 @@ class Screen:
     # --- writing ---------------------------------------------------------------
     def send(self, keys):
         """Writes keys; returns the time and the image count at that moment."""
-        self.settle(0)
+        while self.pump(0):
+            pass
         mark = len(self.images)
         written = time.monotonic()
         os.write(self.master, keys)
@@ -181,34 +182,58 @@ class Screen:
             self.exit_status = os.waitstatus_to_exitcode(status)
 
 
-def session(args, env, cold_pages, page_count, log):
+def plan(count, turns, cold_wanted):
+    """The pages a session visits: turns from page 1, cold pages and the
+    jump made while prefetching, each chosen so the reader cannot have it
+    rendered yet (not shown before, nor next to a page shown before), with
+    the page after the last cold one unrendered too, so that turning to it
+    starts a prefetch for the jump to meet."""
+    turned = list(range(2, min(turns, count - 1) + 2))
+    touched = {1, 2} | {p + d for p in turned for d in (-1, 0, 1)}
+
+    def pick(preferred):
+        for page in preferred + sorted(range(1, count + 1), key=lambda p: abs(p - count // 2)):
+            if 1 <= page <= count and not touched & set(range(page - 2, page + 3)):
+                return page
+        return None
+
+    cold = []
+    for wanted in cold_wanted:
+        page = pick([wanted])
+        if page is None:
+            break
+        cold.append(page)
+        touched.update((page - 1, page, page + 1))
+    busy = (None, None)
+    if cold and cold[-1] + 2 <= count:
+        turn_to = cold[-1] + 1
+        touched.add(turn_to + 1)  # prefetched after the turn: the jump goes elsewhere
+        busy = (turn_to, pick([count * 5 // 8, count * 3 // 8, count * 7 // 8]))
+    return turned, cold, busy
+
+
+def session(args, env, turned, cold_pages, busy, log):
     argv = [args.ibook, "view", args.book, "1", "--graphics", "kitty"]
     screen = Screen(argv, env)
     result = {"turn": [], "cold": [], "busy": []}
     try:
         result["open"] = (screen.wait_image(1, 0) - screen.started) * 1000
-        page = 1
-        for _ in range(min(args.turns, page_count - 1)):
+        for page in turned:
             screen.settle(1.0)
             written, mark = screen.send(b" ")
-            page += 1
             result["turn"].append((screen.wait_image(page, mark) - written) * 1000)
         for target in cold_pages:
-            if abs(target - page) <= 1:
-                continue
             screen.settle(1.0)
             screen.send(str(target).encode())
             screen.settle(0.1)
             written, mark = screen.send(b"G")
             result["cold"].append((screen.wait_image(target, mark) - written) * 1000)
-            page = target
         # A jump while the worker is still prefetching: turn, then jump at once.
-        if page_count > 6:
+        turn_to, target = busy
+        if target is not None:
             screen.settle(1.0)
-            target = page - 3 if page > 4 else page + 4
             written, mark = screen.send(b" ")
-            page = min(page_count, page + 1)
-            screen.wait_image(page, mark)
+            screen.wait_image(turn_to, mark)
             written, mark = screen.send(str(target).encode() + b"G")
             result["busy"].append((screen.wait_image(target, mark) - written) * 1000)
         status = screen.quit()
@@ -289,9 +314,10 @@ def main():
     env.update(TERM="xterm-kitty", IBOOK_LIBRARY=args.library, LANG=env.get("LANG", "C.UTF-8"))
     env.pop("TERM_PROGRAM", None)
     count = args.pages
-    cold = [int(p) for p in args.cold.split(",") if p] or \
-        list(dict.fromkeys(max(1, p) for p in (count // 2, count * 3 // 4, count // 4)))
-    results = [session(args, env, cold, count, log) for _ in range(args.sessions)]
+    wanted = [int(p) for p in args.cold.split(",") if p] or [count // 2, count * 3 // 4, count // 4]
+    turned, cold, busy = plan(count, args.turns, wanted)
+    log(f"pages: turns to {turned}, cold {cold}, while prefetching {busy[0]} then {busy[1]}")
+    results = [session(args, env, turned, cold, busy, log) for _ in range(args.sessions)]
 
     def emit(name, values):
         if values:
@@ -309,10 +335,11 @@ def main():
 
     if args.pdf:
         sizes = page_info(args.pdf)
-        turned = list(range(2, min(args.turns, count - 1) + 2))
         emit("pdftoppm.open", reference(args.pdf, [1], args.reference_runs, sizes))
         emit("pdftoppm.turn", reference(args.pdf, turned, 1, sizes))
         emit("pdftoppm.cold", reference(args.pdf, cold, args.reference_runs, sizes))
+        if busy[1] is not None:
+            emit("pdftoppm.busy", reference(args.pdf, [busy[1]], args.reference_runs, sizes))
         width, height = fitted(sizes[1])
         print(f"size {width}x{height}")
 
