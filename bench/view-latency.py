@@ -10,7 +10,8 @@ cells and 1200×800 pixels (10×20-pixel cells; the page gets the 1200×780
 pixels above the status row), TERM=xterm-kitty, and times:
 
   open   spawn → the end of the first complete kitty image (the chunk with
-         m=0, up to its ESC \\), whose status line names page 1;
+         m=0, up to its ESC \\), whose status line names page 1 (also
+         first_frame: spawn → the first status line, before the image);
   turn   after the page is shown and 1 s has passed (the next page is
          prefetched by then), space → the end of the next page's image;
   cold   `NG` to a page the reader has not prefetched: G written → the end
@@ -76,6 +77,7 @@ class Screen:
         os.close(slave)
         self.pid, self.master = pid, master
         self.status = None
+        self.first_status = None  # when the first status line arrived (the first frame)
         self.pending = b""      # bytes not yet scanned
         self.in_image = False
         self.images = []        # [time, page or None], in order
@@ -128,6 +130,8 @@ class Screen:
     def text(self, chunk):
         for match in STATUS.finditer(chunk):
             self.status = int(match.group(1))
+            if self.first_status is None:
+                self.first_status = time.monotonic()
             if self.images and self.images[-1][1] is None:
                 self.images[-1][1] = self.status
 
@@ -218,6 +222,7 @@ def session(args, env, turned, cold_pages, busy, log):
     result = {"turn": [], "cold": [], "busy": []}
     try:
         result["open"] = (screen.wait_image(1, 0) - screen.started) * 1000
+        result["frame"] = (screen.first_status - screen.started) * 1000
         for page in turned:
             screen.settle(1.0)
             written, mark = screen.send(b" ")
@@ -244,7 +249,7 @@ def session(args, env, turned, cold_pages, busy, log):
         raise
     result["exit"] = status
     result["image"] = screen.image_size
-    log(f"session: open {result['open']:.1f} ms, turns {fmt(result['turn'])}, cold {fmt(result['cold'])}, "
+    log(f"session: first frame {result['frame']:.1f} ms, open {result['open']:.1f} ms, turns {fmt(result['turn'])}, cold {fmt(result['cold'])}, "
         f"busy {fmt(result['busy'])}, exit {status}")
     return result
 
@@ -326,6 +331,7 @@ def main():
             print(f"{name}.n {len(values)}")
 
     emit("open", [r["open"] for r in results])
+    emit("first_frame", [r["frame"] for r in results])
     emit("turn", [v for r in results for v in r["turn"]])
     emit("cold", [v for r in results for v in r["cold"]])
     emit("busy", [v for r in results for v in r["busy"]])
