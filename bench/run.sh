@@ -14,7 +14,7 @@ QUICK=0
 for argument in "$@"; do
     case "$argument" in
         --quick) QUICK=1 ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
         *) echo "Error: $argument: unknown option (try --quick)" >&2; exit 64 ;;
     esac
 done
