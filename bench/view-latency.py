@@ -79,6 +79,7 @@ class Screen:
         self.status = None
         self.first_status = None  # when the first status line arrived (the first frame)
         self.pending = b""      # bytes not yet scanned
+        self.since_image = b""  # text (outside kitty sequences) since the last image
         self.in_image = False
         self.images = []        # [time, page or None], in order
         self.image_size = None  # of the last image, from its PNG header
@@ -125,10 +126,14 @@ class Screen:
             if self.in_image and keys.get(b"m", b"0") == b"0":
                 self.in_image = False
                 self.images.append([now, None])
+                self.since_image = b""
             position = end + 2
 
     def text(self, chunk):
-        for match in STATUS.finditer(chunk):
+        # Text since the last image, so a status line split across reads is still found.
+        self.since_image = (self.since_image + chunk)[-4096:]
+        match = STATUS.search(self.since_image)
+        if match:
             self.status = int(match.group(1))
             if self.first_status is None:
                 self.first_status = time.monotonic()
