@@ -10,6 +10,7 @@ SECTIONS = {
     "reader": "4. Reader commands (whole process)",
     "scale": "5. Search at scale (synthetic pages, whole process)",
     "memory": "6. Memory",
+    "view": "7. Reader on a terminal (ibook view over a pty, kitty)",
 }
 
 

@@ -14,7 +14,7 @@ QUICK=0
 for argument in "$@"; do
     case "$argument" in
         --quick) QUICK=1 ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
         *) echo "Error: $argument: unknown option (try --quick)" >&2; exit 64 ;;
     esac
 done
@@ -234,6 +234,41 @@ hf huge 1 --prepare "rm -rf $H" -- "$IBOOK --library $H add $WORK/huge/huge-0001
 hf huge-inproc 1 --prepare "rm -rf $H" -- "$IBOOK --library $H add --in-process $WORK/huge/huge-0001.pdf" >/dev/null
 limit memory "add $HUGE_PAGES-page PDF, peak RSS MB" "$(rss_of huge)" 200 MB
 limit memory "add --in-process $HUGE_PAGES-page PDF, peak RSS MB" "$(rss_of huge-inproc)" 200 MB
+
+# --- 7. The reader on a terminal ---------------------------------------------------
+log "7. ibook view over a pty (kitty graphics): open, page turns, cold pages"
+V="$WORK/view"
+mkdir -p "$V"
+# A 3,000-page book: the sample books joined with qpdf (9 × 320 + 3 × 40 pages).
+SB="$REPO/SampleBooks"
+qpdf --empty --pages $(for i in 1 2 3 4 5 6 7 8 9; do echo "$SB/long-history.pdf"; done) \
+    "$SB/lighthouses.pdf" "$SB/lighthouses.pdf" "$SB/lighthouses.pdf" -- "$V/three-thousand-pages.pdf"
+VIEW_BOOKS=("$SB/lighthouses.pdf" "$V/three-thousand-pages.pdf")
+[ -n "$REAL" ] && [ -f "$CORPUS/real/pdfjs/freeculture.pdf" ] && VIEW_BOOKS+=("$CORPUS/real/pdfjs/freeculture.pdf")
+"$IBOOK" --library "$V/lib" add "${VIEW_BOOKS[@]}" >/dev/null 2>&1
+VIEW_SESSIONS=$([ $QUICK = 1 ] && echo 2 || echo 5)
+VIEW_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+for pdf in "${VIEW_BOOKS[@]}"; do
+    name=$(basename "$pdf")
+    pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
+    out="$WORK/view-$name.txt"
+    python3 "$BENCH_DIR/view-latency.py" --ibook "$IBOOK" --library "$V/lib" --book "$pdf" --pages "$pages" \
+        --sessions $VIEW_SESSIONS --turns 8 --pdf "$pdf" --quiet > "$out"
+    v() { awk -v key="$1" '$1 == key { print $2 }' "$out"; }
+    reference="pdftoppm, same page and size"
+    row view "$name ($pages pages): open → page 1 on screen, ms" "$(v open.median_ms)" "$reference" "$(v pdftoppm.open.median_ms)" - ms
+    [ "$pages" -ge 3000 ] && limit view "$name ($pages pages): open → page 1 on screen, ms" "$(v open.median_ms)" 300 ms
+    row view "$name: pre-rendered page turn, median ms" "$(v turn.median_ms)" "$reference" "$(v pdftoppm.turn.median_ms)" - ms
+    limit view "$name: pre-rendered page turn, median ms" "$(v turn.median_ms)" 50 ms
+    limit view "$name: pre-rendered page turn, max of $(v turn.n), ms" "$(v turn.max_ms)" 50 ms
+    row view "$name: cold page (NG), median ms" "$(v cold.median_ms)" "$reference" "$(v pdftoppm.cold.median_ms)" - ms
+    limit view "$name: cold page (NG), median ms" "$(v cold.median_ms)" 150 ms
+    limit view "$name: cold page (NG), max of $(v cold.n), ms" "$(v cold.max_ms)" 150 ms
+    row view "$name: NG while prefetching, median ms" "$(v busy.median_ms)" "$reference" "$(v pdftoppm.busy.median_ms)" - ms
+    [ "$(v exit)" = 0 ] || note "**view $name: the reader exited with status $(v exit) on q, not 0.**"
+    note "view $name: $VIEW_SESSIONS sessions; open median $(v open.median_ms) / max $(v open.max_ms) ms (first frame, before the image: $(v first_frame.median_ms) ms), turn median $(v turn.median_ms) / max $(v turn.max_ms) ms, cold max $(v cold.max_ms) ms; kitty image $(v image) px (page $(v size) px); exit status $(v exit)."
+done
+note "view: \`ibook view BOOK 1 --graphics kitty\` on a 120×40-cell, 1200×800-pixel pty (TERM=xterm-kitty), timed from spawn or key to the end of the kitty image (chunk m=0, ESC \\) whose status line names the page (bench/view-latency.py). A turn is timed 1 s after the previous page, so it is pre-rendered; a cold page is an NG jump away from the prefetched pages, after 1 s of quiet; “while prefetching” is the same jump sent straight after a turn. pdftoppm renders the same page at the reader's size (fitted into 1200×780) to PNG, a fresh process each time (start-up and opening the file included), while the reader has a warm worker with the file open; the reader's time also includes composing, PNG-encoding and sending the 1200×780 screen. Load average before this section: $VIEW_LOAD (turns are timed in milliseconds, so other work on the machine shows in the max)."
 
 # --- Report ---------------------------------------------------------------------
 WATERMARK=""
