@@ -16,6 +16,7 @@ public final class RenderClient {
     private var header: RenderReplyHeader?
     public private(set) var inFlight: RenderRequest?
     private var startedAt = Date()
+    private var chunk = [UInt8](repeating: 0, count: 1 << 20)
 
     public init(executable: String, timeLimit: TimeInterval = 15) {
         self.executable = executable
@@ -55,7 +56,6 @@ public final class RenderClient {
     /// enforces the time limit, so call it on every wake-up.
     public func collect() -> (RenderRequest, RenderedPage)? {
         guard let request = inFlight else { return nil }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = read(replies, &chunk, chunk.count)
             if count > 0 {

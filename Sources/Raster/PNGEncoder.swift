@@ -11,28 +11,41 @@ public enum PNGEncoder {
     /// - Parameter alpha: keep the alpha channel; pages are opaque, so by default it is dropped (a quarter smaller).
     public static func encode(_ image: RasterImage, alpha: Bool = false, level: Int32 = 3) throws -> [UInt8] {
         let channels = alpha ? 4 : 3
-        let stride = image.width * channels
+        let width = image.width, height = image.height
+        let stride = width * channels
         // Filter "up" (2) on every row but the first: pages are mostly flat
-        // colour in columns, which it turns into runs of zeros.
-        var filtered = [UInt8](repeating: 0, count: (stride + 1) * image.height)
-        image.pixels.withUnsafeBufferPointer { source in
-            filtered.withUnsafeMutableBufferPointer { target in
-                var previous = [UInt8](repeating: 0, count: stride)
-                var current = [UInt8](repeating: 0, count: stride)
-                for y in 0..<image.height {
-                    var s = y * image.width * 4, c = 0
-                    for _ in 0..<image.width {
-                        current[c] = source[s]; current[c + 1] = source[s + 1]; current[c + 2] = source[s + 2]
-                        if alpha { current[c + 3] = source[s + 3] }
-                        s += 4
-                        c += channels
+        // colour in columns, which it turns into runs of zeros. Computed
+        // straight from the RGBA rows, one pass, no per-byte bounds checks:
+        // this loop runs for every frame the reader sends.
+        var filtered = [UInt8](repeating: 0, count: (stride + 1) * height)
+        if width > 0 {
+            image.pixels.withUnsafeBufferPointer { source in
+                filtered.withUnsafeMutableBufferPointer { target in
+                    guard let pixels = source.baseAddress, let output = target.baseAddress else { return }
+                    for y in 0..<height {
+                        let row = output + y * (stride + 1)
+                        var from = pixels + y * width * 4
+                        var to = row + 1
+                        if y == 0 {
+                            row[0] = 0
+                            for _ in 0..<width {
+                                to[0] = from[0]; to[1] = from[1]; to[2] = from[2]
+                                if alpha { to[3] = from[3] }
+                                from += 4
+                                to += channels
+                            }
+                        } else {
+                            row[0] = 2
+                            var above = from - width * 4
+                            for _ in 0..<width {
+                                to[0] = from[0] &- above[0]; to[1] = from[1] &- above[1]; to[2] = from[2] &- above[2]
+                                if alpha { to[3] = from[3] &- above[3] }
+                                from += 4
+                                above += 4
+                                to += channels
+                            }
+                        }
                     }
-                    let rowStart = y * (stride + 1)
-                    target[rowStart] = y == 0 ? 0 : 2
-                    for i in 0..<stride {
-                        target[rowStart + 1 + i] = y == 0 ? current[i] : current[i] &- previous[i]
-                    }
-                    swap(&previous, &current)
                 }
             }
         }

@@ -41,7 +41,13 @@ public final class ReaderSession {
     private var rawMode: RawMode?
     private var signals: SignalPipe?
     private var decoder = KeyDecoder()
-    private let renderer: RenderClient
+    /// Two render workers, one a core: the page on screen never waits behind
+    /// a prefetch. `pageRenderer` takes the page that is wanted now, and
+    /// `aheadRenderer` the pages either side and thumbnails (or the page now,
+    /// when it is the idle one).
+    private let pageRenderer: RenderClient
+    private let aheadRenderer: RenderClient
+    private var renderers: [RenderClient] { [pageRenderer, aheadRenderer] }
     private var cache = PageImageCache()
     private let painter: PagePainter
     private var size = TerminalSize(columns: 80, rows: 24)
@@ -64,7 +70,8 @@ public final class ReaderSession {
         state = ReaderState(title: book.title, pageCount: book.pageCount, page: startPage)
         state.textMode = options.graphics == .text || options.textOnlyReason != nil
         state.message = options.textOnlyReason ?? options.notice
-        renderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
+        pageRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
+        aheadRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
         painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux)
     }
 
@@ -79,7 +86,9 @@ public final class ReaderSession {
         EmergencyRestore.installCrashHandlers()
         try enterScreen()
         defer { leaveScreen() }
-
+        // The first page is asked for before anything else, so the worker's
+        // start-up overlaps with reading the outline and the history.
+        scheduleRender()
         state.outline = (try? library.tableOfContents(book)) ?? []
         pageChanged()
         for key in decoder.decode(options.pendingInput) where !quitting {
@@ -131,8 +140,11 @@ public final class ReaderSession {
     private func waitForInput() {
         var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
         if let signals { descriptors.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }
-        if let replies = renderer.replyDescriptor { descriptors.append(pollfd(fd: replies, events: Int16(POLLIN), revents: 0)) }
-        let timeout = renderer.isBusy ? Int32(min(1000, (renderer.timeLeft ?? 1) * 1000 + 10)) : -1
+        for renderer in renderers {
+            if let replies = renderer.replyDescriptor { descriptors.append(pollfd(fd: replies, events: Int16(POLLIN), revents: 0)) }
+        }
+        let timeLeft = renderers.compactMap(\.timeLeft).min()
+        let timeout = timeLeft.map { Int32(min(1000, $0 * 1000 + 10)) } ?? -1
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
         if ready < 0 && errno != EINTR { quitting = true; return }
 
@@ -140,7 +152,9 @@ public final class ReaderSession {
             for event in events { handle(event) }
         }
         if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 { readKeys() }
-        if renderer.isBusy, let (request, page) = renderer.collect() { received(request, page) }
+        for renderer in renderers where renderer.isBusy {
+            if let (request, page) = renderer.collect() { received(request, page) }
+        }
     }
 
     private func readKeys() {
@@ -251,25 +265,36 @@ public final class ReaderSession {
                              find: state.search?.query)
     }
 
-    /// Keeps the worker busy: the page on screen first, then the overview's
+    /// Keeps the workers busy: the page on screen first, then the overview's
     /// thumbnails, then the pages either side, so a turn finds them ready.
     private func scheduleRender() {
-        guard !state.textMode, !renderer.isBusy else { return }
-        var wanted: [RenderRequest] = []
-        if let current = currentRequest {
-            wanted.append(current)
-            if case .overview(let selected) = state.panel {
-                wanted.append(contentsOf: overviewRequests(selected: selected).filter { thumbnails[$0.page] == nil })
-            }
-            for neighbour in [state.page + 1, state.page - 1] where (1...state.pageCount).contains(neighbour) {
-                var request = current
-                request.page = neighbour
-                wanted.append(request)
-            }
+        guard !state.textMode, let current = currentRequest else { return }
+        let inFlight = renderers.compactMap(\.inFlight)
+        func needed(_ request: RenderRequest) -> Bool {
+            guard !inFlight.contains(request) else { return false }
+            return isThumbnail(request) ? thumbnails[request.page] == nil : !cache.contains(request)
         }
-        if let next = wanted.first(where: { !cache.contains($0) && !isThumbnail($0) || isThumbnail($0) && thumbnails[$0.page] == nil }) {
-            if let failure = renderer.send(next) { received(next, failure) }
+        var wanted = [current]
+        if case .overview(let selected) = state.panel {
+            wanted += overviewRequests(selected: selected)
         }
+        for neighbour in [state.page + 1, state.page - 1] where (1...state.pageCount).contains(neighbour) {
+            var request = current
+            request.page = neighbour
+            wanted.append(request)
+        }
+        var pending = wanted.filter(needed)
+        if needed(current), let idle = renderers.first(where: { !$0.isBusy }) {
+            send(current, on: idle)
+            pending.removeAll { $0 == current }
+        }
+        if !aheadRenderer.isBusy, let next = pending.first(where: { $0 != current }) {
+            send(next, on: aheadRenderer)
+        }
+    }
+
+    private func send(_ request: RenderRequest, on renderer: RenderClient) {
+        if let failure = renderer.send(request) { received(request, failure) }
     }
 
     private func isThumbnail(_ request: RenderRequest) -> Bool {
@@ -304,6 +329,7 @@ public final class ReaderSession {
         } else {
             frame += drawPage(rows: rows)
         }
+        state.rendering = !state.textMode && state.panel == .none && currentRequest.map { !cache.contains($0) } == true
         frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
             + ReaderView.statusLine(state, columns: size.columns) + ScreenSequences.resetStyle
         write(frame)

@@ -84,6 +84,8 @@ public struct ReaderState: Sendable {
     public var back: [Int] = []
     public var forward: [Int] = []
     public var message: String?
+    /// The page on screen is not the one named on the status line yet.
+    public var rendering = false
 
     public var outline: [TOCEntry] = [] {
         didSet { outlineTree = OutlineTree() }

@@ -30,6 +30,7 @@ public enum ReaderView {
             if state.inverted { mode.append("dark") }
         }
         if !mode.isEmpty { parts.append(mode.joined(separator: " ")) }
+        if state.rendering { parts.append("rendering…") }
         if let search = state.search {
             let position = search.current.map { "\($0 + 1)/\(search.hits.count)" } ?? "\(search.hits.count) hits"
             parts.append("\(search.backward ? "?" : "/")\(search.query) \(position)")

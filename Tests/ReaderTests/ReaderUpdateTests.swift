@@ -238,6 +238,8 @@ final class ReaderUpdateTests: XCTestCase {
         XCTAssertEqual(state.rotation, 2)
         XCTAssertTrue(state.inverted)
         XCTAssertTrue(ReaderView.statusLine(state, columns: 120).contains("fit width 180° dark"))
+        state.rendering = true
+        XCTAssertTrue(ReaderView.statusLine(state, columns: 120).contains("· rendering…"), "the old page is still up")
         press(type("="), &state)
         XCTAssertEqual(state.fit, .page)
         XCTAssertEqual(press([.control("z")], &state), [.suspend])
