@@ -248,4 +248,37 @@ final class ViewCommandTests: XCTestCase {
         // Outside the page: the reader's grey surround.
         XCTAssertEqual(Array(image.pixels[0..<3]), [64, 64, 64])
     }
+
+    /// Real-world PDFs: rotated, landscape, tiny, tall, CJK, scanned. Every
+    /// one opens in the reader and its first page arrives as an image of the
+    /// screen's size with the page on it.
+    func testRealWorldBooksOpenInTheReader() throws {
+        guard let corpus = Fixtures.corpus else { throw XCTSkip("no shared corpus on this machine") }
+        let real = corpus.appendingPathComponent("real")
+        XCTAssertEqual(try library.ibook("add", real.path).status, 0)
+        var environment = library.environment
+        environment["TERM"] = "xterm-kitty"
+        let files = try FileManager.default.subpathsOfDirectory(atPath: real.path).filter { $0.hasSuffix(".pdf") }.sorted()
+        XCTAssertGreaterThan(files.count, 10)
+        for file in files {
+            let path = real.appendingPathComponent(file).path
+            let terminal = try PseudoTerminal(Run.ibookPath, ["view", path, "1", "--graphics", "kitty"], environment: environment,
+                                              columns: 60, rows: 21, pixelWidth: 600, pixelHeight: 420)
+            let arrived = terminal.waitFor(timeout: 15) { output in
+                let text = String(decoding: output, as: UTF8.self)
+                return text.contains("m=0") && !(text.components(separatedBy: "\u{1B}[7m").last ?? "").contains("rendering…")
+            }
+            terminal.send("q")
+            XCTAssertEqual(terminal.waitForExit(), 0, file)
+            let output = String(decoding: terminal.read(), as: UTF8.self)
+            XCTAssertTrue(arrived, "\(file): no page image")
+            let image = try XCTUnwrap(try KittyStream.images(in: output).last, file).png
+            XCTAssertEqual(image.width, 600, file)
+            XCTAssertEqual(image.height, 400, file)
+            // Something other than the grey surround: the page itself.
+            let page = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] != 64 || image.pixels[$0 + 1] != 64 }
+            XCTAssertGreaterThan(page.count, 600, "\(file): the page is on the screen")
+            XCTAssertFalse(output.contains("could not be rendered"), file)
+        }
+    }
 }
