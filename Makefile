@@ -10,9 +10,12 @@ RELEASE_FLAGS = -c release -Xswiftc -static-stdlib
 
 # Debian packages, and how to tell each is present without asking apt.
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
-                  libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux
+                  libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
+                  libcups2-dev cups-daemon cups-client cups-filters
 PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa
-COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux
+# libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
+# cups-filters' pdftopdf run the tests' private print queue.
+COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux cups-config cupsd lpadmin cupsdisable /usr/lib/cups/filter/pdftopdf
 
 .PHONY: all deps build test demo samplebooks bench install clean
 

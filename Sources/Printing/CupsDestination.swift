@@ -13,11 +13,11 @@ public final class CupsDestination {
     public var queue: String { String(cString: array!.pointee.name) }
     public var name: String { info.name }
 
-    fileprivate init(copying source: UnsafeMutablePointer<cups_dest_t>) {
+    fileprivate init(copying source: UnsafeMutablePointer<cups_dest_t>, on connection: CupsConnection) {
         var copy: UnsafeMutablePointer<cups_dest_t>?
         count = cupsCopyDest(source, 0, &copy)
         array = copy
-        info = Self.describe(source)
+        info = connection.refreshed(Self.describe(source))
     }
 
     deinit { cupsFreeDests(count, array) }
@@ -26,7 +26,7 @@ public final class CupsDestination {
     public static func all(on connection: CupsConnection) throws -> [PrinterInfo] {
         try withDestinations(connection) { dests, count in
             guard let dests else { return [] }
-            return (0..<Int(count)).map { describe(dests + $0) }
+            return (0..<Int(count)).map { connection.refreshed(describe(dests + $0)) }
         }
     }
 
@@ -49,10 +49,10 @@ public final class CupsDestination {
                 guard let found = cupsGetDest(parts[0], parts.count > 1 ? parts[1] : nil, count, dests) else {
                     throw PrintingError.unknownPrinter(wanted.name, source: wanted.source)
                 }
-                return CupsDestination(copying: found)
+                return CupsDestination(copying: found, on: connection)
             }
             guard let found = cupsGetDest(nil, nil, count, dests) else { throw PrintingError.noPrinter }
-            return CupsDestination(copying: found)
+            return CupsDestination(copying: found, on: connection)
         }
     }
 
@@ -98,5 +98,43 @@ public final class CupsDestination {
             stateReasons: reasons, stateMessage: option("printer-state-message"), info: option("printer-info"),
             location: option("printer-location"), makeAndModel: option("printer-make-and-model"),
             deviceURI: option("device-uri"))
+    }
+}
+
+extension CupsConnection {
+    /// The printer's state now, with the operator's message (cupsdisable -r,
+    /// cupsreject -r), which the destination list does not carry. Left as
+    /// it was if the scheduler does not answer for it.
+    func refreshed(_ info: PrinterInfo) -> PrinterInfo {
+        let queue = String(info.name.split(separator: "/", maxSplits: 1)[0])
+        guard let request = ippNewRequest(IPP_OP_GET_PRINTER_ATTRIBUTES) else { return info }
+        var uri = [CChar](repeating: 0, count: 1024)
+        httpAssembleURI(HTTP_URI_CODING_ALL, &uri, Int32(uri.count), "ipp", nil, "localhost", 0, "/printers/" + queue)
+        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", nil, uri)
+        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", nil, cupsUser())
+        let wanted = ["printer-state", "printer-state-message", "printer-state-reasons", "printer-is-accepting-jobs"]
+        let names = wanted.map { strdup($0) }
+        defer { names.forEach { free($0) } }
+        var pointers = names.map { UnsafePointer($0) }
+        ippAddStrings(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "requested-attributes", Int32(names.count), nil, &pointers)
+        // cupsDoRequest frees the request.
+        guard let response = cupsDoRequest(http, request, "/"), CupsConnection.lastRequestSucceeded else { return info }
+        defer { ippDelete(response) }
+        var updated = info
+        if let state = ippFindAttribute(response, "printer-state", IPP_TAG_ENUM) {
+            updated.state = PrinterState(ippValue: String(ippGetInteger(state, 0)))
+        }
+        if let accepting = ippFindAttribute(response, "printer-is-accepting-jobs", IPP_TAG_BOOLEAN) {
+            updated.acceptingJobs = ippGetBoolean(accepting, 0) != 0
+        }
+        if let message = ippFindAttribute(response, "printer-state-message", IPP_TAG_TEXT), let text = ippGetString(message, 0, nil) {
+            let string = String(cString: text)
+            updated.stateMessage = string.isEmpty ? nil : string
+        }
+        if let reasons = ippFindAttribute(response, "printer-state-reasons", IPP_TAG_KEYWORD) {
+            updated.stateReasons = (0..<ippGetCount(reasons)).compactMap { ippGetString(reasons, $0, nil).map { String(cString: $0) } }
+                .filter { $0 != "none" }
+        }
+        return updated
     }
 }

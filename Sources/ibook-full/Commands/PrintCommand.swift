@@ -65,32 +65,32 @@ enum PrintCommand: Command {
         }
 
         let scratch = try PrintScratch()
+        // The Ctrl-C handler holds it too, so it is removed here on every path.
+        defer { scratch.remove() }
         let waiting = WaitingJob()
         let interrupt = onInterrupt(scratch, waiting, context)
         defer { interrupt.cancel() }
         let result = try reporting(request.file, fromLibrary) { try printer.print(request, scratch: scratch) }
+        let json = arguments.flag("json")
+        let plan = result.plan
+        if !json {
+            let copies = plan.copies > 1 ? " (\(plan.copies) copies)" : ""
+            context.stdout.write("Sent \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")\(copies) to \"\(plan.printer)\" as job \(result.job)\n")
+        }
         var state: JobState?
         if arguments.flag("wait") {
             waiting.set(result.job)
             state = try follow(result.job, printer.connection, context)
+            if !json, let state { context.stdout.write("Job \(result.job) \(state.rawValue)\n") }
         }
-        if arguments.flag("json") {
-            try context.printJSON(Output(job: result.job, state: state, dryRun: false, plan: result.plan))
-        } else {
-            let plan = result.plan
-            let copies = plan.copies > 1 ? " (\(plan.copies) copies)" : ""
-            context.stdout.write("Sent \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")\(copies) to \"\(plan.printer)\" as job \(result.job)\n")
-            if let state { context.stdout.write("Job \(result.job) \(state.rawValue)\n") }
-        }
-        if plan(restrictionOverriddenIn: result.plan) {
+        if json { try context.printJSON(Output(job: result.job, state: state, dryRun: false, plan: plan)) }
+        if plan.restrictionOverridden {
             context.warning("\(request.file): its owner forbids printing; printed because of --force")
         }
         if let state, state != .completed {
             throw ExitCode(status: ExitCode.failure)
         }
     }
-
-    private static func plan(restrictionOverriddenIn plan: PrintPlan) -> Bool { plan.restrictionOverridden }
 
     private static func makeRequest(_ arguments: ParsedArguments, _ context: CommandContext) throws -> PrintRequest {
         let name = arguments.positional("book")
