@@ -278,6 +278,39 @@ final class PrintCommandTests: XCTestCase {
         XCTAssertTrue(again.stderr.contains("CUPS has no job 99999"), again.stderr)
     }
 
+    func testCtrlCWhileWaitingCancelsTheJob() throws {
+        // Held jobs never finish, so --wait is still waiting when Ctrl-C comes.
+        try cups.admin("lpadmin", "-p", "TestPDF", "-o", "job-hold-until-default=indefinite")
+        var environment = library.environment
+        environment["CUPS_SERVER"] = cups.socket
+        environment["TMPDIR"] = scratch.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Run.ibookPath)
+        process.arguments = ["print", Fixtures.sampleBook("lighthouses.pdf"), "-d", "TestPDF", "--watermark", "HELD", "--wait"]
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var printed = ""
+        let deadline = Date().addingTimeInterval(20)
+        while !printed.contains("as job"), Date() < deadline {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        let id = try XCTUnwrap(Int(printed.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""), printed)
+        XCTAssertEqual(try connection().job(id).state, .held)
+        usleep(300_000)
+        process.interrupt()
+        process.waitUntilExit()
+        let messages = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 130, messages)
+        XCTAssertTrue(messages.contains("Cancelled job \(id)"), messages)
+        XCTAssertEqual(try connection().job(id).state, .canceled)
+        try assertNoTemporaryCopies()
+    }
+
     // MARK: - Copies made for the job
 
     func testWatermarkedCopyIsPrintedAndRemoved() throws {
