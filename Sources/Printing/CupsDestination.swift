@@ -26,7 +26,12 @@ public final class CupsDestination {
     public static func all(on connection: CupsConnection) throws -> [PrinterInfo] {
         try withDestinations(connection) { dests, count in
             guard let dests else { return [] }
-            return (0..<Int(count)).map { connection.refreshed(describe(dests + $0)) }
+            let queued = (try? CupsJobList(activeOn: connection))?.countByPrinter ?? [:]
+            return (0..<Int(count)).map { index in
+                var info = connection.refreshed(describe(dests + index))
+                info.queuedJobs = queued[String(cString: dests[index].name)] ?? 0
+                return info
+            }
         }
     }
 
@@ -72,13 +77,8 @@ public final class CupsDestination {
 
     private static func withDestinations<T>(_ connection: CupsConnection,
                                             _ body: (UnsafeMutablePointer<cups_dest_t>?, Int32) throws -> T) throws -> T {
-        var dests: UnsafeMutablePointer<cups_dest_t>?
-        let count = cupsGetDests2(connection.http, &dests)
-        defer { cupsFreeDests(count, dests) }
-        if count == 0, !CupsConnection.lastRequestSucceeded, cupsLastError() != IPP_STATUS_ERROR_NOT_FOUND {
-            throw connection.failure("asking CUPS for its printers")
-        }
-        return try body(dests, count)
+        let list = try CupsDestinationList(connection)
+        return try withExtendedLifetime(list) { try body(list.dests, list.count) }
     }
 
     private static func describe(_ dest: UnsafeMutablePointer<cups_dest_t>) -> PrinterInfo {
@@ -107,33 +107,21 @@ extension CupsConnection {
     /// it was if the scheduler does not answer for it.
     func refreshed(_ info: PrinterInfo) -> PrinterInfo {
         let queue = String(info.name.split(separator: "/", maxSplits: 1)[0])
-        guard let request = ippNewRequest(IPP_OP_GET_PRINTER_ATTRIBUTES) else { return info }
+        guard let request = try? IPPRequest(IPP_OP_GET_PRINTER_ATTRIBUTES) else { return info }
         var uri = [CChar](repeating: 0, count: 1024)
         httpAssembleURI(HTTP_URI_CODING_ALL, &uri, Int32(uri.count), "ipp", nil, "localhost", 0, "/printers/" + queue)
-        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", nil, uri)
-        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", nil, cupsUser())
-        let wanted = ["printer-state", "printer-state-message", "printer-state-reasons", "printer-is-accepting-jobs"]
-        let names = wanted.map { strdup($0) }
-        defer { names.forEach { free($0) } }
-        var pointers = names.map { UnsafePointer($0) }
-        ippAddStrings(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "requested-attributes", Int32(names.count), nil, &pointers)
-        // cupsDoRequest frees the request.
-        guard let response = cupsDoRequest(http, request, "/"), CupsConnection.lastRequestSucceeded else { return info }
-        defer { ippDelete(response) }
+        request.add(IPP_TAG_URI, "printer-uri", String(cString: uri))
+        request.addKeywords("requested-attributes",
+                            ["printer-state", "printer-state-message", "printer-state-reasons", "printer-is-accepting-jobs"])
+        guard let response = request.send(on: self) else { return info }
         var updated = info
-        if let state = ippFindAttribute(response, "printer-state", IPP_TAG_ENUM) {
-            updated.state = PrinterState(ippValue: String(ippGetInteger(state, 0)))
+        if let state = response.integer("printer-state", IPP_TAG_ENUM) { updated.state = PrinterState(ippValue: String(state)) }
+        if let accepting = response.boolean("printer-is-accepting-jobs") { updated.acceptingJobs = accepting }
+        if let message = response.strings("printer-state-message", IPP_TAG_TEXT)?.first {
+            updated.stateMessage = message.isEmpty ? nil : message
         }
-        if let accepting = ippFindAttribute(response, "printer-is-accepting-jobs", IPP_TAG_BOOLEAN) {
-            updated.acceptingJobs = ippGetBoolean(accepting, 0) != 0
-        }
-        if let message = ippFindAttribute(response, "printer-state-message", IPP_TAG_TEXT), let text = ippGetString(message, 0, nil) {
-            let string = String(cString: text)
-            updated.stateMessage = string.isEmpty ? nil : string
-        }
-        if let reasons = ippFindAttribute(response, "printer-state-reasons", IPP_TAG_KEYWORD) {
-            updated.stateReasons = (0..<ippGetCount(reasons)).compactMap { ippGetString(reasons, $0, nil).map { String(cString: $0) } }
-                .filter { $0 != "none" }
+        if let reasons = response.strings("printer-state-reasons", IPP_TAG_KEYWORD) {
+            updated.stateReasons = reasons.filter { $0 != "none" }
         }
         return updated
     }

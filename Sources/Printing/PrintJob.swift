@@ -90,35 +90,21 @@ extension CupsDestination {
 extension CupsConnection {
     /// The job's state and attributes.
     public func job(_ id: Int) throws -> JobStatus {
-        guard let request = ippNewRequest(IPP_OP_GET_JOB_ATTRIBUTES) else { throw PrintingError.cups("asking for job \(id)", message: "out of memory") }
-        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "job-uri", nil, "ipp://localhost/jobs/\(id)")
-        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", nil, cupsUser())
-        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "requested-attributes", nil, "all")
-        // cupsDoRequest frees the request.
-        let response = cupsDoRequest(http, request, "/")
-        defer { if let response { ippDelete(response) } }
-        guard let response, CupsConnection.lastRequestSucceeded else {
+        let request = try IPPRequest(IPP_OP_GET_JOB_ATTRIBUTES)
+        request.add(IPP_TAG_URI, "job-uri", "ipp://localhost/jobs/\(id)")
+        request.addKeywords("requested-attributes", ["all"])
+        guard let response = request.send(on: self) else {
             if cupsLastError() == IPP_STATUS_ERROR_NOT_FOUND { throw PrintingError.jobNotFound(id) }
             throw failure("asking for job \(id)")
         }
-        var attributes: [String: String] = [:]
-        var buffer = [CChar](repeating: 0, count: 8192)
-        var attribute = ippFirstAttribute(response)
-        while let current = attribute {
-            if let name = ippGetName(current) {
-                ippAttributeString(current, &buffer, buffer.count)
-                attributes[String(cString: name)] = String(cString: buffer)
-            }
-            attribute = ippNextAttribute(response)
-        }
-        var state = JobState.unknown
-        if let found = ippFindAttribute(response, "job-state", IPP_TAG_ENUM) { state = JobState(ipp: ippGetInteger(found, 0)) }
+        let attributes = response.allAttributes
+        let state = response.integer("job-state", IPP_TAG_ENUM).map(JobState.init(ipp:)) ?? .unknown
         let printer = attributes["job-printer-uri"].map { ($0 as NSString).lastPathComponent }
         return JobStatus(
             id: id, state: state,
-            stateReasons: (attributes["job-state-reasons"] ?? "none").split(separator: ",").map(String.init).filter { $0 != "none" },
+            stateReasons: (response.strings("job-state-reasons", IPP_TAG_KEYWORD) ?? []).filter { $0 != "none" },
             message: attributes["job-printer-state-message"].flatMap { $0.isEmpty ? nil : $0 },
-            printer: printer, sheetsCompleted: attributes["job-media-sheets-completed"].flatMap { Int($0) },
+            printer: printer, sheetsCompleted: response.integer("job-media-sheets-completed", IPP_TAG_INTEGER).map(Int.init),
             attributes: attributes)
     }
 

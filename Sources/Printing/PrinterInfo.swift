@@ -26,6 +26,8 @@ public struct PrinterInfo: Codable, Equatable, Sendable {
     public var location: String?
     public var makeAndModel: String?
     public var deviceURI: String?
+    /// Jobs pending, held or printing on this queue (every user's).
+    public var queuedJobs = 0
 
     /// Why a job sent now would not print, or nil when it would.
     public var refusal: PrintingError? {

@@ -187,12 +187,24 @@ final class PrintCommandTests: XCTestCase {
         let rows = table.stdoutLines.dropFirst()
         XCTAssertTrue(rows.contains { $0.hasPrefix("*") && $0.contains("Second") }, table.stdout)
         XCTAssertTrue(rows.contains { !$0.hasPrefix("*") && $0.contains("TestPDF") && $0.contains("idle") && $0.contains("accepting") }, table.stdout)
+        XCTAssertEqual(table.stdoutLines.first?.split(separator: " "), ["PRINTER", "STATE", "QUEUE", "JOBS", "DESCRIPTION"])
 
         let json = try ibook("printers", "--json")
         let printers = try JSONDecoder().decode([PrinterInfo].self, from: Data(json.stdout.utf8))
         XCTAssertEqual(Set(printers.map(\.name)), ["Second", "TestPDF"])
         XCTAssertEqual(printers.first { $0.isDefault }?.name, "Second")
         XCTAssertEqual(printers.first { $0.name == "TestPDF" }?.deviceURI, "file://" + cups.output)
+        XCTAssertEqual(printers.first { $0.name == "TestPDF" }?.queuedJobs, 0)
+
+        // A held job counts as queued; a stopped queue shows the operator's message.
+        try cups.admin("lpadmin", "-p", "TestPDF", "-o", "job-hold-until-default=indefinite")
+        XCTAssertEqual(try ibook("print", Fixtures.sampleBook("lighthouses.pdf"), "-d", "TestPDF").status, 0)
+        try cups.admin("cupsdisable", "-r", "toner low", "TestPDF")
+        let after = try JSONDecoder().decode([PrinterInfo].self, from: Data(try ibook("printers", "--json").stdout.utf8))
+        let queue = try XCTUnwrap(after.first { $0.name == "TestPDF" })
+        XCTAssertEqual(queue.queuedJobs, 1)
+        XCTAssertEqual(queue.state, .stopped)
+        XCTAssertEqual(queue.stateMessage, "toner low")
     }
 
     // MARK: - Pages
@@ -280,26 +292,7 @@ final class PrintCommandTests: XCTestCase {
 
     func testCtrlCWhileWaitingCancelsTheJob() throws {
         // Held jobs never finish, so --wait is still waiting when Ctrl-C comes.
-        try cups.admin("lpadmin", "-p", "TestPDF", "-o", "job-hold-until-default=indefinite")
-        var environment = library.environment
-        environment["CUPS_SERVER"] = cups.socket
-        environment["TMPDIR"] = scratch.path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Run.ibookPath)
-        process.arguments = ["print", Fixtures.sampleBook("lighthouses.pdf"), "-d", "TestPDF", "--watermark", "HELD", "--wait"]
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        var printed = ""
-        let deadline = Date().addingTimeInterval(20)
-        while !printed.contains("as job"), Date() < deadline {
-            let data = out.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
-        }
-        let id = try XCTUnwrap(Int(printed.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""), printed)
+        let (process, err, id) = try startWaiting(["--watermark", "HELD"])
         XCTAssertEqual(try connection().job(id).state, .held)
         usleep(300_000)
         process.interrupt()
@@ -309,6 +302,45 @@ final class PrintCommandTests: XCTestCase {
         XCTAssertTrue(messages.contains("Cancelled job \(id)"), messages)
         XCTAssertEqual(try connection().job(id).state, .canceled)
         try assertNoTemporaryCopies()
+    }
+
+    /// Starts `ibook print … --wait` on the held queue and returns the process once it has said its job id.
+    func startWaiting(_ extra: [String] = []) throws -> (Process, Pipe, Int) {
+        try cups.admin("lpadmin", "-p", "TestPDF", "-o", "job-hold-until-default=indefinite")
+        var environment = library.environment
+        environment["CUPS_SERVER"] = cups.socket
+        environment["TMPDIR"] = scratch.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Run.ibookPath)
+        process.arguments = ["print", Fixtures.sampleBook("lighthouses.pdf"), "-d", "TestPDF", "--wait"] + extra
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var printed = ""
+        while !printed.contains("as job") {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        guard let id = Int(printed.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") else {
+            process.terminate()
+            throw RunError.failed("no job id in: \(printed)")
+        }
+        return (process, err, id)
+    }
+
+    func testWaitReportsAJobCancelledElsewhere() throws {
+        let (process, err, id) = try startWaiting()
+        // Still waiting: the job is held.
+        usleep(500_000)
+        XCTAssertTrue(process.isRunning)
+        try connection().cancel(job: id)
+        process.waitUntilExit()
+        let messages = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 1, messages)
+        XCTAssertTrue(messages.hasPrefix("Error: job \(id) canceled"), messages)
     }
 
     // MARK: - Copies made for the job

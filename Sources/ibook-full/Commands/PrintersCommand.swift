@@ -21,13 +21,14 @@ enum PrintersCommand: Command {
             context.stderr.write("CUPS at \(connection.server) has no printers: add one with lpadmin or your desktop's printer settings.\n")
             return
         }
-        var table = TextTable(headers: ["", "PRINTER", "STATE", "JOBS", "DESCRIPTION"])
+        var table = TextTable(headers: ["", "PRINTER", "STATE", "QUEUE", "JOBS", "DESCRIPTION"], rightAligned: [4])
         table.rows = printers.map { printer in
             let state = printer.state.rawValue + (printer.stateMessage.map { " (\($0))" } ?? "")
             let description = [printer.info, printer.location].compactMap { $0 }.joined(separator: ", ")
             return [printer.isDefault ? "*" : "", printer.name, state, printer.acceptingJobs ? "accepting" : "rejecting",
+                    "\(printer.queuedJobs)",
                     description.isEmpty ? printer.deviceURI ?? "" : description]
         }
-        context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: 4) + "\n")
+        context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: 5) + "\n")
     }
 }
