@@ -95,6 +95,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "Drawing", "TestSupport", "Printing"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

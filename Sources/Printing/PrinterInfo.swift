@@ -29,6 +29,22 @@ public struct PrinterInfo: Codable, Equatable, Sendable {
     /// Jobs pending, held or printing on this queue (every user's).
     public var queuedJobs = 0
 
+    public init(name: String, isDefault: Bool, state: PrinterState, acceptingJobs: Bool, stateReasons: [String] = [],
+                stateMessage: String? = nil, info: String? = nil, location: String? = nil, makeAndModel: String? = nil,
+                deviceURI: String? = nil, queuedJobs: Int = 0) {
+        self.name = name
+        self.isDefault = isDefault
+        self.state = state
+        self.acceptingJobs = acceptingJobs
+        self.stateReasons = stateReasons
+        self.stateMessage = stateMessage
+        self.info = info
+        self.location = location
+        self.makeAndModel = makeAndModel
+        self.deviceURI = deviceURI
+        self.queuedJobs = queuedJobs
+    }
+
     /// Why a job sent now would not print, or nil when it would.
     public var refusal: PrintingError? {
         if !acceptingJobs { return .printerRejecting(name, reason: reason) }

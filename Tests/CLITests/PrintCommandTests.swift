@@ -431,6 +431,11 @@ final class PrintCommandTests: XCTestCase {
         XCTAssertEqual(unknown.stderr, "Error: CUPS has no printer \"Nowhere\" (from --printer); see 'ibook printers'\n")
         let fromEnvironment = try ibook("print", book, environment: ["PRINTER": "Elsewhere"])
         XCTAssertTrue(fromEnvironment.stderr.contains("\"Elsewhere\" (from $PRINTER)"), fromEnvironment.stderr)
+        // $LPDEST comes before $PRINTER, as lp has it; --printer before both.
+        let lpdest = try ibook("print", book, "--dry-run", environment: ["LPDEST": "Lobby", "PRINTER": "TestPDF"])
+        XCTAssertTrue(lpdest.stderr.contains("\"Lobby\" (from $LPDEST)"), lpdest.stderr)
+        let named = try ibook("print", book, "--dry-run", "-d", "TestPDF", environment: ["LPDEST": "Lobby"])
+        XCTAssertEqual(named.status, 0, named.stderr)
 
         try cups.admin("lpadmin", "-d", "TestPDF")
         let byDefault = try ibook("print", book, "--pages", "1", "--dry-run")
