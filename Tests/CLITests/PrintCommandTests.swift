@@ -341,6 +341,28 @@ final class PrintCommandTests: XCTestCase {
         let messages = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(process.terminationStatus, 1, messages)
         XCTAssertTrue(messages.hasPrefix("Error: job \(id) canceled"), messages)
+        XCTAssertFalse(messages.contains("held"), "a progress line on a pipe: \(messages)")
+    }
+
+    func testWaitShowsProgressOnATerminal() throws {
+        try cups.admin("lpadmin", "-p", "TestPDF", "-o", "job-hold-until-default=indefinite")
+        var environment = library.environment
+        environment["CUPS_SERVER"] = cups.socket
+        environment["TMPDIR"] = scratch.path
+        let terminal = try PseudoTerminal(Run.ibookPath, ["print", Fixtures.sampleBook("lighthouses.pdf"), "-d", "TestPDF",
+                                                          "--pages", "2", "--wait"], environment: environment)
+        XCTAssertTrue(terminal.waitFor(timeout: 20) { String(decoding: $0, as: UTF8.self).contains("job-hold-until-specified") },
+                      String(decoding: terminal.read(), as: UTF8.self))
+        let text = String(decoding: terminal.read(), as: UTF8.self)
+        let id = try XCTUnwrap(text.range(of: #"as job (\d+)"#, options: .regularExpression)
+            .flatMap { Int(text[$0].split(separator: " ").last ?? "") }, text)
+        XCTAssertTrue(text.contains("\rJob \(id): held (job-hold-until-specified)") || text.contains("\u{1B}[2KJob \(id): held (job-hold-until-specified)"), text)
+        try connection().cancel(job: id)
+        XCTAssertEqual(terminal.waitForExit(timeout: 10), 1)
+        let all = String(decoding: terminal.read(), as: UTF8.self)
+        // The progress line is cleared before the error takes its place.
+        XCTAssertTrue(all.contains("\r\u{1B}[2K"), all)
+        XCTAssertTrue(all.contains("job \(id) canceled"), all)
     }
 
     // MARK: - Copies made for the job

@@ -181,7 +181,11 @@ enum PrintCommand: Command {
             }
             if tty {
                 var line = "Job \(id): \(status.state.rawValue)"
-                if let message = status.message { line += " (\(message))" }
+                if let message = status.message {
+                    line += " (\(message))"
+                } else if !status.stateReasons.isEmpty {
+                    line += " (\(status.stateReasons.joined(separator: ", ")))"
+                }
                 if let sheets = status.sheetsCompleted, sheets > 0 { line += ", \(sheets) sheets" }
                 if line != last {
                     context.stderr.write("\r\u{1B}[2K" + line)
