@@ -43,6 +43,9 @@ enum PrintCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         if let job = arguments.value("cancel") {
+            if arguments.positional("book") != nil || arguments.value("pages") != nil || arguments.flag("dry-run") {
+                throw UsageError("--cancel JOB cancels a job; it takes no BOOK, --pages or --dry-run")
+            }
             try cancel(job, arguments, context)
             return
         }
