@@ -15,7 +15,7 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
 PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue.
-COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux cups-config cupsd lpadmin cupsdisable /usr/lib/cups/filter/pdftopdf
+COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux cups-config /usr/sbin/cupsd /usr/sbin/lpadmin /usr/sbin/cupsdisable /usr/lib/cups/filter/pdftopdf
 
 .PHONY: all deps build test demo samplebooks bench install clean
 

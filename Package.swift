@@ -96,6 +96,7 @@ let package = Package(
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing"]),
+        .testTarget(name: "BookPrintingTests", dependencies: ["BookPrinting", "Watermark", "TestSupport"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
