@@ -66,7 +66,7 @@ public final class CupsDestination {
     /// state attributes are left out.
     var savedJobOptions: [PrintOption] {
         guard let dest = array?.pointee else { return [] }
-        let skipped = ["printer-", "marker-", "device-uri", "auth-info-required", "job-sheets-default"]
+        let skipped = ["printer-", "marker-", "media-supported", "device-uri", "auth-info-required", "job-sheets-default"]
         return (0..<Int(dest.num_options)).compactMap { index in
             let option = dest.options[index]
             let name = String(cString: option.name)

@@ -136,6 +136,11 @@ final class PrintCommandTests: XCTestCase {
 
     @discardableResult
     func ibook(_ arguments: String..., environment extra: [String: String] = [:]) throws -> Run.Result {
+        try ibook(arguments, environment: extra)
+    }
+
+    @discardableResult
+    func ibook(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Run.Result {
         var environment = library.environment
         environment["CUPS_SERVER"] = cups.socket
         environment["TMPDIR"] = scratch.path
@@ -501,6 +506,31 @@ final class PrintCommandTests: XCTestCase {
 
             """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: cups.output))
+
+        let json = try ibook("print", book, "-d", "TestPDF", "--pages", "vi-7", "--number-up", "2", "--watermark", "X", "--dry-run", "--json")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let output = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(output["dryRun"] as? Bool, true)
+        XCTAssertNil(output["job"])
+        let plan = try XCTUnwrap(output["plan"] as? [String: Any])
+        XCTAssertEqual(plan["pages"] as? [Int], [6, 7])
+        XCTAssertEqual(plan["pageCount"] as? Int, 2)
+        XCTAssertEqual(plan["temporaryCopy"] as? [String], ["watermarked", "selected pages"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "a dry run writes nothing")
+
+        for (arguments, message) in [
+            (["--number-up", "3"], "Error: --number-up must be one of 1, 2, 4, 6, 9, 16, not 3"),
+            (["--duplex", "sideways"], "Error: --duplex must be long, short or off, not 'sideways'"),
+            (["--copies", "0"], "--copies"),
+            (["--cancel", "4"], "Error: --cancel JOB cancels a job; it takes no BOOK, --pages or --dry-run"),
+        ] {
+            let bad = try ibook(["print", book, "-d", "TestPDF"] + arguments)
+            XCTAssertEqual(bad.status, 64, "\(arguments)")
+            XCTAssertTrue(bad.stderr.hasPrefix(message) || bad.stderr.contains(message), bad.stderr)
+        }
+        let badJob = try ibook("print", "--cancel", "abc")
+        XCTAssertEqual(badJob.status, 64)
+        XCTAssertTrue(badJob.stderr.hasPrefix("Error: --cancel takes a job id (a positive number), not 'abc'"), badJob.stderr)
         XCTAssertThrowsError(try connection().job(1)) { error in
             XCTAssertEqual(error as? PrintingError, .jobNotFound(1))
         }
