@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
                        providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        // Debian 12's libcups2-dev has no cups.pc: the module links -lcups (what `cups-config --libs` says).
+        .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
@@ -57,6 +59,11 @@ let package = Package(
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
         .target(name: "Watermark", dependencies: ["PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
 
+        // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
+        .target(name: "Printing", dependencies: ["CCups"]),
+        // Printing a PDF: pages by number or label, decrypted or watermarked temporary copies, then Printing.
+        .target(name: "BookPrinting", dependencies: ["Printing", "Watermark", "PDF", "PageRanges"]),
+
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
         .target(name: "IBookCLI", dependencies: ["BookLibrary", "Arguments", "Store", "TextCells"]),
@@ -66,7 +73,7 @@ let package = Package(
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: [
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
-            "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader",
+            "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
@@ -85,9 +92,11 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "BookIndexing", "PDF", "Store", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "Drawing", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "Drawing", "TestSupport", "Printing"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing"]),
+        .testTarget(name: "BookPrintingTests", dependencies: ["BookPrinting", "Watermark", "TestSupport"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -34,6 +34,14 @@ run bookmark iii --note "Read the preface again"
 run bookmarks
 run history
 run watermark -o "$demo/lighthouses-draft.pdf" --text "DRAFT" --opacity 0.2 --pages 5-8
+# Printing needs a CUPS scheduler and a printer, which a demo machine may lack: then
+# `ibook printers` says so in one line (exit 1, tolerated here) and the dry run is skipped.
+run printers || true
+if "$ibook" printers --json 2>/dev/null | grep -q '"isDefault":true'; then
+    run print lighthouses --pages iii-iv,5-8 --number-up 2 --watermark "DRAFT" --dry-run
+else
+    printf '(no default printer: skipping "ibook print lighthouses --pages iii-iv,5-8 --dry-run")\n'
+fi
 run export catalog -o "$demo/catalog.pdf"
 run compose --init invoice "$demo/invoice"
 run compose "$demo/invoice" --data "$demo/invoice/invoice.json" -o "$demo/invoice.pdf" --footer "Thank you!"

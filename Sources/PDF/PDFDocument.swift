@@ -57,6 +57,15 @@ public final class PDFDocument {
 
     public var pageCount: Int { Int(max(0, poppler_document_get_n_pages(document))) }
 
+    /// False when the document's owner forbids printing (the permission
+    /// flags of an encrypted PDF, which poppler reports).
+    public var allowsPrinting: Bool {
+        poppler_document_get_permissions(document).rawValue & POPPLER_PERMISSIONS_OK_TO_PRINT.rawValue != 0
+    }
+
+    /// Every page's label (nil where a page has none), 0-based.
+    public var pageLabels: [String?] { (0..<pageCount).map { page(at: $0)?.label } }
+
     public var metadata: PDFMetadata {
         func date(_ value: time_t) -> Date? { value > 0 ? Date(timeIntervalSince1970: TimeInterval(value)) : nil }
         return PDFMetadata(

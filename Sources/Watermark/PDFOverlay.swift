@@ -55,16 +55,21 @@ final class PDFOverlay {
                           "--repeat=\(largest.stampPage)", "--"]
         }
         arguments.append(output)
+        try execute(arguments, progress: progress, failure: WatermarkError.qpdf)
+    }
 
+    /// Runs one qpdf job given as its command line; what qpdf says becomes
+    /// the error `failure` makes.
+    func execute(_ arguments: [String], progress: ((Int) -> Void)?, failure: (String) -> WatermarkError) throws {
         let reporter = ProgressReporter(progress)
         if progress != nil {
             qpdfjob_register_progress_reporter(job, ProgressReporter.report, Unmanaged.passUnretained(reporter).toOpaque())
         }
         let initialized = withCStrings(arguments) { qpdfjob_initialize_from_argv(job, $0) }
-        guard initialized == 0 else { throw WatermarkError.qpdf(messages.summary ?? "bad job (exit \(initialized))") }
+        guard initialized == 0 else { throw failure(messages.summary ?? "bad job (exit \(initialized))") }
         let status = withExtendedLifetime(reporter) { qpdfjob_run(job) }
         // 3 means the file was written but qpdf had warnings about the input.
-        guard status == 0 || status == 3 else { throw WatermarkError.qpdf(messages.summary ?? "exit \(status)") }
+        guard status == 0 || status == 3 else { throw failure(messages.summary ?? "exit \(status)") }
     }
 
     /// "1-5,7,9-12" from page numbers in the order given; ascending runs

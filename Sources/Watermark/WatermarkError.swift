@@ -13,6 +13,7 @@ public enum WatermarkError: Error, Equatable, CustomStringConvertible, Sendable 
     case renderFailed(String)
     case qpdf(String)
     case cannotWrite(String)
+    case copyFailed(String)
 
     public var description: String {
         switch self {
@@ -27,6 +28,7 @@ public enum WatermarkError: Error, Equatable, CustomStringConvertible, Sendable 
         case .renderFailed(let reason): return "could not draw the watermark (\(reason))"
         case .qpdf(let reason): return "could not stamp the pages (\(reason))"
         case .cannotWrite(let reason): return "cannot write the output (\(reason))"
+        case .copyFailed(let reason): return "could not make a decrypted copy (\(reason))"
         }
     }
 }

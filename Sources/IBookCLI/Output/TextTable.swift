@@ -7,6 +7,12 @@ package struct TextTable {
     package var rightAligned: Set<Int> = []
     package var rows: [[String]] = []
 
+    package init(headers: [String], rightAligned: Set<Int> = [], rows: [[String]] = []) {
+        self.headers = headers
+        self.rightAligned = rightAligned
+        self.rows = rows
+    }
+
     package func render(maxWidth: Int, squeezable: Int? = nil) -> String {
         var widths = headers.indices.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(TextWidth.of).max() ?? 0

@@ -18,15 +18,7 @@ enum WatermarkCommand: Command {
         options: [
             Option("-o", "--output", value: "file", help: "Where to write the watermarked PDF (with --preview: the PNG)."),
             Option("--text", value: "text", help: "The watermark text (required)."),
-            Option("--font", value: "font", help: "A font description: family, style and size in points (default \"Sans Bold 48\")."),
-            Option("--color", value: "color", help: "Text colour: #rrggbb, #rgb or a name (default gray)."),
-            Option("--opacity", value: "0-1", help: "0 is invisible, 1 opaque (default 0.3)."),
-            Option("--angle", value: "degrees", help: "Counter-clockwise rotation of the text (default 45)."),
-            Option("--layer", value: "over|under", help: "Over the page content, or under it so text and images stay on top (default over)."),
-            Option("--tile", help: "Repeat the text across the whole page."),
-            Option("--spacing", value: "HxV", help: "Gap between tiled copies in points, horizontal x vertical (default 50x50; implies --tile)."),
-            Option("--position", value: "where", help: "Where a single stamp goes: center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right (default center)."),
-            Option("--margin", value: "points", help: "Gap between a single stamp and the page edge (default 36)."),
+        ] + WatermarkStyle.options + [
             Option("--pages", value: "range", help: "Pages to stamp, by number or label: 2-10,15 or iv-x (default all)."),
             Option("--preview", value: "page", help: "Render this page, watermarked, to the PNG given with -o; no PDF is written."),
             Option("--preview-size", value: "px", help: "Longer side of the preview in pixels (default 1200)."),
@@ -48,13 +40,13 @@ enum WatermarkCommand: Command {
         default: break
         }
         if preview != nil, arguments.flag("add") { throw UsageError("--add cannot be used with --preview") }
-        let input = try inputPath(arguments.positional("book"), context)
+        let input = try BookInput.path(arguments.positional("book"), context)
         let watermarker = Watermarker(options: options)
 
         if let preview, let output {
             let size = try arguments.int("preview-size", in: 16...8192) ?? 1200
             let png = absolutePath(output)
-            try reporting(input) { try watermarker.preview(input: input, page: preview, png: png, maxPixels: size) }
+            try BookInput.reporting(input) { try watermarker.preview(input: input, page: preview, png: png, maxPixels: size) }
             context.stdout.write(png + "\n")
             return
         }
@@ -63,7 +55,7 @@ enum WatermarkCommand: Command {
         let progress = PercentLine(terminal: context.stderr, title: "Watermarking")
         let interrupt = removeTemporaryFilesOnInterrupt(destination, progress)
         defer { interrupt.cancel() }
-        let result = try reporting(input) {
+        let result = try BookInput.reporting(input) {
             try watermarker.watermark(input: input, output: destination, overwritingInput: inPlace,
                                       progress: progress.map { line in { line.show($0) } })
         }
@@ -97,61 +89,10 @@ enum WatermarkCommand: Command {
     private static func watermarkOptions(_ arguments: ParsedArguments) throws -> WatermarkOptions {
         guard let text = arguments.value("text") else { throw UsageError("Missing --text") }
         var options = WatermarkOptions(text: text)
-        do {
-            if let font = arguments.value("font") { options.font = font }
-            if let color = arguments.value("color") { options.color = try WatermarkColor(parsing: color) }
-            if let opacity = try arguments.double("opacity", in: 0...1) { options.opacity = opacity }
-            if let angle = try arguments.double("angle", in: -360...360) { options.angle = angle }
-            if let layer = arguments.value("layer") {
-                guard let parsed = WatermarkLayer(rawValue: layer.lowercased()) else {
-                    throw UsageError("--layer must be over or under, not '\(layer)'")
-                }
-                options.layer = parsed
-            }
-            let tile = arguments.flag("tile") || arguments.value("spacing") != nil
-            if tile {
-                if arguments.value("position") != nil || arguments.value("margin") != nil {
-                    throw UsageError("--position and --margin place a single stamp; they cannot be used with --tile")
-                }
-                options.placement = try .tile(parsing: arguments.value("spacing") ?? "50x50")
-            } else {
-                let position = try arguments.value("position").map { try WatermarkPosition(parsing: $0) } ?? .center
-                let margin = try arguments.double("margin", in: 0...10_000) ?? 36
-                options.placement = .single(position, margin: margin)
-            }
-        } catch let error as WatermarkError {
-            throw UsageError(error.description)
-        }
+        try WatermarkStyle.apply(arguments, to: &options)
         options.pages = arguments.value("pages")
         options.password = try PasswordSource.resolve(arguments)
         return options
-    }
-
-    /// A file on disk is used as it is, in the library or not; anything else
-    /// names a library book.
-    private static func inputPath(_ name: String?, _ context: CommandContext) throws -> String {
-        if let name {
-            let path = absolutePath(name)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { return path }
-            if name.contains("/") || name.lowercased().hasSuffix(".pdf") {
-                throw FileFailure(file: name, reason: PDFError.missing.description)
-            }
-        }
-        return try context.book(name).path
-    }
-
-    /// Library errors name the file themselves; the rest get it put in front.
-    private static func reporting<T>(_ file: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as WatermarkError {
-            throw FileFailure(file: file, reason: error.description)
-        } catch let error as PDFError {
-            throw FileFailure(file: file, reason: error.description)
-        } catch let error as PageRangeError {
-            throw FileFailure(file: file, reason: error.description)
-        }
     }
 
     private static func addToLibrary(_ path: String, password: String?, _ context: CommandContext) throws {
@@ -169,11 +110,4 @@ enum WatermarkCommand: Command {
         })
         if let failure { throw FileFailure(file: path, reason: failure) }
     }
-}
-
-/// An error about one file, printed as "<file>: <reason>".
-struct FileFailure: Error, CustomStringConvertible {
-    var file: String
-    var reason: String
-    var description: String { "\(file): \(reason)" }
 }

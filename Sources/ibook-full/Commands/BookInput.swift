@@ -1,0 +1,43 @@
+import BookLibrary
+import Foundation
+import IBookCLI
+import PDF
+import PageRanges
+import Watermark
+
+/// The BOOK argument of the workbench commands that take any PDF.
+enum BookInput {
+    /// A file on disk is used as it is, in the library or not; anything else
+    /// names a library book.
+    static func path(_ name: String?, _ context: CommandContext) throws -> String {
+        if let name {
+            let path = absolutePath(name)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { return path }
+            if name.contains("/") || name.lowercased().hasSuffix(".pdf") {
+                throw FileFailure(file: name, reason: PDFError.missing.description)
+            }
+        }
+        return try context.book(name).path
+    }
+
+    /// Library errors name the file themselves; the rest get it put in front.
+    static func reporting<T>(_ file: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as WatermarkError {
+            throw FileFailure(file: file, reason: error.description)
+        } catch let error as PDFError {
+            throw FileFailure(file: file, reason: error.description)
+        } catch let error as PageRangeError {
+            throw FileFailure(file: file, reason: error.description)
+        }
+    }
+}
+
+/// An error about one file, printed as "<file>: <reason>".
+struct FileFailure: Error, CustomStringConvertible {
+    var file: String
+    var reason: String
+    var description: String { "\(file): \(reason)" }
+}

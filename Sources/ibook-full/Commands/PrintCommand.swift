@@ -1,0 +1,257 @@
+import Arguments
+import BookLibrary
+import BookPrinting
+import Dispatch
+import Foundation
+import IBookCLI
+import PDF
+import Printing
+import Watermark
+
+enum PrintCommand: Command {
+    static let spec = CommandSpec(
+        name: "print",
+        abstract: "Send a book, some of its pages or a watermarked copy to a CUPS printer.",
+        discussion: "BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book. The printer is --printer, else $LPDEST, else $PRINTER, else the CUPS default (lpoptions included). --pages takes numbers and labels (iii-v,12,A-1), turned into physical pages first. Encrypted books, watermarks and n-up of some pages are sent as a temporary copy in a private folder, removed once CUPS has the job (or on Ctrl-C). ibook talks to CUPS through libcups.",
+        positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
+        options: [
+            Option("-d", "--printer", value: "name", help: "The CUPS destination (PRINTER or PRINTER/INSTANCE)."),
+            Option("--pages", value: "range", help: "Pages by number or label: 2-10,15 or iii-v (default all)."),
+            Option("--copies", value: "n", help: "Number of copies (default 1)."),
+            Option("--duplex", value: "long|short|off", help: "Two-sided on the long or short edge, or one-sided."),
+            Option("--number-up", value: "n", help: "Pages per sheet: 1, 2, 4, 6, 9 or 16."),
+            Option("--media", value: "name", help: "Paper: A4, Letter, Legal, A5…"),
+            Option("--fit", help: "Scale each page to fit the paper."),
+            Option("--landscape", help: "Print in landscape orientation."),
+            Option("--watermark", value: "text", help: "Print a copy with this text stamped on every page (styled with the options below)."),
+        ] + WatermarkStyle.options + [
+            CommonOptions.password, CommonOptions.passwordFile,
+            Option("--force", help: "Print a PDF whose owner forbids printing."),
+            Option("--wait", help: "Follow the job until it is completed or fails (Ctrl-C cancels it)."),
+            Option("--dry-run", help: "Show the printer, pages, options and file; send nothing."),
+            Option("--cancel", value: "job", help: "Cancel a job by its id instead of printing."),
+            CommonOptions.json,
+        ])
+
+    /// The JSON of a dry run or a job.
+    struct Output: Encodable {
+        var job: Int?
+        var state: JobState?
+        var dryRun: Bool
+        var plan: PrintPlan
+    }
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        if let job = arguments.value("cancel") {
+            if arguments.positional("book") != nil || arguments.value("pages") != nil || arguments.flag("dry-run") {
+                throw UsageError("--cancel JOB cancels a job; it takes no BOOK, --pages or --dry-run")
+            }
+            try cancel(job, arguments, context)
+            return
+        }
+        let usedStyle = WatermarkStyle.given(arguments)
+        if arguments.value("watermark") == nil, let first = usedStyle.first {
+            throw UsageError("\(first) styles a watermark: add --watermark TEXT")
+        }
+        var request = try makeRequest(arguments, context)
+        let fromLibrary = !isFile(arguments.positional("book"))
+        let printer = BookPrinter(connection: try CupsConnection())
+
+        if arguments.flag("dry-run") {
+            let (plan, _) = try reporting(request.file, fromLibrary) { try printer.plan(request) }
+            if arguments.flag("json") {
+                try context.printJSON(Output(job: nil, state: nil, dryRun: true, plan: plan))
+            } else {
+                context.stdout.write(describe(plan))
+            }
+            return
+        }
+
+        let scratch = try PrintScratch()
+        // The Ctrl-C handler holds it too, so it is removed here on every path.
+        defer { scratch.remove() }
+        let waiting = WaitingJob()
+        let interrupt = onInterrupt(scratch, waiting, context)
+        defer { interrupt.cancel() }
+        let result = try reporting(request.file, fromLibrary) { try printer.print(request, scratch: scratch) }
+        let json = arguments.flag("json")
+        let plan = result.plan
+        if !json {
+            let copies = plan.copies > 1 ? " (\(plan.copies) copies)" : ""
+            context.stdout.write("Sent \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")\(copies) to \"\(plan.printer)\" as job \(result.job)\n")
+        }
+        var state: JobState?
+        if arguments.flag("wait") {
+            waiting.set(result.job)
+            state = try follow(result.job, printer.connection, context)
+            if !json, let state { context.stdout.write("Job \(result.job) \(state.rawValue)\n") }
+        }
+        if json { try context.printJSON(Output(job: result.job, state: state, dryRun: false, plan: plan)) }
+        if plan.restrictionOverridden {
+            context.warning("\(request.file): its owner forbids printing; printed because of --force")
+        }
+        if let state, state != .completed {
+            throw ExitCode(status: ExitCode.failure)
+        }
+    }
+
+    private static func makeRequest(_ arguments: ParsedArguments, _ context: CommandContext) throws -> PrintRequest {
+        let name = arguments.positional("book")
+        let file = try BookInput.path(name, context)
+        var title: String?
+        if !isFile(name) { title = try? context.book(name).title }
+        var request = PrintRequest(file: file, title: title)
+        request.password = try context.password()
+        request.pages = arguments.value("pages")
+        request.printer = arguments.value("printer")
+        request.force = arguments.flag("force")
+        var options = PrintOptions()
+        options.copies = try arguments.int("copies", in: PrintOptions.copiesRange) ?? 1
+        if let duplex = arguments.value("duplex") {
+            guard let parsed = Duplex(rawValue: duplex.lowercased()) else {
+                throw UsageError("--duplex must be long, short or off, not '\(duplex)'")
+            }
+            options.duplex = parsed
+        }
+        if let numberUp = try arguments.int("number-up") {
+            guard PrintOptions.numberUpChoices.contains(numberUp) else {
+                throw UsageError("--number-up must be one of 1, 2, 4, 6, 9, 16, not \(numberUp)")
+            }
+            options.numberUp = numberUp
+        }
+        if let media = arguments.value("media") {
+            guard !media.isEmpty, !media.contains(where: { $0.isWhitespace || $0 == "," }) else {
+                throw UsageError("--media takes one paper name such as A4 or Letter, not '\(media)'")
+            }
+            options.media = media
+        }
+        options.fitToPage = arguments.flag("fit")
+        options.landscape = arguments.flag("landscape")
+        request.options = options
+        if let text = arguments.value("watermark") {
+            var watermark = WatermarkOptions(text: text)
+            try WatermarkStyle.apply(arguments, to: &watermark)
+            request.watermark = watermark
+        }
+        return request
+    }
+
+    private static func isFile(_ name: String?) -> Bool {
+        guard let name else { return false }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: absolutePath(name), isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// File errors name the file; a library book whose file is gone says how to fix it.
+    private static func reporting<T>(_ file: String, _ fromLibrary: Bool, _ body: () throws -> T) throws -> T {
+        do {
+            return try BookInput.reporting(file) {
+                do {
+                    return try body()
+                } catch let error as BookPrintingError {
+                    throw FileFailure(file: file, reason: error.description)
+                }
+            }
+        } catch let failure as FileFailure where fromLibrary && failure.reason == PDFError.missing.description {
+            throw FileFailure(file: file, reason: "no such file (the book's file has moved or was deleted; see 'ibook relocate')")
+        }
+    }
+
+    private static func cancel(_ text: String, _ arguments: ParsedArguments, _ context: CommandContext) throws {
+        guard let id = Int(text), id > 0 else { throw UsageError("--cancel takes a job id (a positive number), not '\(text)'") }
+        let connection = try CupsConnection()
+        try connection.cancel(job: id)
+        if arguments.flag("json") {
+            try context.printJSON(try connection.job(id))
+        } else {
+            context.stdout.write("Cancelled job \(id)\n")
+        }
+    }
+
+    /// Polls the job until it ends; a progress line on a terminal only.
+    private static func follow(_ id: Int, _ connection: CupsConnection, _ context: CommandContext) throws -> JobState {
+        let tty = context.stderr.isTTY
+        var last = ""
+        while true {
+            let status = try connection.job(id)
+            if status.state.isFinished {
+                if tty, !last.isEmpty { context.stderr.write("\r\u{1B}[2K") }
+                if status.state != .completed {
+                    let why = status.message ?? status.stateReasons.joined(separator: ", ")
+                    context.error("job \(id) \(status.state.rawValue)\(why.isEmpty ? "" : " (\(why))")")
+                }
+                return status.state
+            }
+            if tty {
+                var line = "Job \(id): \(status.state.rawValue)"
+                if let message = status.message {
+                    line += " (\(message))"
+                } else if !status.stateReasons.isEmpty {
+                    line += " (\(status.stateReasons.joined(separator: ", ")))"
+                }
+                if let sheets = status.sheetsCompleted, sheets > 0 { line += ", \(sheets) sheets" }
+                if line != last {
+                    context.stderr.write("\r\u{1B}[2K" + line)
+                    last = line
+                }
+            }
+            usleep(250_000)
+        }
+    }
+
+    /// Ctrl-C removes the temporary copies and, while --wait follows a job,
+    /// asks CUPS to cancel it.
+    private static func onInterrupt(_ scratch: PrintScratch, _ waiting: WaitingJob, _ context: CommandContext) -> DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            scratch.remove()
+            if let job = waiting.job {
+                if context.stderr.isTTY { context.stderr.write("\r\u{1B}[2K") }
+                do {
+                    try CupsConnection().cancel(job: job)
+                    context.stderr.write("Cancelled job \(job)\n")
+                } catch {
+                    context.error("could not cancel job \(job): \(error)")
+                }
+            }
+            _exit(130)
+        }
+        source.resume()
+        return source
+    }
+
+    private static func describe(_ plan: PrintPlan) -> String {
+        var lines = [
+            "Printer:  \(plan.printer)",
+            "File:     \(plan.file)",
+            "Pages:    \(PrintOptions.ranges(plan.pages)) (\(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s"))",
+            "Copies:   \(plan.copies)",
+            "Options:  \(plan.options.isEmpty ? "none" : plan.options.map { "\($0.name)=\($0.value)" }.joined(separator: " "))",
+        ]
+        if !plan.temporaryCopy.isEmpty {
+            lines.append("Sends:    a temporary copy (\(plan.temporaryCopy.joined(separator: ", "))), removed once CUPS has the job")
+        }
+        if plan.restrictionOverridden { lines.append("Note:     the owner forbids printing; --force overrides it") }
+        lines.append("Dry run: nothing was sent.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The job --wait follows, for the Ctrl-C handler.
+private final class WaitingJob: @unchecked Sendable {
+    private let lock = NSLock()
+    private var id: Int?
+
+    var job: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return id
+    }
+
+    func set(_ job: Int) {
+        lock.lock()
+        id = job
+        lock.unlock()
+    }
+}
