@@ -41,4 +41,20 @@ public final class CupsConnection {
         if status == IPP_STATUS_ERROR_SERVICE_UNAVAILABLE { return .noScheduler(server: server) }
         return .cups(action, message: Self.lastError())
     }
+
+    /// Polls a job until it is finished and returns its last status;
+    /// `changed` hears each status that reads differently from the one before.
+    public func follow(job id: Int, every interval: TimeInterval = 0.25,
+                       changed: (JobStatus) -> Void) throws -> JobStatus {
+        var last = ""
+        while true {
+            let status = try job(id)
+            if status.state.isFinished { return status }
+            if status.progressLine != last {
+                last = status.progressLine
+                changed(status)
+            }
+            usleep(useconds_t(interval * 1_000_000))
+        }
+    }
 }

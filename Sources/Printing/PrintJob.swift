@@ -32,6 +32,18 @@ public struct JobStatus: Codable, Equatable, Sendable {
     public var sheetsCompleted: Int?
     /// Every attribute CUPS returned, as text ("copies": "2", "number-up": "4"…).
     public var attributes: [String: String]
+
+    /// "Job 17: processing (Printing page 2), 1 sheets", for a progress line.
+    public var progressLine: String {
+        var line = "Job \(id): \(state.rawValue)"
+        if let message {
+            line += " (\(message))"
+        } else if !stateReasons.isEmpty {
+            line += " (\(stateReasons.joined(separator: ", ")))"
+        }
+        if let sheetsCompleted, sheetsCompleted > 0 { line += ", \(sheetsCompleted) sheets" }
+        return line
+    }
 }
 
 /// A job accepted by the scheduler.

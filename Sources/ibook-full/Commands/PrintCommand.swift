@@ -168,35 +168,21 @@ enum PrintCommand: Command {
         }
     }
 
-    /// Polls the job until it ends; a progress line on a terminal only.
+    /// Follows the job until it ends; a progress line on a terminal only.
     private static func follow(_ id: Int, _ connection: CupsConnection, _ context: CommandContext) throws -> JobState {
         let tty = context.stderr.isTTY
-        var last = ""
-        while true {
-            let status = try connection.job(id)
-            if status.state.isFinished {
-                if tty, !last.isEmpty { context.stderr.write("\r\u{1B}[2K") }
-                if status.state != .completed {
-                    let why = status.message ?? status.stateReasons.joined(separator: ", ")
-                    context.error("job \(id) \(status.state.rawValue)\(why.isEmpty ? "" : " (\(why))")")
-                }
-                return status.state
-            }
-            if tty {
-                var line = "Job \(id): \(status.state.rawValue)"
-                if let message = status.message {
-                    line += " (\(message))"
-                } else if !status.stateReasons.isEmpty {
-                    line += " (\(status.stateReasons.joined(separator: ", ")))"
-                }
-                if let sheets = status.sheetsCompleted, sheets > 0 { line += ", \(sheets) sheets" }
-                if line != last {
-                    context.stderr.write("\r\u{1B}[2K" + line)
-                    last = line
-                }
-            }
-            usleep(250_000)
+        var shown = false
+        let status = try connection.follow(job: id) { status in
+            guard tty else { return }
+            context.stderr.write("\r\u{1B}[2K" + status.progressLine)
+            shown = true
         }
+        if shown { context.stderr.write("\r\u{1B}[2K") }
+        if status.state != .completed {
+            let why = status.message ?? status.stateReasons.joined(separator: ", ")
+            context.error("job \(id) \(status.state.rawValue)\(why.isEmpty ? "" : " (\(why))")")
+        }
+        return status.state
     }
 
     /// Ctrl-C removes the temporary copies and, while --wait follows a job,
