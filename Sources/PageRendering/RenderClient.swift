@@ -56,6 +56,11 @@ public final class RenderClient {
     /// enforces the time limit, so call it on every wake-up.
     public func collect() -> (RenderRequest, RenderedPage)? {
         guard let request = inFlight else { return nil }
+        // Past the deadline the page has failed, even if its reply is waiting
+        // unread: the limit is the same whenever the reader happens to look.
+        if Date().timeIntervalSince(startedAt) > timeLimit {
+            return finish(request, .failed("this page could not be rendered in \(String(format: "%g", timeLimit)) s"), restart: true)
+        }
         while true {
             let count = read(replies, &chunk, chunk.count)
             if count > 0 {
@@ -82,9 +87,6 @@ public final class RenderClient {
                 let image = RasterImage(width: header.width, height: header.height, pixels: Array(buffer.prefix(expected)))
                 return finish(request, .image(image, matches: header.matches), restart: false)
             }
-        }
-        if Date().timeIntervalSince(startedAt) > timeLimit {
-            return finish(request, .failed("this page could not be rendered in \(String(format: "%g", timeLimit)) s"), restart: true)
         }
         return nil
     }
