@@ -258,9 +258,9 @@ public final class ReaderSession {
 
     /// The render the current view needs.
     private var currentRequest: RenderRequest? {
-        guard !state.textMode, let path = Optional(book.path) else { return nil }
+        guard !state.textMode else { return nil }
         let geometry = PageGeometry(viewport: viewport, fit: state.fit, zoom: state.zoom, rotation: state.rotation)
-        return RenderRequest(path: path, password: options.password, page: state.page,
+        return RenderRequest(path: book.path, password: options.password, page: state.page,
                              boxWidth: geometry.renderBox.width, boxHeight: geometry.renderBox.height,
                              find: state.search?.query)
     }
@@ -411,21 +411,19 @@ public final class ReaderSession {
         state.scrollY = region.y
         page = page.cropped(x: region.x, y: region.y, width: region.width, height: region.height)
         if state.inverted { page = page.inverted() }
-        let background = state.inverted ? RGB(red: 24, green: 24, blue: 24) : RGB(red: 64, green: 64, blue: 64)
-        var canvas = RasterImage(width: viewport.width, height: viewport.height, fill: background)
+        var canvas = RasterImage(width: viewport.width, height: viewport.height, fill: surround)
         canvas.draw(page, atX: (viewport.width - page.width) / 2, y: (viewport.height - page.height) / 2)
         return canvas
     }
 
+    /// What shows around a page: a grey that a page's white stands out on, darker in dark mode.
+    private var surround: RGB { state.inverted ? RGB(red: 24, green: 24, blue: 24) : RGB(red: 64, green: 64, blue: 64) }
+
     // MARK: Overview
 
-    private var overviewGrid: (columns: Int, rows: Int, cellColumns: Int, cellRows: Int) {
-        let aspect = Double(cell.width) / Double(max(1, cell.height))
-        let layout = ReaderView.overviewLayout(selected: 0, pageCount: state.pageCount, columns: size.columns,
-                                               rows: max(1, size.rows - 1), cellAspect: aspect)
-        let cellColumns = size.columns / layout.columns
-        let cellRows = max(2, (size.rows - 1) / layout.rows)
-        return (layout.columns, layout.rows, cellColumns, cellRows)
+    private var overviewGrid: OverviewGrid {
+        OverviewGrid(screenColumns: size.columns, screenRows: max(1, size.rows - 1),
+                     cellAspect: Double(cell.width) / Double(max(1, cell.height)))
     }
 
     /// Thumbnails are rendered to fit one grid cell less its caption line.
@@ -435,21 +433,19 @@ public final class ReaderSession {
     }
 
     private func overviewRequests(selected: Int) -> [RenderRequest] {
-        let grid = overviewGrid
-        let perScreen = grid.columns * grid.rows
-        let first = (selected / perScreen) * perScreen
-        return (first..<min(state.pageCount, first + perScreen)).map { index in
+        let grid = overviewGrid, box = overviewBox
+        let first = grid.firstIndex(showing: selected)
+        return (first..<min(state.pageCount, first + grid.perScreen)).map { index in
             RenderRequest(path: book.path, password: options.password, page: index + 1,
-                          boxWidth: overviewBox.width, boxHeight: overviewBox.height)
+                          boxWidth: box.width, boxHeight: box.height)
         }
     }
 
     private func drawOverview(selected: Int, rows: Int) -> String {
-        let grid = overviewGrid
+        let grid = overviewGrid, box = overviewBox
         state.overviewColumns = grid.columns
-        let perScreen = grid.columns * grid.rows
-        let first = (selected / perScreen) * perScreen
-        let pages = first..<min(state.pageCount, first + perScreen)
+        let first = grid.firstIndex(showing: selected)
+        let pages = first..<min(state.pageCount, first + grid.perScreen)
         var captions = ""
         for index in pages {
             let slot = index - first
@@ -461,15 +457,13 @@ public final class ReaderSession {
         if state.textMode {
             return hideImage() + textBlock([]) + captions
         }
-        let key = "overview \(first) \(selected) \(pages.filter { thumbnails[$0 + 1] != nil }.count) \(size.columns)x\(size.rows)"
+        let key = "overview \(first) \(selected) \(pages.filter { thumbnails[$0 + 1] != nil }.count) \(state.inverted) \(size.columns)x\(size.rows)"
         guard key != shownFrameKey else { return "" }
-        let background = RGB(red: 64, green: 64, blue: 64)
-        var canvas = RasterImage(width: viewport.width, height: viewport.height, fill: background)
+        var canvas = RasterImage(width: viewport.width, height: viewport.height, fill: surround)
         for index in pages {
             let slot = index - first
             let x = (slot % grid.columns) * grid.cellColumns * cell.width + cell.width
             let y = (slot / grid.columns) * grid.cellRows * cell.height + cell.height / 2
-            let box = overviewBox
             if let thumbnail = thumbnails[index + 1] {
                 let image = state.inverted ? thumbnail.inverted() : thumbnail
                 canvas.draw(image, atX: x + (box.width - image.width) / 2, y: y + (box.height - image.height) / 2)

@@ -93,20 +93,6 @@ public enum ReaderView {
         return (Array(wrapped[first..<min(wrapped.count, first + rows)]), first)
     }
 
-    /// Overview grid: how many columns and rows of thumbnails fit, and the
-    /// first page of the screenful that holds the selection.
-    public static func overviewLayout(selected: Int, pageCount: Int, columns: Int, rows: Int,
-                                      cellAspect: Double) -> (columns: Int, rows: Int, firstIndex: Int) {
-        // Aim at thumbnails about 18 cells wide, each as tall as a portrait page needs.
-        let gridColumns = max(1, min(8, columns / 18))
-        let cellWidth = columns / gridColumns
-        let cellHeight = max(4, Int(Double(cellWidth) * 1.3 * cellAspect) + 1)
-        let gridRows = max(1, rows / cellHeight)
-        let perScreen = gridColumns * gridRows
-        let firstIndex = (selected / perScreen) * perScreen
-        return (gridColumns, gridRows, min(firstIndex, max(0, pageCount - 1)))
-    }
-
     public static let helpLines = [
         "j k ↓ ↑        scroll (past the end: next / previous page)",
         "space b  J K   next / previous page (also PgDn PgUp)",

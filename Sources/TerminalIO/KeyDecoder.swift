@@ -64,8 +64,9 @@ public struct KeyDecoder {
             return (keys[bytes[start + 2]], 3)
         }
         guard introducer == UInt8(ascii: "[") else {
-            // Alt+key arrives as ESC then the key: the reader has no Alt bindings, so it is the key.
-            return (ascii(introducer), 2)
+            // ESC then a key in one read: Escape pressed just before the key (or
+            // Alt+key, which the reader does not bind). Both keys count.
+            return (.escape, 1)
         }
         var end = start + 2
         // Parameters and intermediates, then one final byte in 0x40...0x7E.

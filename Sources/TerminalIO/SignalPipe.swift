@@ -21,12 +21,7 @@ public final class SignalPipe {
         }
         readEnd = descriptors[0]
         Self.writeEnd = descriptors[1]
-        for signalNumber in watched {
-            signal(signalNumber) { received in
-                var byte = UInt8(truncatingIfNeeded: received)
-                _ = write(SignalPipe.writeEnd, &byte, 1)
-            }
-        }
+        for signalNumber in watched { Self.forward(signalNumber) }
     }
 
     deinit {
@@ -60,7 +55,12 @@ public final class SignalPipe {
     public func suspendProcess() {
         signal(SIGTSTP, SIG_DFL)
         kill(getpid(), SIGTSTP)
-        signal(SIGTSTP) { received in
+        Self.forward(SIGTSTP)
+    }
+
+    /// Delivers `signalNumber` as one byte on the pipe; write is async-signal-safe.
+    private static func forward(_ signalNumber: Int32) {
+        signal(signalNumber) { received in
             var byte = UInt8(truncatingIfNeeded: received)
             _ = write(SignalPipe.writeEnd, &byte, 1)
         }

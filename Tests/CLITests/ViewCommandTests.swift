@@ -187,7 +187,19 @@ final class ViewCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("view needs a terminal"), result.stderr)
         XCTAssertFalse(result.stderr.contains("\u{1B}"))
         let bad = try library.ibook("view", "lighthouses", "--graphics", "bogus")
-        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertEqual(bad.status, 64)
+        // A wrong book or page is said before anything else, terminal or not.
+        let noBook = try library.ibook("view", "no such book")
+        XCTAssertEqual(noBook.status, 1)
+        XCTAssertEqual(noBook.stderrLines.count, 1, noBook.stderr)
+        XCTAssertTrue(noBook.stderr.contains("no such book"), noBook.stderr)
+        let noPage = try library.ibook("view", "lighthouses", "xlii")
+        XCTAssertEqual(noPage.status, 1)
+        XCTAssertTrue(noPage.stderr.contains("xlii"), noPage.stderr)
+        let empty = try TestLibrary("empty")
+        let nothingOpen = try empty.ibook("view")
+        XCTAssertEqual(nothingOpen.status, 1)
+        XCTAssertEqual(nothingOpen.stderrLines.count, 1, nothingOpen.stderr)
     }
 
     func testAMissingFileOpensInTextModeAndSaysWhy() throws {

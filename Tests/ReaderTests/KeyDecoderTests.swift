@@ -18,6 +18,7 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(keys("\u{1B}OP\u{1B}[11~\u{1B}[[A\u{1B}[24~"), [.function(1), .function(1), .function(1), .function(12)])
         XCTAssertEqual(keys("\u{1B}[1;5A"), [.up], "modifiers do not hide the arrow")
         XCTAssertEqual(keys("\u{1B}"), [.escape])
+        XCTAssertEqual(keys("\u{1B}q"), [.escape, .character("q")], "Escape then q, typed fast, is both keys")
         // A terminal's answer (cursor report) is not a key.
         XCTAssertEqual(keys("\u{1B}[12;40Rq"), [.character("q")])
     }

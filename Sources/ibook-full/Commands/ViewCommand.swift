@@ -25,18 +25,19 @@ enum ViewCommand: Command {
         let environment = ProcessInfo.processInfo.environment
         let requested = try GraphicsOption.requested(arguments, environment: environment)
         let timeLimit = try arguments.double("timeout", in: 0.001...3_600) ?? 15
-        guard isatty(0) == 1, isatty(1) == 1 else {
-            throw LibraryError.invalidArgument("view needs a terminal; 'ibook read' prints a page's text and 'ibook show -o page.png' writes its image")
-        }
+        // What was asked for is checked first: a wrong book or page says so even on a pipe.
         let library = try context.library()
         let book = try context.book(arguments.positional("book"))
-        let password = try context.password()
         let startPage: Int
         if let page = arguments.positional("page") {
             startPage = try library.locate(PageReference(page), in: book).page
         } else {
             startPage = min(try library.lastPage(of: book) ?? 1, book.pageCount)
         }
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw LibraryError.invalidArgument("view needs a terminal; 'ibook read' prints a page's text and 'ibook show -o page.png' writes its image")
+        }
+        let password = try context.password()
         var setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
                                               terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
         var textOnlyReason: String?
