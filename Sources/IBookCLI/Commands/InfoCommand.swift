@@ -19,8 +19,8 @@ package enum InfoCommand: Command {
         let book = info.book
         var fields: [(String, String?)] = [
             ("ID", "\(book.id)"),
-            ("Title", book.title),
-            ("Author", book.author),
+            ("Title", "\(book.title)  (\(book.titleSource.rawValue))"),
+            ("Author", "\(book.author)  (\(book.authorSource.rawValue))"),
             ("Subject", book.subject),
             ("Keywords", book.keywords),
             ("Creator", book.creator),
