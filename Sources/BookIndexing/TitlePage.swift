@@ -65,7 +65,7 @@ public struct TitlePage: Codable, Equatable, Sendable {
             } else if result.isEmpty {
                 result = text
             } else if let last = result.unicodeScalars.last, let first = text.unicodeScalars.first,
-                      last.properties.isIdeographic && first.properties.isIdeographic {
+                      isUnspaced(last) && isUnspaced(first) {
                 result += text
             } else {
                 result += " " + text
@@ -97,6 +97,11 @@ public struct TitlePage: Codable, Equatable, Sendable {
         guard let first = words.first else { return false }
         let sections: Set<String> = ["abstract", "contents", "chapter", "introduction", "summary", "keywords", "preface"]
         return sections.contains(first) && (words.count <= 3 || text.range(of: "^\\s*\\w+\\s*[:.—–-]", options: .regularExpression) != nil)
+    }
+
+    /// Chinese and Japanese are written without spaces between words.
+    static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isIdeographic || (0x3000...0x30FF).contains(scalar.value) || (0xFF00...0xFFEF).contains(scalar.value)
     }
 
     /// Sentences of body text rather than a title: titles seldom end in a

@@ -31,8 +31,8 @@ public struct MetadataChoice: Codable, Equatable, Sendable {
         } else if let page = candidates.pageTitle, TitleJudge.isGood(title: page, fileName: "") {
             // What the page prints is the title even when the file is named after it.
             (title, titleSource) = (page, .firstPage)
-        } else if let info = candidates.infoTitle, good(TitleJudge.stripped(info)) {
-            (title, titleSource) = (TitleJudge.stripped(info), .metadata)
+        } else if let info = candidates.infoTitle, let stripped = TitleJudge.stripped(info), good(stripped) {
+            (title, titleSource) = (stripped, .metadata)
         } else {
             (title, titleSource) = (fileName, .fileName)
         }

@@ -102,12 +102,11 @@ public enum TitleJudge {
 
     /// What is left of a junk title once the producer's decorations are
     /// removed ("Microsoft Word - Annual Report.doc" → "Annual Report").
-    static func stripped(_ title: String) -> String {
+    /// Nil when there was no producer's prefix: "haskell.dvi" alone names a file, not the work.
+    static func stripped(_ title: String) -> String? {
         var text = title.trimmingCharacters(in: .whitespaces)
-        for prefix in producerPrefixes where text.lowercased().hasPrefix(prefix) {
-            text = String(text.dropFirst(prefix.count))
-            break
-        }
+        guard let prefix = producerPrefixes.first(where: { text.lowercased().hasPrefix($0) }) else { return nil }
+        text = String(text.dropFirst(prefix.count))
         if looksLikeFileName(text) { text = (text as NSString).deletingPathExtension }
         return text.trimmingCharacters(in: .whitespaces)
     }
