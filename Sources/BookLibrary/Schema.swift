@@ -96,7 +96,7 @@ enum Schema {
                 ) WITHOUT ROWID;
                 CREATE TABLE book_tags (
                     book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
-                    tag TEXT NOT NULL,
+                    tag TEXT NOT NULL COLLATE NOCASE,
                     PRIMARY KEY (book_id, tag)
                 ) WITHOUT ROWID;
                 CREATE INDEX book_tags_tag ON book_tags(tag);

@@ -27,6 +27,7 @@ CLI.commands = [
     AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
     ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
     BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self,
+    EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self, CollectionCommand.self,
     RefreshCommand.self, WatermarkCommand.self, PrintCommand.self, PrintersCommand.self, ExportCommand.self,
     ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self,
 ]

@@ -27,6 +27,11 @@ package enum InfoCommand: Command {
             ("Producer", book.producer),
             ("Created", book.created.map(Formatting.date)),
             ("Modified", book.modified.map(Formatting.date)),
+        ]
+        fields += DetailLines.lines(info.details).map { ($0.0, Optional($0.1)) }
+        fields += [
+            ("Tags", info.tags.isEmpty ? nil : info.tags.joined(separator: ", ")),
+            ("Collections", info.collections.isEmpty ? nil : info.collections.joined(separator: ", ")),
             ("Pages", "\(book.pageCount)"),
             ("Page labels", info.labelledPages.map(Formatting.labelRuns)),
             ("Outline", info.outlineEntries == 0 ? "none" : "\(info.outlineEntries) entries"),

@@ -1,0 +1,83 @@
+import Arguments
+import BookLibrary
+
+package enum EditCommand: Command {
+    package static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Set a book's title, authors and other details in the library.",
+        discussion: "Values are stored in the library and shown by info, list, export and --json; 'ibook refresh' never replaces them. An empty value clears a field (the author is then derived again by the next refresh).",
+        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        options: [
+            Option("--title", value: "title", help: "The title."),
+            Option("--author", value: "name", help: "An author; repeat for several, in order.", repeatable: true),
+            Option("--year", value: "year", help: "Year of publication."),
+            Option("--publisher", value: "name", help: "The publisher."),
+            Option("--language", value: "code", help: "Language, e.g. en, de, ja."),
+            Option("--series", value: "name", help: "The series the book belongs to."),
+            Option("--series-index", value: "n", help: "Its number in the series."),
+            Option("--description", value: "text", help: "A description or summary."),
+            Option("--isbn", value: "isbn", help: "ISBN-10 or ISBN-13 (its check digit is verified)."),
+            Option("--doi", value: "doi", help: "DOI, e.g. 10.1000/xyz123 (a doi.org link is accepted)."),
+            Option("--rating", value: "0-5", help: "Your rating, 0 to 5."),
+            CommonOptions.json,
+        ])
+
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        var edit = BookEdit()
+        edit.title = arguments.value("title")
+        let authors = arguments.values("author")
+        if !authors.isEmpty { edit.authors = authors }
+        edit.year = arguments.value("year")
+        edit.publisher = arguments.value("publisher")
+        edit.language = arguments.value("language")
+        edit.series = arguments.value("series")
+        edit.seriesIndex = arguments.value("series-index")
+        edit.description = arguments.value("description")
+        edit.isbn = arguments.value("isbn")
+        edit.doi = arguments.value("doi")
+        edit.rating = arguments.value("rating")
+        let library = try context.library()
+        let book: Book
+        do {
+            book = try library.edit(context.book(arguments.positional("book")), edit)
+        } catch let error as CurationError {
+            // A value that cannot be stored is a mistake on the command line.
+            throw UsageError(error.description.prefix(1).uppercased() + error.description.dropFirst())
+        }
+        let info = try library.info(book)
+        if arguments.flag("json") {
+            try context.printJSON(info)
+            return
+        }
+        context.stdout.write("Edited #\(book.id) \(book.title) — \(book.author)\n")
+        for (name, value) in DetailLines.lines(info.details) {
+            context.stdout.write("  \(name): \(value)\n")
+        }
+    }
+}
+
+/// The details `edit` stores, as `info` and `edit` show them.
+package enum DetailLines {
+    package static func lines(_ details: BookDetails) -> [(String, String)] {
+        var lines: [(String, String)] = []
+        if let year = details.year { lines.append(("Year", String(year))) }
+        if let publisher = details.publisher { lines.append(("Publisher", publisher)) }
+        if let language = details.language { lines.append(("Language", language)) }
+        if let series = details.series {
+            let index = details.seriesIndex.map { $0 == $0.rounded() ? " #\(Int($0))" : " #\($0)" } ?? ""
+            lines.append(("Series", series + index))
+        }
+        if let isbn = details.isbn { lines.append(("ISBN", isbn)) }
+        if let doi = details.doi { lines.append(("DOI", doi)) }
+        if let rating = details.rating { lines.append(("Rating", Stars.text(rating))) }
+        if let description = details.description { lines.append(("Description", description)) }
+        return lines
+    }
+}
+
+/// A 0–5 rating as stars.
+package enum Stars {
+    package static func text(_ rating: Int) -> String {
+        String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: 5 - max(0, min(5, rating)))
+    }
+}
