@@ -44,7 +44,7 @@ package enum CollectionCommand: Command {
             }
             var table = TextTable(headers: ["COLLECTION", "BOOKS", "CREATED"], rightAligned: [1])
             table.rows = collections.map { [$0.name, "\($0.bookCount)", Formatting.day($0.createdAt)] }
-            context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: 0) + "\n")
+            context.stdout.write(table.render(maxWidth: context.stdout.tableWidth, primary: 0) + "\n")
         case "show":
             try show(library.collection(named: name), library: library, context: context, json: arguments.flag("json"))
         case "delete":
@@ -63,6 +63,6 @@ package enum CollectionCommand: Command {
         guard !books.isEmpty else { return }
         var table = TextTable(headers: ["#", "ID", "TITLE", "AUTHOR", "PAGES"], rightAligned: [0, 1, 4])
         table.rows = books.enumerated().map { ["\($0.offset + 1)", "\($0.element.id)", $0.element.title, $0.element.author, "\($0.element.pageCount)"] }
-        context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: 2) + "\n")
+        context.stdout.write(table.render(maxWidth: context.stdout.tableWidth, primary: 2) + "\n")
     }
 }

@@ -84,6 +84,6 @@ package enum TagsCommand: Command {
             let name = String(repeating: "  ", count: depth) + (count.tag.split(separator: "/").last.map(String.init) ?? count.tag)
             return [name, "\(count.total)"]
         }
-        context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: 0) + "\n")
+        context.stdout.write(table.render(maxWidth: context.stdout.tableWidth, primary: 0) + "\n")
     }
 }
