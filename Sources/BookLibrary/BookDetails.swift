@@ -21,6 +21,7 @@ public struct BookDetails: Codable, Equatable, Sendable {
     /// The stored field names, as `book_fields.field` holds them.
     public enum Field: String, CaseIterable, Sendable {
         case title, authors, year, publisher, language, series, seriesIndex = "series_index", description, isbn, doi, rating
+        case subject, keywords
     }
 
     init(fields: [String: String]) {
@@ -51,11 +52,13 @@ public struct BookEdit: Sendable {
     public var isbn: String?
     public var doi: String?
     public var rating: String?
+    public var subject: String?
+    public var keywords: String?
 
     public init() {}
 
-    var isEmpty: Bool {
-        [title, year, publisher, language, series, seriesIndex, description, isbn, doi, rating].allSatisfy { $0 == nil }
+    public var isEmpty: Bool {
+        [title, year, publisher, language, series, seriesIndex, description, isbn, doi, rating, subject, keywords].allSatisfy { $0 == nil }
             && authors == nil
     }
 
@@ -95,6 +98,8 @@ public struct BookEdit: Sendable {
             return index == index.rounded() ? String(Int(index)) : String(index)
         }
         text(description, .description)
+        text(subject, .subject)
+        text(keywords, .keywords)
         try checked(isbn, .isbn) { try ISBN.normalized($0) }
         try checked(doi, .doi) {
             var doi = $0

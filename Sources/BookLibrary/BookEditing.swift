@@ -17,6 +17,10 @@ extension Library {
             for (field, value) in values {
                 if let value { try upsert.run([book.id, field.rawValue, value]) } else { try delete.run([book.id, field.rawValue]) }
             }
+            // Subject and keywords live beside what the PDF says; the edited values win.
+            for (field, value) in values where field == .subject || field == .keywords {
+                try database.execute("UPDATE books SET \(field.rawValue) = ? WHERE id = ?", [value, book.id])
+            }
             if let title = values.first(where: { $0.0 == .title })?.1 {
                 try database.execute("UPDATE books SET title = ?, title_source = 'edited' WHERE id = ?", [title, book.id])
             }

@@ -54,11 +54,14 @@ extension Library {
             let current = try Catalog(database: database).book(id: book.id) ?? book
             if current.titleSource == .edited { (title, titleSource) = (current.title, MetadataSource.edited.rawValue) }
             if current.authorSource == .edited { (author, authorSource) = (current.author, MetadataSource.edited.rawValue) }
+            let edited = try database.query("SELECT field, value FROM book_fields WHERE book_id = ? AND field IN ('subject', 'keywords')", [book.id])
+            let editedSubject = edited.first { $0.string("field") == "subject" }?.string("value")
+            let editedKeywords = edited.first { $0.string("field") == "keywords" }?.string("value")
             try database.execute("""
                 UPDATE books SET title = ?, title_source = ?, author = ?, author_source = ?, subject = ?, keywords = ?,
                                  creator = ?, producer = ?, created = ?, modified = ?
                 WHERE id = ?
-                """, [title, titleSource, author, authorSource, derived.subject, derived.keywords, derived.creator,
+                """, [title, titleSource, author, authorSource, editedSubject ?? derived.subject, editedKeywords ?? derived.keywords, derived.creator,
                       derived.producer, derived.created, derived.modified, book.id])
             return try Catalog(database: database).book(id: book.id) ?? current
         }

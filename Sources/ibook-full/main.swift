@@ -2,6 +2,7 @@ import BookIndexing
 import BookLibrary
 import Foundation
 import IBookCLI
+import MetadataWriting
 import PageRendering
 import PDF
 
@@ -35,5 +36,8 @@ let program = Program(
     drainDiagnostics: PopplerDiagnostics.drain,
     layoutReader: { library, book, request, password in
         try library.readLayout(book, request, password: password)
+    },
+    metadataWriter: { source, destination, metadata, password in
+        try MetadataWriter(source: source, password: password).write(metadata, to: destination)
     })
 exit(CLI.run(Array(CommandLine.arguments.dropFirst()), program: program))

@@ -1,5 +1,6 @@
 import Arguments
 import BookLibrary
+import Foundation
 
 package enum EditCommand: Command {
     package static let spec = CommandSpec(
@@ -19,6 +20,12 @@ package enum EditCommand: Command {
             Option("--isbn", value: "isbn", help: "ISBN-10 or ISBN-13 (its check digit is verified)."),
             Option("--doi", value: "doi", help: "DOI, e.g. 10.1000/xyz123 (a doi.org link is accepted)."),
             Option("--rating", value: "0-5", help: "Your rating, 0 to 5."),
+            Option("--subject", value: "text", help: "The subject (the PDF's own, unless set here)."),
+            Option("--keywords", value: "text", help: "Keywords (the PDF's own, unless set here)."),
+            Option("--write", help: "Also write title, authors, subject and keywords into the PDF (Info and XMP), to a copy named NAME.edited.pdf beside it unless --in-place or -o; the book then uses the new file and keeps its bookmarks and history."),
+            Option("--in-place", help: "With --write: replace the original file (atomically)."),
+            Option("-o", "--output", value: "file", help: "With --write: where to write the copy."),
+            CommonOptions.password, CommonOptions.passwordFile,
             CommonOptions.json,
         ])
 
@@ -36,13 +43,30 @@ package enum EditCommand: Command {
         edit.isbn = arguments.value("isbn")
         edit.doi = arguments.value("doi")
         edit.rating = arguments.value("rating")
+        edit.subject = arguments.value("subject")
+        edit.keywords = arguments.value("keywords")
+        let write = arguments.flag("write")
+        if !write, arguments.flag("in-place") || arguments.value("output") != nil {
+            throw UsageError("--in-place and --output go with --write")
+        }
+        if arguments.flag("in-place"), arguments.value("output") != nil { throw UsageError("Give either --in-place or --output, not both") }
         let library = try context.library()
-        let book: Book
+        var book = try context.book(arguments.positional("book"))
         do {
-            book = try library.edit(context.book(arguments.positional("book")), edit)
+            if !write || !edit.isEmpty { book = try library.edit(book, edit) }
         } catch let error as CurationError {
             // A value that cannot be stored is a mistake on the command line.
             throw UsageError(error.description.prefix(1).uppercased() + error.description.dropFirst())
+        }
+        var written: String?
+        if write {
+            guard let writer = context.program.metadataWriter else {
+                throw UsageError("--write needs ibook-full, which writes PDFs")
+            }
+            let destination = try MetadataDestination.path(for: book, inPlace: arguments.flag("in-place"), output: arguments.value("output"))
+            try writer(book.path, destination, try library.embeddedMetadata(book), try context.password())
+            book = try library.replaceFile(of: book, with: destination)
+            written = destination
         }
         let info = try library.info(book)
         if arguments.flag("json") {
@@ -53,6 +77,26 @@ package enum EditCommand: Command {
         for (name, value) in DetailLines.lines(info.details) {
             context.stdout.write("  \(name): \(value)\n")
         }
+        if let written { context.stdout.write("Wrote the metadata into \(written); the book now uses that file\n") }
+    }
+}
+
+/// Where `edit --write` puts the rewritten PDF.
+enum MetadataDestination {
+    static func path(for book: Book, inPlace: Bool, output: String?) throws -> String {
+        guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
+        if inPlace { return book.path }
+        let path: String
+        if let output {
+            path = URL(fileURLWithPath: output).path
+        } else {
+            let stem = (book.path as NSString).deletingPathExtension
+            path = stem.hasSuffix(".edited") ? stem + ".pdf" : stem + ".edited.pdf"
+        }
+        if path != book.path, FileManager.default.fileExists(atPath: path) {
+            throw CurationError.invalidValue("--write", "\(path) already exists: give another with -o, or --in-place")
+        }
+        return path
     }
 }
 
