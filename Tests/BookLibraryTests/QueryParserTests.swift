@@ -92,6 +92,8 @@ final class QueryParserTests: XCTestCase {
         XCTAssertEqual(QueryText.join(["collection:Reading list", "free words", "-tag:to do", "year:>1990"]),
                        "collection:\"Reading list\" \"free words\" -tag:\"to do\" year:>1990")
         XCTAssertEqual(QueryText.join(["\"already quoted\""]), "\"already quoted\"")
+        XCTAssertEqual(QueryText.join(["tag:a OR tag:b", "year:>1990"]), "tag:a OR tag:b year:>1990")
+        XCTAssertEqual(QueryText.join(["war -peace"]), "war -peace")
     }
 
     func testDatesAndAges() throws {
