@@ -74,10 +74,11 @@ package struct SearchQuery: Sendable {
         return [asTyped, joined]
     }
 
-    /// The stem of the single word in a language, when it differs from the word.
+    /// The stem of the single word in the folder's language (which may be
+    /// the word itself); nil when inflections do not count or there is no stemmer.
     package func stem(in folder: TermFolder) -> String? {
-        guard stems else { return nil }
-        return folder.stem(caseFolded: terms[0].caseFolded, term: terms[0].term)
+        guard stems, folder.stemmer != nil else { return nil }
+        return folder.stem(caseFolded: terms[0].caseFolded, term: terms[0].term) ?? terms[0].term
     }
 
     /// The FTS5 expression over `page_index(words, variants)` for books in

@@ -72,14 +72,15 @@ struct TextMatcher {
             end = space
         }
         let hyphenations = lineEndHyphenations(in: text[start..<end])
+        // Kept hyphens stay, without the line break after them.
         func joined(_ part: Range<String.Index>, keepingHyphens: Bool = false) -> Substring {
-            guard !keepingHyphens else { return text[part] }
             let inside = hyphenations.filter { part.contains($0.lowerBound) && $0.upperBound <= part.upperBound }
             guard !inside.isEmpty else { return text[part] }
             var result = ""
             var position = part.lowerBound
             for gap in inside {
                 result += text[position..<gap.lowerBound]
+                if keepingHyphens { result += "-" }
                 position = gap.upperBound
             }
             result += text[position..<part.upperBound]

@@ -100,10 +100,16 @@ package struct WordScanner {
         return words
     }
 
-    /// After a hyphen: optional spaces, one line break, optional spaces,
+    /// After a hyphen: more hyphens (typesetters write a soft hyphen and
+    /// the hyphen shown), optional spaces, one line break, optional spaces,
     /// then a letter that starts the second half.
     private static func lineEndJoin(_ bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> Bool {
         var position = start
+        while position < bytes.count {
+            let (scalar, length) = decode(bytes, at: position)
+            guard scalar == 0x2D || scalar == 0x2010 || scalar == 0xAD else { break }
+            position += length
+        }
         while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
         var sawBreak = false
         if position < bytes.count, bytes[position] == 0x0D { position += 1; sawBreak = true }
