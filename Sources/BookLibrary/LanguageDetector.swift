@@ -5,7 +5,7 @@
 package enum LanguageDetector {
     /// Function words, folded as index terms are (lowercase, no accents).
     private static let stopWords: [BookLanguage: Set<String>] = [
-        .english: ["the", "of", "and", "to", "in", "is", "that", "for", "it", "with", "as", "was", "on", "be",
+        .english: ["the", "a", "of", "and", "to", "in", "is", "that", "for", "it", "with", "as", "was", "on", "be",
                    "by", "this", "are", "from", "or", "which", "an", "not", "at", "have", "you", "can"],
         .french: ["le", "la", "les", "des", "du", "un", "une", "est", "et", "que", "qui", "dans", "pour", "pas",
                   "sur", "au", "aux", "par", "avec", "ce", "sont", "plus", "ne", "se", "il", "nous"],
@@ -45,18 +45,24 @@ package enum LanguageDetector {
     /// Below this many function words the text says too little to tell.
     static let minimumEvidence = 12
 
-    /// The language whose function words are commonest among `terms` (index
-    /// terms of the text), or nil when the text is too short or in none of them.
+    /// The language most of whose function words occur among `terms` (index
+    /// terms of the text), then the one whose occur most often; nil when the
+    /// text is too short or in none of them. Counting distinct words first
+    /// keeps a word two languages share (English and Hungarian `a`, `is`)
+    /// from deciding alone.
     package static func detect<Terms: Sequence>(terms: Terms) -> BookLanguage? where Terms.Element == String {
-        var counts: [BookLanguage: Int] = [:]
-        for term in terms {
-            for (language, words) in stopWords where words.contains(term) {
-                counts[language, default: 0] += 1
-            }
+        var counts: [String: Int] = [:]
+        for term in terms where term.utf8.count <= 8 { counts[term, default: 0] += 1 }
+        func score(_ language: BookLanguage) -> (distinct: Int, total: Int) {
+            let found = (stopWords[language] ?? []).compactMap { counts[$0] }
+            return (found.count, found.reduce(0, +))
         }
+        let scores = Dictionary(uniqueKeysWithValues: BookLanguage.allCases.map { ($0, score($0)) })
         // Ties go to the earlier language in `allCases`, so the result never depends on dictionary order.
-        guard let best = BookLanguage.allCases.max(by: { (counts[$0] ?? 0, $1.order) < (counts[$1] ?? 0, $0.order) }),
-              (counts[best] ?? 0) >= minimumEvidence
+        guard let best = BookLanguage.allCases.max(by: { first, second in
+            let a = scores[first]!, b = scores[second]!
+            return (a.distinct, a.total, second.order) < (b.distinct, b.total, first.order)
+        }), scores[best]!.total >= minimumEvidence
         else { return nil }
         return best
     }

@@ -37,6 +37,7 @@ package struct WordScanner {
         words.reserveCapacity(bytes.count / 5)
         var open: Word?
         var lastWasLetter = false
+        var lastWasDigit = false
         var position = 0
         let count = bytes.count
 
@@ -50,7 +51,10 @@ package struct WordScanner {
             let kind = classify(scalar)
             switch kind {
             case .word:
-                if var word = open, word.kind == .text {
+                let isDigit = scalar >= 0x30 && scalar <= 0x39
+                // A number run into a capitalised word is two words: poppler glues a
+                // section number to its title ("2Copyright") where the PDF left a gap.
+                if var word = open, word.kind == .text, !(lastWasDigit && isUppercase(scalar)) {
                     word.end = position + length
                     if scalar >= 0x80 { word.isASCII = false }
                     open = word
@@ -59,7 +63,9 @@ package struct WordScanner {
                     open = Word(start: position, end: position + length, kind: .text, isASCII: scalar < 0x80)
                 }
                 lastWasLetter = isLetter(scalar)
+                lastWasDigit = isDigit
             case .superscript:
+                lastWasDigit = false
                 if var word = open, word.kind == .superscript {
                     word.end = position + length
                     open = word
@@ -69,10 +75,12 @@ package struct WordScanner {
                 }
                 lastWasLetter = false
             case .cjk:
+                lastWasDigit = false
                 close()
                 words.append(Word(start: position, end: position + length, kind: .cjk, isASCII: false))
                 lastWasLetter = false
             case .ignorable, .softHyphen:
+                lastWasDigit = false
                 if kind == .softHyphen, open?.kind == .text, lastWasLetter, lineEndJoin(bytes, after: position + length) {
                     open?.joinsNext = true
                     close()
@@ -85,12 +93,14 @@ package struct WordScanner {
                     close()
                 }
             case .hyphen:
+                lastWasDigit = false
                 if open?.kind == .text, lastWasLetter, lineEndJoin(bytes, after: position + length) {
                     open?.joinsNext = true
                 }
                 close()
                 lastWasLetter = false
             case .lineBreak, .space, .other:
+                lastWasDigit = false
                 close()
                 lastWasLetter = false
             }
@@ -119,6 +129,11 @@ package struct WordScanner {
         guard position < bytes.count else { return false }
         let scalar = decode(bytes, at: position).0
         return classify(scalar) == .word && isLetter(scalar)
+    }
+
+    private static func isUppercase(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return scalar >= 0x41 && scalar <= 0x5A }
+        return Unicode.Scalar(scalar)?.properties.isUppercase ?? false
     }
 
     private static func isLetter(_ scalar: UInt32) -> Bool {

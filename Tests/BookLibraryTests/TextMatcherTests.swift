@@ -60,6 +60,10 @@ final class TextMatcherTests: XCTestCase {
         XCTAssertEqual(found("don't", in: "I don’t, you donʼt, we don't"), ["don’t", "donʼt", "don't"])
         XCTAssertEqual(found("“quoted”", in: "a \"quoted\" word"), ["quoted"])
         XCTAssertEqual(found("oeuvre", in: "son œuvre"), ["œuvre"])
+        XCTAssertEqual(found("copyright", in: "1 Introduction 2Copyright 3 Usage"), ["Copyright"], "a glued section number")
+        XCTAssertEqual(found("x86", in: "on x86 and 3D and 2nd"), ["x86"])
+        XCTAssertEqual(found("3D", in: "on x86 and 3D and 2nd"), ["3D"])
+        XCTAssertEqual(found("2nd", in: "on x86 and 3D and 2nd"), ["2nd"])
     }
 
     func testLineEndHyphenationJoinsInMatchesAndSnippets() {
