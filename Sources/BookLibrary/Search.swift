@@ -52,7 +52,7 @@ struct Search {
         switch scope {
         case .book(let book):
             ranked = try books(where: "id = ?", [book.id])
-            let expression = try query.expression(languages: ranked.compactMap(\.language))
+            let expression = try query.expression(languages: ranked.compactMap(\.language), hasVariant: hasVariant)
             for index in ranked.indices {
                 try database.prepare("""
                     SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid
@@ -64,7 +64,8 @@ struct Search {
         case .all:
             var all = try books(where: "last_page_row >= first_page_row", [])
             all.sort { $0.first < $1.first }
-            let expression = try query.expression(languages: Array(Set(all.compactMap(\.language))).sorted { $0.rawValue < $1.rawValue })
+            let expression = try query.expression(languages: Array(Set(all.compactMap(\.language))).sorted { $0.rawValue < $1.rawValue },
+                                                  hasVariant: hasVariant)
             let starts = all.map(\.first)
             // Rows come in ascending order, so each book's rows stay in page order.
             try database.prepare("SELECT rowid, \(SearchQuery.rankFunction) FROM page_index WHERE page_index MATCH ?")
@@ -125,6 +126,12 @@ struct Search {
             }
         }
         return summary
+    }
+
+    /// Whether any page has `term` among its index variants (see `SearchQuery`).
+    private func hasVariant(_ term: String) throws -> Bool {
+        try database.cachedStatement("SELECT 1 FROM page_index WHERE page_index MATCH ? LIMIT 1")
+            .rows(["variants : " + FTS5Query.quote(term)]).first != nil
     }
 
     private func books(where condition: String, _ bindings: [SQLBindable]) throws -> [BookRows] {

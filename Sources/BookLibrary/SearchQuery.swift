@@ -84,8 +84,12 @@ package struct SearchQuery: Sendable {
     /// The FTS5 expression over `page_index(words, variants)` for books in
     /// `languages`. It may find a few pages the matcher then rejects (a
     /// stem of another language, a variant that is not the word); it misses
-    /// none the matcher would accept.
-    package func expression(languages: [BookLanguage]) throws -> String {
+    /// none the matcher would accept, but a word typed half-way is not
+    /// looked for among the variants. `hasVariant` says whether any page has
+    /// a term among its variants: most words never are one, and an
+    /// alternative that cannot match would still cost a common phrase its
+    /// time.
+    package func expression(languages: [BookLanguage], hasVariant: (String) throws -> Bool) throws -> String {
         var alternatives: [String] = []
         for sequence in self.alternatives {
             let quoted = sequence.map(FTS5Query.quote)
@@ -94,18 +98,21 @@ package struct SearchQuery: Sendable {
             }
             alternatives.append("words : (\(phrase(0..<quoted.count)))")
             // One word of the phrase may be a line-end hyphenated word, indexed joined among the variants.
-            for index in quoted.indices {
-                var parts = ["variants : (\(phrase(index..<index + 1)))"]
+            for index in quoted.indices where try hasVariant(sequence[index]) {
+                var parts = ["variants : \(quoted[index])"]
                 if index > 0 { parts.append("words : (\(phrase(0..<index)))") }
                 if index + 1 < quoted.count { parts.append("words : (\(phrase(index + 1..<quoted.count)))") }
-                alternatives.append("(" + parts.joined(separator: " AND ") + ")")
+                alternatives.append(parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")")
             }
         }
         if stems {
-            var seen = Set<String>()
+            let word = terms[0].term
+            var seen: Set<String> = [word]
             for language in languages {
                 guard let stem = stem(in: try TermFolder(language: language)), seen.insert(stem).inserted else { continue }
-                alternatives.append("{words variants} : \(FTS5Query.quote(stem))")
+                // `word*` already finds the stem among the words when the stem begins with the word.
+                if !stem.hasPrefix(word) { alternatives.append("words : \(FTS5Query.quote(stem))") }
+                if try hasVariant(stem) { alternatives.append("variants : \(FTS5Query.quote(stem))") }
             }
         }
         return alternatives.joined(separator: " OR ")
