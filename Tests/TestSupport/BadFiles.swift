@@ -4,7 +4,6 @@ import Foundation
 /// carries no third-party files).
 public enum BadFiles {
     @discardableResult
-    @discardableResult
     public static func write(_ bytes: [UInt8], to url: URL) throws -> URL {
         try Data(bytes).write(to: url)
         return url
