@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
                        providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
         // Debian 12's libcups2-dev has no cups.pc: the module links -lcups (what `cups-config --libs` says).
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
 
@@ -37,6 +39,8 @@ let package = Package(
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
+        // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
+        .target(name: "OCR", dependencies: ["CTesseract", "Raster"]),
         .target(name: "Arguments"),
         // Page selections such as "2-10,15" or "iv-x", by number or page label.
         .target(name: "PageRanges"),
@@ -46,7 +50,7 @@ let package = Package(
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["Store", "CZlib"]),
         // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput"]),
+        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
@@ -78,6 +82,8 @@ let package = Package(
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
+        // Image-only PDFs (grey page images, turned, noisy) made from real pages, for the OCR tests and benchmark.
+        .executableTarget(name: "make-scans", dependencies: ["PDF", "Raster", "CPangoCairo"]),
 
         // Fixtures shared by the test targets: sample books, bad files, the built binary.
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),

@@ -8,4 +8,6 @@ public struct BookInfo: Codable, Sendable {
     public var thumbnail: String?
     public var isOpen: Bool
     public var fileExists: Bool
+    /// Pages whose text was read by OCR, if any.
+    public var ocr: OCRSummary?
 }

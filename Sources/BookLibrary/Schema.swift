@@ -78,6 +78,23 @@ enum Schema {
                     last_page_row = coalesce((SELECT max(id) FROM pages WHERE book_id = books.id), -1);
                 """)
         }
+        migrator.register("7-ocr") { db in
+            // What OCR read on a page: its text replaces the page's (empty)
+            // text in `pages` and the index; this row marks it as OCR, with
+            // tesseract's confidence and the word boxes (deflated JSON) that
+            // let a hit be outlined on the page image. A page that has a row
+            // was tried, so `ibook ocr` resumes where it stopped.
+            try db.execute("""
+                CREATE TABLE ocr_pages (
+                    page_id INTEGER PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+                    confidence REAL NOT NULL,
+                    languages TEXT NOT NULL,
+                    rotation INTEGER NOT NULL,
+                    words BLOB NOT NULL,
+                    recognized_at REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 
