@@ -103,6 +103,8 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing"]),
         .testTarget(name: "BookPrintingTests", dependencies: ["BookPrinting", "Watermark", "TestSupport"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Raster", "PDF", "BookLibrary", "TestSupport",
+                                                    "ibook", "ibook-full", "make-scans"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

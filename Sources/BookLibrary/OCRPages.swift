@@ -90,11 +90,16 @@ struct OCRPages {
                                                    [book.id, page]), let id = row.int64("id") else {
                 throw LibraryError.pageOutOfRange(page, pageCount: book.pageCount)
             }
-            // The index is external-content: the old entry goes with the text it was indexed with.
-            try database.execute("INSERT INTO page_index (page_index, rowid, text) VALUES ('delete', ?, ?)",
-                                 [id, IndexText.segmented(StoredText.decode(row["text"]))])
-            try database.execute("UPDATE pages SET text = ? WHERE id = ?", [StoredText.encode(text), id])
-            try database.execute("INSERT INTO page_index (rowid, text) VALUES (?, ?)", [id, IndexText.segmented(text)])
+            // OCR that found nothing (a blank page, a picture) leaves the
+            // page's own few characters, a page number say, where they are.
+            let oldText = StoredText.decode(row["text"])
+            if text.contains(where: { !$0.isWhitespace }) || !oldText.contains(where: { !$0.isWhitespace }) {
+                // The index is external-content: the old entry goes with the text it was indexed with.
+                try database.execute("INSERT INTO page_index (page_index, rowid, text) VALUES ('delete', ?, ?)",
+                                     [id, IndexText.segmented(oldText)])
+                try database.execute("UPDATE pages SET text = ? WHERE id = ?", [StoredText.encode(text), id])
+                try database.execute("INSERT INTO page_index (rowid, text) VALUES (?, ?)", [id, IndexText.segmented(text)])
+            }
             try database.execute("""
                 INSERT OR REPLACE INTO ocr_pages (page_id, confidence, languages, rotation, words, recognized_at)
                 VALUES (?, ?, ?, ?, ?, ?)
@@ -120,7 +125,7 @@ struct OCRPages {
 
     func summary(_ book: Book) throws -> OCRSummary? {
         let rows = try database.query("""
-            SELECT o.confidence, o.languages, length(p.text) > 0 AS read FROM ocr_pages o
+            SELECT o.confidence, o.languages, o.confidence > 0 AS read FROM ocr_pages o
             JOIN pages p ON p.id = o.page_id WHERE p.book_id = ?
             """, [book.id])
         guard !rows.isEmpty else { return nil }
