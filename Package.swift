@@ -52,6 +52,9 @@ let package = Package(
         // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
         .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR"]),
 
+        // A copy of a scanned book's PDF with tesseract's invisible text laid under its pages by qpdf.
+        .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "OCR", "PDF", "CQPDF", "FileOutput"]),
+
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
 
@@ -78,6 +81,7 @@ let package = Package(
         .executableTarget(name: "ibook-full", dependencies: [
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
+            "OCR", "SearchablePDF",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).

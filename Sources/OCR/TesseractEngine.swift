@@ -16,7 +16,11 @@ public final class TesseractEngine {
         public var confidence: Double
     }
 
-    public init(languages: [String], dataDirectory: String = OCRLanguages.dataDirectory()) throws {
+    /// With `findsOrientation`, tesseract turns each block upright itself
+    /// (its `osd` data must be installed): what the PDF text layer needs,
+    /// since its pages keep the scan's own orientation.
+    public init(languages: [String], dataDirectory: String = OCRLanguages.dataDirectory(),
+                findsOrientation: Bool = false) throws {
         let installed = OCRLanguages.installed(in: dataDirectory)
         for code in languages where !installed.contains(code) { throw OCRError.languageNotInstalled(code) }
         guard let handle = TessBaseAPICreate() else { throw OCRError.engineFailed(languages.joined(separator: "+")) }
@@ -27,6 +31,7 @@ public final class TesseractEngine {
         }
         // Tesseract writes its progress notes to stderr by default.
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        if findsOrientation { TessBaseAPISetPageSegMode(handle, PSM_AUTO_OSD) }
     }
 
     deinit {
@@ -49,7 +54,7 @@ public final class TesseractEngine {
     }
 
     /// Recognises the image into a PDF renderer (see `TextLayerPDF`).
-    func recognize(_ image: GreyImage, dpi: Int, into renderer: OpaquePointer) throws {
+    func recognize(_ image: GreyImage, dpi: Int, into renderer: OpaquePointer?) throws {
         try setImage(image, dpi: dpi)
         defer { TessBaseAPIClear(handle) }
         guard TessBaseAPIRecognize(handle, nil) == 0 else { throw OCRError.recognitionFailed }

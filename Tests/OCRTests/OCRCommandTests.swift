@@ -103,6 +103,33 @@ final class OCRCommandTests: XCTestCase {
         let again = try library.ibook("ocr")
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stderr.hasPrefix("no pages to read"), again.stderr)
+
+        // A searchable copy: pdftotext finds the scanned page's words on that page; the others are as they were.
+        let folder = library.root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("searchable.pdf")
+        let written = try library.ibook("ocr", "-o", copy.path)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(written.stdout, copy.path + "\n")
+        XCTAssertEqual(written.stderr, "text laid under 1 page (eng)\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["searchable.pdf"])
+        func pdftotext(_ path: String, page: Int) throws -> String {
+            try Run.process("/usr/bin/pdftotext", ["-f", String(page), "-l", String(page), path, "-"]).stdout
+        }
+        XCTAssertEqual(try pdftotext(copy.path, page: 1), try pdftotext(book, page: 3))
+        XCTAssertEqual(try pdftotext(copy.path, page: 3), try pdftotext(book, page: 5))
+        XCTAssertGreaterThanOrEqual(Scans.recall(of: try Scans.words(of: "lighthouses.pdf", page: 4),
+                                                 in: try pdftotext(copy.path, page: 2)), 0.9)
+        // The page still looks the same: the text is invisible.
+        XCTAssertEqual(try Run.process("/usr/bin/pdftoppm", ["-r", "30", "-gray", "-f", "2", "-l", "2", copy.path]).stdout,
+                       try Run.process("/usr/bin/pdftoppm", ["-r", "30", "-gray", "-f", "2", "-l", "2", mixed.path]).stdout)
+
+        let textOnly = try library.ibook("add", Fixtures.sampleBook("cafe-culture.pdf"))
+        XCTAssertEqual(textOnly.status, 0, textOnly.stderr)
+        let refused = try library.ibook("ocr", "-o", folder.appendingPathComponent("cafe.pdf").path)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr, "Error: \(Fixtures.sampleBook("cafe-culture.pdf")): every page has its own text already: nothing to add\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["searchable.pdf"])
     }
 
     func testAMissingLanguagePackIsOneLineNamingThePackage() throws {
