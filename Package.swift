@@ -111,5 +111,5 @@ let package = Package(
                                                     "ibook", "ibook-full", "make-scans"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
