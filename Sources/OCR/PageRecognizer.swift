@@ -24,7 +24,7 @@ public final class PageRecognizer {
     /// The page's text and word boxes; an empty result for a blank page.
     public func read(_ image: GreyImage, dpi: Int) throws -> RecognizedPage {
         if image.isBlank {
-            return RecognizedPage(text: "", confidence: 0, languages: (languages ?? []).joined(separator: "+"),
+            return RecognizedPage(text: "", confidence: 0, languages: (languages ?? ["eng"]).joined(separator: "+"),
                                   rotation: 0, words: [])
         }
         let finding = detector.detect(image, dpi: dpi)

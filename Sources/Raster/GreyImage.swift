@@ -42,7 +42,7 @@ public struct GreyImage: Equatable, Sendable {
         guard !pixels.isEmpty else { return true }
         var dark = 0
         for pixel in pixels where pixel < 160 { dark += 1 }
-        // One pixel in 2000: a page number or a rule is enough to be read; dust is not.
-        return dark * 2000 < pixels.count
+        // One pixel in 20,000 (a short word at 300 dpi) is enough to be read; a few specks of dust are not.
+        return dark * 20_000 < pixels.count
     }
 }
