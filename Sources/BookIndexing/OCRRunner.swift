@@ -51,7 +51,7 @@ struct OCRRunner {
             nil
         }
         // In this process the engines are kept for the whole run, like a worker keeps them.
-        let inProcess = pool == nil ? OCRWorker.Reader() : nil
+        let inProcess = OCRWorker.Reader()
         let finished = Finished()
         let queue = DispatchQueue(label: "ibook.ocr", attributes: .concurrent)
         let started = Date()
@@ -109,7 +109,7 @@ struct OCRRunner {
                 running += 1
                 guard let pool else {
                     // One page at a time: tesseract's engines are not shared between threads.
-                    finished.push(job, Self.read(request, with: inProcess!))
+                    finished.push(job, Self.read(request, with: inProcess))
                     collect()
                     continue
                 }
