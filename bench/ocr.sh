@@ -96,10 +96,11 @@ cli_parallel=$(echo "$(date +%s.%N) - $start" | bc)
 rm -rf "$WORK/lib-speed"
 /usr/bin/time -o "$WORK/time-speed" -f '%e %M' "$IBOOK" --library "$WORK/lib-speed" add "$WORK/turned300.pdf" >/dev/null 2>&1
 ours=$(awk '{ print $1 }' "$WORK/time-speed")
-per() { echo "scale=3; $1 / $COUNT" | bc; }
-ratio=$(echo "scale=2; $ours / $cli" | bc)
+div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+per() { div "$1" "$COUNT"; }
+ratio=$(div "$ours" "$cli")
 rows+=("| seconds per page: ibook add (render, orientation, OCR, store; $(nproc) workers) vs tesseract CLI (--psm 1, one page after another) | $(per "$ours") vs $(per "$cli") s ($ratio×) | ≤ 1.0× | $(awk -v r="$ratio" 'BEGIN { print (r <= 1.0 ? "yes" : "**no**") }') |")
-rows+=("| pages per second: ibook add / tesseract CLI / tesseract CLI $(nproc) at once (OMP_THREAD_LIMIT=1) | $(echo "scale=2; $COUNT / $ours" | bc) / $(echo "scale=2; $COUNT / $cli" | bc) / $(echo "scale=2; $COUNT / $cli_parallel" | bc) | | |")
+rows+=("| pages per second: ibook add / tesseract CLI / tesseract CLI $(nproc) at once (OMP_THREAD_LIMIT=1) | $(div "$COUNT" "$ours") / $(div "$COUNT" "$cli") / $(div "$COUNT" "$cli_parallel") | | |")
 
 log "Memory: ibook add on a $LONG-page scan (long-history.pdf)"
 "$MAKE_SCANS" "$SB/long-history.pdf" "$WORK/long.pdf" --pages "1-$LONG" --dpi 300
@@ -107,7 +108,7 @@ log "Memory: ibook add on a $LONG-page scan (long-history.pdf)"
 read -r long_s long_kb < "$WORK/time-long"
 long_pages=$("$IBOOK" --library "$WORK/lib-long" info --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["ocr"]["pages"])')
 rows+=("| $LONG-page scan: peak RSS of the largest process (parent or worker) | $((long_kb / 1024)) MB | < 500 MB | $([ $((long_kb / 1024)) -lt 500 ] && echo yes || echo '**no**') |")
-rows+=("| $LONG-page scan: pages read, wall time, pages per second | $long_pages pages, ${long_s} s, $(echo "scale=2; $long_pages / $long_s" | bc) pages/s | | |")
+rows+=("| $LONG-page scan: pages read, wall time, pages per second | $long_pages pages, ${long_s} s, $(div "$long_pages" "$long_s") pages/s | | |")
 
 section=$(cat <<EOF
 <!-- ocr -->
