@@ -16,4 +16,6 @@ struct OCRRequest: Codable, Sendable {
 enum OCRReply: Codable, Sendable {
     case read(RecognizedPage)
     case failed(String)
+    /// poppler cannot read or draw the page: not a scan, nothing for OCR.
+    case unreadable(String)
 }

@@ -61,6 +61,13 @@ struct OCRRunner {
             if stop.isSet { break }
             guard !pages.isEmpty else { continue }
             var result = OCRBookResult(book: book)
+            guard FileManager.default.fileExists(atPath: book.path) else {
+                result.failures.append("no such file (see 'ibook relocate')")
+                done += pages.count
+                summary.pagesFailed += pages.count
+                onResult(result)
+                continue
+            }
             var confidences: [Double] = []
             var running = 0
             func progress() {
@@ -81,7 +88,8 @@ struct OCRRunner {
                                              words: read.words.map {
                                                  PageWord(text: $0.text, x: $0.x, y: $0.y, width: $0.width,
                                                           height: $0.height, confidence: $0.confidence)
-                                             })
+                                             },
+                                             replacing: options.mode == .always)
                         result.pagesRead += 1
                         if !read.words.isEmpty {
                             result.pagesWithText += 1
@@ -92,6 +100,9 @@ struct OCRRunner {
                     }
                 case .failed(let reason)?:
                     result.failures.append("page \(page): \(reason)")
+                case .unreadable?:
+                    // A hole poppler leaves in a damaged file; `add` has said what it could of the file.
+                    break
                 case nil:
                     break // stopped
                 }

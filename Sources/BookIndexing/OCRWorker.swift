@@ -50,7 +50,7 @@ public enum OCRWorker {
             do {
                 reply = .read(try read(request))
             } catch let error as PDFError {
-                reply = .failed(error.description)
+                reply = .unreadable(error.description)
             } catch let error as OCRError {
                 reply = .failed(error.description)
             } catch {

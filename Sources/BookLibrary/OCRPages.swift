@@ -81,29 +81,36 @@ struct OCRPages {
         return true
     }
 
-    /// Replaces the page's text with what OCR read, in the page store and
-    /// the index, in one transaction.
-    func store(_ book: Book, page: Int, text: String, ocr: PageOCR, words: [PageWord]) throws {
+    /// Stores what OCR read as the page's text, in the page store and the
+    /// index, in one transaction. The page's own few characters (a page
+    /// number, a stamp, a short caption the PDF does have) stay in front,
+    /// unless `replacing` (OCR of every page, for broken text layers).
+    func store(_ book: Book, page: Int, text: String, ocr: PageOCR, words: [PageWord], replacing: Bool) throws {
         let wordsJSON = String(decoding: try JSONEncoder().encode(words), as: UTF8.self)
         try database.inTransaction {
-            guard let row = try database.queryRow("SELECT id, text FROM pages WHERE book_id = ? AND page = ?",
-                                                   [book.id, page]), let id = row.int64("id") else {
+            guard let row = try database.queryRow("""
+                SELECT p.id, p.text, o.own_text FROM pages p LEFT JOIN ocr_pages o ON o.page_id = p.id
+                WHERE p.book_id = ? AND p.page = ?
+                """, [book.id, page]), let id = row.int64("id") else {
                 throw LibraryError.pageOutOfRange(page, pageCount: book.pageCount)
             }
-            // OCR that found nothing (a blank page, a picture) leaves the
-            // page's own few characters, a page number say, where they are.
             let oldText = StoredText.decode(row["text"])
-            if text.contains(where: { !$0.isWhitespace }) || !oldText.contains(where: { !$0.isWhitespace }) {
+            // Read before: the page's own text is what it had before the first reading.
+            let ownText = row.string("own_text") ?? oldText
+            let hasOwn = ownText.contains { !$0.isWhitespace }
+            let found = text.contains { !$0.isWhitespace }
+            let newText = !found ? ownText : replacing || !hasOwn ? text : ownText + "\n\n" + text
+            if newText != oldText {
                 // The index is external-content: the old entry goes with the text it was indexed with.
                 try database.execute("INSERT INTO page_index (page_index, rowid, text) VALUES ('delete', ?, ?)",
                                      [id, IndexText.segmented(oldText)])
-                try database.execute("UPDATE pages SET text = ? WHERE id = ?", [StoredText.encode(text), id])
-                try database.execute("INSERT INTO page_index (rowid, text) VALUES (?, ?)", [id, IndexText.segmented(text)])
+                try database.execute("UPDATE pages SET text = ? WHERE id = ?", [StoredText.encode(newText), id])
+                try database.execute("INSERT INTO page_index (rowid, text) VALUES (?, ?)", [id, IndexText.segmented(newText)])
             }
             try database.execute("""
-                INSERT OR REPLACE INTO ocr_pages (page_id, confidence, languages, rotation, words, recognized_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, [id, ocr.confidence, ocr.languages, ocr.rotation, StoredText.encode(wordsJSON), Date()])
+                INSERT OR REPLACE INTO ocr_pages (page_id, confidence, languages, rotation, words, own_text, recognized_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [id, ocr.confidence, ocr.languages, ocr.rotation, StoredText.encode(wordsJSON), ownText, Date()])
         }
     }
 
@@ -150,8 +157,9 @@ extension Library {
     }
 
     /// Stores what OCR read on a page; see `OCRPages.store`.
-    public func storeOCR(_ book: Book, page: Int, text: String, ocr: PageOCR, words: [PageWord]) throws {
-        try OCRPages(database: database).store(book, page: page, text: text, ocr: ocr, words: words)
+    public func storeOCR(_ book: Book, page: Int, text: String, ocr: PageOCR, words: [PageWord],
+                         replacing: Bool = false) throws {
+        try OCRPages(database: database).store(book, page: page, text: text, ocr: ocr, words: words, replacing: replacing)
     }
 
     /// The word boxes OCR found on a page; empty for pages with a text layer.
