@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
                        providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
         // Debian 12's libcups2-dev has no cups.pc: the module links -lcups (what `cups-config --libs` says).
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
         // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either: the module links -lstemmer.
@@ -39,6 +41,8 @@ let package = Package(
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
+        // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
+        .target(name: "OCR", dependencies: ["CTesseract", "Raster"]),
         .target(name: "Arguments"),
         // Page selections such as "2-10,15" or "iv-x", by number or page label.
         .target(name: "PageRanges"),
@@ -48,7 +52,10 @@ let package = Package(
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["Store", "CZlib", "CStemmer"]),
         // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput"]),
+        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR"]),
+
+        // A copy of a scanned book's PDF with tesseract's invisible text laid under its pages by qpdf.
+        .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "OCR", "PDF", "CQPDF", "FileOutput"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
@@ -79,11 +86,13 @@ let package = Package(
         .executableTarget(name: "ibook-full", dependencies: [
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
-            "MetadataWriting",
+            "MetadataWriting", "OCR", "SearchablePDF",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
+        // Image-only PDFs (grey page images, turned, noisy) made from real pages, for the OCR tests and benchmark.
+        .executableTarget(name: "make-scans", dependencies: ["PDF", "Raster", "CPangoCairo"]),
 
         // Fixtures shared by the test targets: sample books, bad files, the built binary.
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
@@ -103,6 +112,8 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing"]),
         .testTarget(name: "BookPrintingTests", dependencies: ["BookPrinting", "Watermark", "TestSupport"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Raster", "PDF", "BookLibrary", "TestSupport",
+                                                    "ibook", "ibook-full", "make-scans"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -207,12 +207,39 @@ struct Indexer {
 }
 
 extension Library {
-    /// Adds files and folders; see `Indexer`. Results and progress are
-    /// reported through the callbacks as they happen.
+    /// Adds files and folders; see `Indexer`. Then the pages of the books
+    /// just added that have no text are read with OCR (see `OCRRunner`).
+    /// Results and progress are reported through the callbacks as they happen.
     public func add(paths: [String], options: AddOptions, stop: StopFlag = StopFlag(),
                     onProgress: (AddProgress) -> Void = { _ in },
-                    onResult: (AddResult) -> Void = { _ in }) -> AddSummary
+                    onResult: (AddResult) -> Void = { _ in },
+                    onOCRProgress: (OCRProgress) -> Void = { _ in },
+                    onOCRResult: (OCRBookResult) -> Void = { _ in }) -> AddSummary
     {
-        Indexer(library: self, options: options, stop: stop).add(paths: paths, onProgress: onProgress, onResult: onResult)
+        var added: [Book] = []
+        var summary = Indexer(library: self, options: options, stop: stop).add(
+            paths: paths, onProgress: onProgress,
+            onResult: { result in
+                if result.status == .added, let book = result.book { added.append(book) }
+                onResult(result)
+            })
+        guard options.ocrMode != .never, !added.isEmpty, !stop.isSet else { return summary }
+        var ocr = OCROptions()
+        ocr.mode = options.ocrMode
+        ocr.languages = options.ocrLanguages
+        ocr.password = options.password
+        ocr.memoryLimit = options.memoryLimit
+        ocr.workers = options.workers
+        ocr.isolation = options.isolation
+        ocr.timeout = max(options.timeout, ocr.timeout)
+        do {
+            let run = try self.ocr(added, options: ocr, stop: stop, onProgress: onOCRProgress, onResult: onOCRResult)
+            summary.ocrPages = run.pagesRead
+            summary.ocrFailed = run.pagesFailed
+            summary.interrupted = summary.interrupted || run.interrupted
+        } catch {
+            summary.ocrError = "\(error)"
+        }
+        return summary
     }
 }

@@ -102,7 +102,8 @@ extension Library {
             thumbnail: FileManager.default.fileExists(atPath: thumbnail) ? thumbnail : nil,
             isOpen: try ReadingState(database: database).openBook()?.id == book.id,
             fileExists: FileManager.default.fileExists(atPath: book.path),
-            details: try details(book), tags: try tags(of: book), collections: try collections(of: book))
+            details: try details(book), tags: try tags(of: book), collections: try collections(of: book),
+            ocr: try OCRPages(database: database).summary(book))
     }
 
     @discardableResult

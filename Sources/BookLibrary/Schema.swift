@@ -143,6 +143,26 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.register("7-ocr") { db in
+            // What OCR read on a page: its text goes into the page's text in
+            // `pages` and the index (after the page's own few characters,
+            // kept in `own_text` so that reading again starts from them);
+            // this row marks it as OCR, with tesseract's confidence and the
+            // word boxes (deflated JSON) that let a hit be outlined on the
+            // page image. A page that has a row was tried, so `ibook ocr`
+            // resumes where it stopped.
+            try db.execute("""
+                CREATE TABLE ocr_pages (
+                    page_id INTEGER PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+                    confidence REAL NOT NULL,
+                    languages TEXT NOT NULL,
+                    rotation INTEGER NOT NULL,
+                    words BLOB NOT NULL,
+                    own_text TEXT NOT NULL,
+                    recognized_at REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 

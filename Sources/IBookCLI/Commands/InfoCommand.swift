@@ -40,6 +40,7 @@ package enum InfoCommand: Command {
             ("SHA-256", book.sha256),
             ("Added", Formatting.date(book.addedAt)),
             ("Thumbnail", info.thumbnail),
+            ("OCR", info.ocr.map(ocrText)),
         ]
         if info.isOpen { fields.append(("Open", "yes (the open book)")) }
         let width = fields.map { $0.0.count }.max() ?? 0
@@ -47,5 +48,13 @@ package enum InfoCommand: Command {
             guard let value else { continue }
             context.stdout.write(context.stdout.style(TextWidth.pad(name, to: width), bold: true) + "  " + value + "\n")
         }
+    }
+
+    /// "3 pages (eng), mean confidence 91%".
+    static func ocrText(_ summary: OCRSummary) -> String {
+        var text = "\(summary.pages) page\(summary.pages == 1 ? "" : "s")"
+        if !summary.languages.isEmpty { text += " (\(summary.languages.joined(separator: "+")))" }
+        if let confidence = summary.meanConfidence { text += String(format: ", mean confidence %.0f%%", confidence) }
+        return text
     }
 }
