@@ -55,6 +55,7 @@ extension Library {
     }
 
     public func relocate(_ book: Book, to path: String) throws -> Book {
-        try FileCheck(database: database).relocate(book, to: path)
+        try requireWritable()
+        return try FileCheck(database: database).relocate(book, to: path)
     }
 }

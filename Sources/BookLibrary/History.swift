@@ -15,7 +15,9 @@ struct History {
     let database: Database
 
     /// Records reading `page`; with no page, keeps the last position.
+    /// A read-only library is read all the same: nothing is recorded.
     func record(_ book: Book, page: Int?) throws {
+        guard !database.isReadOnly else { return }
         let now = Date()
         if let page {
             try database.execute("""
@@ -61,6 +63,7 @@ extension Library {
 
     @discardableResult
     public func clearHistory() throws -> Int {
-        try History(database: database).clear()
+        try requireWritable()
+        return try History(database: database).clear()
     }
 }

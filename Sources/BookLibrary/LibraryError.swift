@@ -17,6 +17,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case fileMissing(String)
     case hashMismatch(String)
     case invalidArgument(String)
+    case readOnly(String)
+    case readOnlyNeedsUpgrade(String, pendingMigrations: [String])
 
     public var description: String {
         switch self {
@@ -39,6 +41,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .fileMissing(let path): return "\(path): no such file"
         case .hashMismatch(let path): return "\(path): content differs from the book in the library (hash mismatch)"
         case .invalidArgument(let message): return message
+        case .readOnly(let path): return "the library at \(path) is read-only"
+        case .readOnlyNeedsUpgrade(let path, let ids):
+            return "the library at \(path) is read-only and was made by an older ibook: it needs "
+                + "\(ids.joined(separator: ", ")), which cannot be written; open it once where it can be written"
         }
     }
 }

@@ -42,6 +42,17 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try Schema.migrator.appliedMigrations(library.database), ["1-books", "2-page-row-ranges"])
     }
 
+    /// Opening reads what is pending first, so `ibook list` neither waits for
+    /// nor blocks a writer in another process (an `add` in progress).
+    func testOpeningAnUpToDateLibraryTakesNoWriteLock() throws {
+        let writer = try Database(path: library.location.databasePath)
+        try writer.execute("BEGIN IMMEDIATE")
+        defer { try? writer.execute("ROLLBACK") }
+        let reopened = try Library(location: library.location)
+        XCTAssertFalse(reopened.isReadOnly)
+        XCTAssertEqual(try reopened.list().count, 0)
+    }
+
     func testAddStoresEveryPageInTheIndexAndRemoveTakesItAllBack() throws {
         let results = add([Fixtures.sampleBook("cjk-seasons.pdf"), Fixtures.sampleBook("cafe-culture.pdf")])
         XCTAssertEqual(results.map(\.status), [.added, .added])

@@ -30,6 +30,7 @@ enum AddCommand: Command {
             options.isolation = .workerProcess(executable: currentExecutable())
         }
         let library = try context.library()
+        try library.requireWritable()
         let json = arguments.flag("json")
         let progress = ProgressBar(terminal: context.stderr)
         let stop = StopFlag()

@@ -52,6 +52,8 @@ enum ComposeCommand: Command {
         let preview = arguments.flag("preview")
         let previewSize = try arguments.int("size", in: 16...8192) ?? 1200
 
+        // Refused before anything is written, not after.
+        if arguments.flag("add"), !preview { try context.library().requireWritable() }
         let template = try TemplateSet.load(templatePath)
         let data = try InvoiceData.load(path: dataPath)
         let document = try Composer.compose(template: template, data: data, options: options)

@@ -40,6 +40,8 @@ enum WatermarkCommand: Command {
         default: break
         }
         if preview != nil, arguments.flag("add") { throw UsageError("--add cannot be used with --preview") }
+        // Refused before anything is written, not after.
+        if arguments.flag("add") { try context.library().requireWritable() }
         let input = try BookInput.path(arguments.positional("book"), context)
         let watermarker = Watermarker(options: options)
 
