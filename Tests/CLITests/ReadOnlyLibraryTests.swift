@@ -71,6 +71,9 @@ final class ReadOnlyLibraryTests: XCTestCase {
         let checked = try ibook("check")
         XCTAssertEqual(checked.status, 0, checked.stderr)
         XCTAssertEqual(checked.stderr, "2 checked, 0 with problems\n")
+        let indexChecked = try ibook("check", "--index")
+        XCTAssertEqual(indexChecked.status, 0, indexChecked.stderr)
+        XCTAssertEqual(indexChecked.stderr, "2 checked, 0 with problems; index: 52 pages, in step\n")
         XCTAssertTrue(try ibook("bookmarks").stdout.contains("the lens"))
 
         let read = try ibook("read", "5")
