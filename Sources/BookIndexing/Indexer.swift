@@ -103,7 +103,7 @@ struct Indexer {
                 } catch BookImporter.ImportAbort.incomplete {
                     report(AddResult(path: job.path, status: .failed, reason: "could not be read (parser crashed)"))
                 } catch {
-                    report(AddResult(path: job.path, status: .failed, reason: "not added: \(error)"))
+                    report(AddResult(path: job.path, status: .failed, reason: "not added: \(library.describing(error))"))
                 }
             }
         }

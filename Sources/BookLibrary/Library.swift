@@ -76,6 +76,15 @@ public final class Library {
         }
     }
 
+    /// A database error in the library's own words, where it has them: a
+    /// full disk or a read-only medium is about the library, not about SQL.
+    public func describing(_ error: Error) -> Error {
+        guard let error = error as? DatabaseError else { return error }
+        if error.isDiskFull { return LibraryError.noSpace(location.directory) }
+        if error.isReadOnly { return LibraryError.readOnly(location.directory) }
+        return error
+    }
+
     /// Throws `LibraryError.readOnly` unless the library can be written:
     /// called first by every operation that writes.
     public func requireWritable() throws {

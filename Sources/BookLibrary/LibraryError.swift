@@ -18,6 +18,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case hashMismatch(String)
     case invalidArgument(String)
     case readOnly(String)
+    case noSpace(String)
     case damagedPageText(book: String, page: Int, reason: String)
     case readOnlyNeedsUpgrade(String, pendingMigrations: [String])
 
@@ -43,6 +44,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .hashMismatch(let path): return "\(path): content differs from the book in the library (hash mismatch)"
         case .invalidArgument(let message): return message
         case .readOnly(let path): return "the library at \(path) is read-only"
+        case .noSpace(let path): return "the library at \(path): no space left on device"
         case .damagedPageText(let book, let page, let reason):
             return "page \(page) of \(book): the stored text cannot be decoded (\(reason)); remove the book and add it again"
         case .readOnlyNeedsUpgrade(let path, let ids):

@@ -4,11 +4,13 @@ import Foundation
 public enum AtomicFileError: Error, Equatable, CustomStringConvertible {
     case noSuchFolder(String)
     case cannotWrite(String, reason: String)
+    case noSpace(String)
 
     public var description: String {
         switch self {
         case .noSuchFolder(let path): return "\(path): no such folder"
         case .cannotWrite(let path, let reason): return "\(path): cannot write (\(reason))"
+        case .noSpace(let path): return "\(path): no space left on device"
         }
     }
 }
@@ -28,11 +30,41 @@ public enum AtomicFile {
         else { throw AtomicFileError.noSuchFolder(path) }
         let temporary = temporaryPath(beside: path)
         defer { unlink(temporary) }
-        let result = try write(temporary)
+        let result: Result
+        do {
+            result = try write(temporary)
+        } catch {
+            // Writers word a full disk in their own ways (an exception in a
+            // child process, a short write): while the half-written file is
+            // still there, a full file system says what happened.
+            if isFull(folder) { throw AtomicFileError.noSpace(path) }
+            throw error
+        }
+        // Some writers report success when their last writes failed (qpdf
+        // with --overlay does). A file system left without a free block
+        // means the file was cut short; fsync catches delayed allocation.
+        if isFull(folder) { throw AtomicFileError.noSpace(path) }
+        try flush(temporary, for: path)
         guard rename(temporary, path) == 0 else {
             throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
         }
         return result
+    }
+
+    /// Whether the file system holding `folder` has no block left to write.
+    public static func isFull(_ folder: String) -> Bool {
+        var info = statvfs()
+        return statvfs(folder.isEmpty ? "." : folder, &info) == 0 && info.f_bavail == 0
+    }
+
+    private static func flush(_ temporary: String, for path: String) throws {
+        let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            if errno == ENOSPC || errno == EDQUOT { throw AtomicFileError.noSpace(path) }
+            throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
+        }
     }
 
     public static func write(_ data: Data, to path: String) throws {

@@ -85,13 +85,15 @@ package enum CLI {
             context.stderr.write(parser.errorText(for: error) + "\n")
             return ExitCode.usage
         } catch {
-            context.error(describe(error))
+            context.error(describe(error, library: context.location))
             return ExitCode.failure
         }
     }
 
-    package static func describe(_ error: Error) -> String {
+    package static func describe(_ error: Error, library: LibraryLocation? = nil) -> String {
         switch error {
+        case let error as DatabaseError where error.isDiskFull:
+            return "the library\(library.map { " at \($0.directory)" } ?? ""): no space left on device"
         case let error as DatabaseError where error.isCorrupt || error.isNotADatabase:
             return "the library database is damaged (\(error.message)); it was left untouched"
         case let error as DatabaseError where error.isBusy:
