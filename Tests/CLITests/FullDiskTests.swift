@@ -28,7 +28,7 @@ final class FullDiskTests: XCTestCase {
         XCTAssertEqual(statvfs(folder.path, &info), 0)
         let free = Int(info.f_bavail) * Int(info.f_frsize)
         let filler = folder.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: Data(count: max(0, free - leaving)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: filler.path, contents: Data(count: max(0, free - leaving))))
     }
 
     private func names(_ folder: URL) throws -> [String] {
