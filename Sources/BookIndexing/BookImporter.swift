@@ -1,3 +1,4 @@
+import FileNames
 import BookLibrary
 import Foundation
 import PDF
@@ -29,7 +30,8 @@ struct BookImporter {
             }
             let metadata = document.metadata
             let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let title = metadata.title ?? (fileName.isEmpty ? (path as NSString).lastPathComponent : fileName)
+            // A name that is not UTF-8 is most likely Latin-1: read as that, it makes a title.
+            let title = metadata.title ?? FileName.readable(fileName.isEmpty ? (path as NSString).lastPathComponent : fileName)
             try database.execute("""
                 INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer,
                                    created, modified, page_count, added_at)

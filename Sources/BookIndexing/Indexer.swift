@@ -1,3 +1,4 @@
+import FileNames
 import BookLibrary
 import Foundation
 import PDF
@@ -142,7 +143,7 @@ struct Indexer {
             let size: Int
             do {
                 sha256 = try SHA256.hex(ofFileAt: path)
-                size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+                size = FileName.size(path) ?? 0
             } catch {
                 report(AddResult(path: path, status: .failed, reason: "\(error)"))
                 filesDone += 1
@@ -192,7 +193,7 @@ struct Indexer {
     /// gone, the library now points at this copy.
     private func alreadyPresent(_ book: Book, foundAt path: String, catalog: Catalog) -> AddResult {
         var result = AddResult(path: path, status: .alreadyPresent, book: book)
-        if book.path != path, !FileManager.default.fileExists(atPath: book.path), (try? catalog.setPath(path, of: book)) != nil {
+        if book.path != path, !FileName.exists(book.path), (try? catalog.setPath(path, of: book)) != nil {
             result.relinked = true
             result.book?.path = path
         }

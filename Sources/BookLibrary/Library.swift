@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import Store
 
@@ -137,7 +138,7 @@ extension Library {
             labelledPages: hasRealLabels ? labels.map { $0.string("label") ?? "" } : nil,
             thumbnail: FileManager.default.fileExists(atPath: thumbnail) ? thumbnail : nil,
             isOpen: try ReadingState(database: database).openBook()?.id == book.id,
-            fileExists: FileManager.default.fileExists(atPath: book.path))
+            fileExists: FileName.exists(book.path))
     }
 
     @discardableResult

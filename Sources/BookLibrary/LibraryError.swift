@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 
 /// Failures of library operations, worded for the person at the terminal.
@@ -40,8 +41,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .noNextPage: return "already at the last page"
         case .bookmarkNotFound(let page): return "no bookmark on page \(page)"
         case .emptyQuery: return "the search text has no words to look for"
-        case .fileMissing(let path): return "\(path): no such file"
-        case .hashMismatch(let path): return "\(path): content differs from the book in the library (hash mismatch)"
+        case .fileMissing(let path): return "\(FileName.displayed(path)): no such file"
+        case .hashMismatch(let path): return "\(FileName.displayed(path)): content differs from the book in the library (hash mismatch)"
         case .invalidArgument(let message): return message
         case .readOnly(let path): return "the library at \(path) is read-only"
         case .noSpace(let path): return "the library at \(path): no space left on device"

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 
 /// Why an output file could not be written.
@@ -8,9 +9,9 @@ public enum AtomicFileError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchFolder(let path): return "\(path): no such folder"
-        case .cannotWrite(let path, let reason): return "\(path): cannot write (\(reason))"
-        case .noSpace(let path): return "\(path): no space left on device"
+        case .noSuchFolder(let path): return "\(FileName.displayed(path)): no such folder"
+        case .cannotWrite(let path, let reason): return "\(FileName.displayed(path)): cannot write (\(reason))"
+        case .noSpace(let path): return "\(FileName.displayed(path)): no space left on device"
         }
     }
 }
@@ -24,12 +25,9 @@ public enum AtomicFile {
     @discardableResult
     public static func write<Result>(to path: String, _ write: (_ temporaryPath: String) throws -> Result) throws -> Result {
         let folder = (path as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory),
-              isDirectory.boolValue
-        else { throw AtomicFileError.noSuchFolder(path) }
+        guard FileName.exists(folder.isEmpty ? "." : folder, directory: true) else { throw AtomicFileError.noSuchFolder(path) }
         let temporary = temporaryPath(beside: path)
-        defer { unlink(temporary) }
+        defer { FileName.withCString(temporary) { _ = unlink($0) } }
         let result: Result
         do {
             result = try write(temporary)
@@ -45,7 +43,7 @@ public enum AtomicFile {
         // means the file was cut short; fsync catches delayed allocation.
         if isFull(folder) { throw AtomicFileError.noSpace(path) }
         try flush(temporary, for: path)
-        guard rename(temporary, path) == 0 else {
+        guard FileName.withCString(temporary, { from in FileName.withCString(path) { rename(from, $0) } }) == 0 else {
             throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
         }
         return result
@@ -54,11 +52,11 @@ public enum AtomicFile {
     /// Whether the file system holding `folder` has no block left to write.
     public static func isFull(_ folder: String) -> Bool {
         var info = statvfs()
-        return statvfs(folder.isEmpty ? "." : folder, &info) == 0 && info.f_bavail == 0
+        return FileName.withCString(folder.isEmpty ? "." : folder) { statvfs($0, &info) } == 0 && info.f_bavail == 0
     }
 
     private static func flush(_ temporary: String, for path: String) throws {
-        let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileName.open(temporary, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
@@ -69,8 +67,14 @@ public enum AtomicFile {
 
     public static func write(_ data: Data, to path: String) throws {
         try write(to: path) { temporary in
-            guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-                throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
+            let descriptor = FileName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+            guard descriptor >= 0 else { throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno))) }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            do {
+                try handle.write(contentsOf: data)
+                try handle.close()
+            } catch {
+                throw AtomicFileError.cannotWrite(path, reason: (error as NSError).localizedDescription)
             }
         }
     }

@@ -1,3 +1,4 @@
+import FileNames
 import BookIndexing
 import BookLibrary
 import Foundation
@@ -35,4 +36,4 @@ let program = Program(
     layoutReader: { library, book, request, password in
         try library.readLayout(book, request, password: password)
     })
-exit(CLI.run(Array(CommandLine.arguments.dropFirst()), program: program))
+exit(CLI.run(Array(FileName.arguments.dropFirst()), program: program))

@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookLibrary
 
@@ -27,9 +28,9 @@ package enum CheckCommand: Command {
             switch result.status {
             case .ok: break
             case .missing:
-                context.stdout.write("missing  #\(result.book.id) \(result.book.title): \(result.book.path)\n")
+                context.stdout.write("missing  #\(result.book.id) \(result.book.title): \(FileName.displayed(result.book.path))\n")
             case .changed:
-                context.stdout.write("changed  #\(result.book.id) \(result.book.title): \(result.book.path) (content differs)\n")
+                context.stdout.write("changed  #\(result.book.id) \(result.book.title): \(FileName.displayed(result.book.path)) (content differs)\n")
             }
         }
         var summary = "\(checked) checked, \(problems) with problems"

@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookIndexing
 import BookLibrary
@@ -46,11 +47,11 @@ enum AddCommand: Command {
             onResult: { result in
                 progress?.clear()
                 if context.verbose {
-                    for line in result.diagnostics { context.stderr.write("poppler: \(result.path): \(line)\n") }
+                    for line in result.diagnostics { context.stderr.write("poppler: \(FileName.displayed(result.path)): \(line)\n") }
                 }
                 if json {
                     try? context.printJSON(result)
-                    if result.status == .failed { context.error("\(result.path): \(result.reason ?? "failed")") }
+                    if result.status == .failed { context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")") }
                     return
                 }
                 switch result.status {
@@ -59,10 +60,10 @@ enum AddCommand: Command {
                     context.stdout.write("\(context.stdout.style("Added", .green)) #\(book.id) \(book.title) (\(book.pageCount) page\(book.pageCount == 1 ? "" : "s"))\n")
                 case .alreadyPresent:
                     guard let book = result.book else { return }
-                    let relinked = result.relinked ? " (its file had moved: now \(result.path))" : ""
-                    context.stdout.write("\(result.path): already in library as #\(book.id)\(relinked)\n")
+                    let relinked = result.relinked ? " (its file had moved: now \(FileName.displayed(result.path)))" : ""
+                    context.stdout.write("\(FileName.displayed(result.path)): already in library as #\(book.id)\(relinked)\n")
                 case .failed:
-                    context.error("\(result.path): \(result.reason ?? "failed")")
+                    context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")")
                 }
             })
         progress?.clear()

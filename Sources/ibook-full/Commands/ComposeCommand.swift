@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookIndexing
 import BookLibrary
@@ -76,7 +77,7 @@ enum ComposeCommand: Command {
         }
         let pages = "\(printed.pageCount) page\(printed.pageCount == 1 ? "" : "s")"
         let items = "\(document.itemCount) item\(document.itemCount == 1 ? "" : "s")"
-        context.stdout.write("\(output): \(preview ? "page 1 of \(pages)" : pages), \(items), total \(document.formattedTotal)\n")
+        context.stdout.write("\(FileName.displayed(output)): \(preview ? "page 1 of \(pages)" : pages), \(items), total \(document.formattedTotal)\n")
 
         if arguments.flag("add"), !preview {
             var addOptions = AddOptions()
@@ -85,7 +86,7 @@ enum ComposeCommand: Command {
             _ = try context.library().add(paths: [output], options: addOptions, onResult: { result in
                 switch result.status {
                 case .added: result.book.map { context.stdout.write("Added #\($0.id) \($0.title)\n") }
-                case .alreadyPresent: result.book.map { context.stdout.write("\(output): already in library as #\($0.id)\n") }
+                case .alreadyPresent: result.book.map { context.stdout.write("\(FileName.displayed(output)): already in library as #\($0.id)\n") }
                 case .failed: failure = result.reason ?? "failed"
                 }
             })

@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookIndexing
 import BookLibrary
@@ -82,7 +83,7 @@ enum ExportCommand: Command {
         let path = arguments.value("output").map { URL(fileURLWithPath: $0).path }
             ?? FileManager.default.currentDirectoryPath + "/" + ReportFileName.make(for: report, format: format, date: now)
         let result = try ReportExporter.export(report, to: path, options: options)
-        context.stdout.write(result.path + "\n")
+        context.stdout.write(FileName.displayed(result.path) + "\n")
         let rows = "\(result.rows) row\(result.rows == 1 ? "" : "s")"
         context.stderr.write(result.pages.map { "Wrote \(rows) on \($0) page\($0 == 1 ? "" : "s")\n" } ?? "Wrote \(rows)\n")
     }

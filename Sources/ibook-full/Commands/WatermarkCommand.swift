@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookIndexing
 import BookLibrary
@@ -49,7 +50,7 @@ enum WatermarkCommand: Command {
             let size = try arguments.int("preview-size", in: 16...8192) ?? 1200
             let png = absolutePath(output)
             try BookInput.reporting(input) { try watermarker.preview(input: input, page: preview, png: png, maxPixels: size) }
-            context.stdout.write(png + "\n")
+            context.stdout.write(FileName.displayed(png) + "\n")
             return
         }
 
@@ -65,7 +66,7 @@ enum WatermarkCommand: Command {
         if arguments.flag("json") {
             try context.printJSON(result)
         } else {
-            context.stdout.write(result.output + "\n")
+            context.stdout.write(FileName.displayed(result.output) + "\n")
         }
         if arguments.flag("add") { try addToLibrary(result.output, password: options.password, context) }
     }
