@@ -5,6 +5,7 @@ import BookLibrary
 import Dispatch
 import Foundation
 import IBookCLI
+import PDF
 
 enum AddCommand: Command {
     static let spec = CommandSpec(
@@ -38,35 +39,54 @@ enum AddCommand: Command {
         let interrupt = interruptSource(stop)
         defer { interrupt.cancel() }
 
-        let summary = library.add(
+        // On a terminal, a locked file given no password is asked for after
+        // the batch (so nothing waits behind a question) and added then.
+        let mayAsk = options.password == nil && !json && PasswordSource.canPrompt
+        var locked: [String] = []
+        func report(_ result: AddResult) {
+            progress?.clear()
+            if context.verbose {
+                for line in result.diagnostics { context.stderr.write("poppler: \(FileName.displayed(result.path)): \(line)\n") }
+            }
+            if json {
+                try? context.printJSON(result)
+                if result.status == .failed { context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")") }
+                return
+            }
+            switch result.status {
+            case .added:
+                guard let book = result.book else { return }
+                context.stdout.write("\(context.stdout.style("Added", .green)) #\(book.id) \(book.title) (\(book.pageCount) page\(book.pageCount == 1 ? "" : "s"))\n")
+            case .alreadyPresent:
+                guard let book = result.book else { return }
+                let relinked = result.relinked ? " (its file had moved: now \(FileName.displayed(result.path)))" : ""
+                context.stdout.write("\(FileName.displayed(result.path)): already in library as #\(book.id)\(relinked)\n")
+            case .failed:
+                if mayAsk, result.reason == PDFError.passwordRequired.description {
+                    locked.append(result.path)
+                    return
+                }
+                context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")")
+            }
+        }
+        var summary = library.add(
             paths: arguments.positionalValues("path"), options: options, stop: stop,
             onProgress: { step in
                 guard step.filesTotal > 1 else { return }
                 progress?.update(done: step.filesDone, total: step.filesTotal, pages: step.pagesDone, name: step.currentName)
             },
-            onResult: { result in
-                progress?.clear()
-                if context.verbose {
-                    for line in result.diagnostics { context.stderr.write("poppler: \(FileName.displayed(result.path)): \(line)\n") }
-                }
-                if json {
-                    try? context.printJSON(result)
-                    if result.status == .failed { context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")") }
-                    return
-                }
-                switch result.status {
-                case .added:
-                    guard let book = result.book else { return }
-                    context.stdout.write("\(context.stdout.style("Added", .green)) #\(book.id) \(book.title) (\(book.pageCount) page\(book.pageCount == 1 ? "" : "s"))\n")
-                case .alreadyPresent:
-                    guard let book = result.book else { return }
-                    let relinked = result.relinked ? " (its file had moved: now \(FileName.displayed(result.path)))" : ""
-                    context.stdout.write("\(FileName.displayed(result.path)): already in library as #\(book.id)\(relinked)\n")
-                case .failed:
-                    context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")")
-                }
-            })
+            onResult: report)
         progress?.clear()
+        let asking = locked
+        locked = []
+        for path in asking where !summary.interrupted {
+            var retry = options
+            retry.password = try PasswordPrompt.ask(for: path)
+            let again = library.add(paths: [path], options: retry, onResult: report)
+            summary.failed += again.failed - 1
+            summary.added += again.added
+        }
+        for path in locked { context.error("\(FileName.displayed(path)): \(PDFError.passwordRequired)") }
         var parts = ["\(summary.added) added", "\(summary.alreadyPresent) already present", "\(summary.failed) failed"]
         if summary.interrupted { parts.insert("interrupted", at: 0) }
         context.stderr.write(parts.joined(separator: ", ") + "\n")

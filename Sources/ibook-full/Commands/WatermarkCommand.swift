@@ -30,7 +30,7 @@ enum WatermarkCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let options = try watermarkOptions(arguments)
+        var options = try watermarkOptions(arguments)
         let inPlace = arguments.flag("in-place")
         let preview = arguments.value("preview")
         let output = arguments.value("output")
@@ -44,6 +44,7 @@ enum WatermarkCommand: Command {
         // Refused before anything is written, not after.
         if arguments.flag("add") { try context.library().requireWritable() }
         let input = try BookInput.path(arguments.positional("book"), context)
+        if options.password == nil { options.password = try PasswordPrompt.password(for: input, context) }
         let watermarker = Watermarker(options: options)
 
         if let preview, let output {
