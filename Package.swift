@@ -48,7 +48,7 @@ let package = Package(
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "CZlib"]),
         // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput"]),
+        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
@@ -68,13 +68,13 @@ let package = Package(
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
-        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "Store", "TextCells"]),
+        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells"]),
         // `ibook`: runs the library commands itself and hands every other
         // command (and every --help) to ibook-full.
         .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: ["FileNames", 
-            "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
+            "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
         ]),
 

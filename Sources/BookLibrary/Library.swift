@@ -6,7 +6,8 @@ import Store
 /// database connection of this process.
 public final class Library {
     public let location: LibraryLocation
-    package let database: Database
+    /// Only BookLibrary speaks SQL: every statement is in this module.
+    let database: Database
     /// The library's folder or file cannot be written (a read-only mount, a
     /// `chmod -w` folder): it is open read-only, reading works, and every
     /// operation that writes fails with `LibraryError.readOnly`.
@@ -80,10 +81,7 @@ public final class Library {
     /// A database error in the library's own words, where it has them: a
     /// full disk or a read-only medium is about the library, not about SQL.
     public func describing(_ error: Error) -> Error {
-        guard let error = error as? DatabaseError else { return error }
-        if error.isDiskFull { return LibraryError.noSpace(location.directory) }
-        if error.isReadOnly { return LibraryError.readOnly(location.directory) }
-        return error
+        StorageFailure.libraryError(for: error, at: location)
     }
 
     /// Throws `LibraryError.readOnly` unless the library can be written:

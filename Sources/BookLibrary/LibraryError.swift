@@ -20,6 +20,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case invalidArgument(String)
     case readOnly(String)
     case noSpace(String)
+    case damagedDatabase(reason: String)
+    case busy
     case damagedPageText(book: String, page: Int, reason: String)
     case readOnlyNeedsUpgrade(String, pendingMigrations: [String])
 
@@ -46,6 +48,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .invalidArgument(let message): return message
         case .readOnly(let path): return "the library at \(path) is read-only"
         case .noSpace(let path): return "the library at \(path): no space left on device"
+        case .damagedDatabase(let reason): return "the library database is damaged (\(reason)); it was left untouched"
+        case .busy: return "the library is busy in another ibook process; try again"
         case .damagedPageText(let book, let page, let reason):
             return "page \(page) of \(book): the stored text cannot be decoded (\(reason)); remove the book and add it again"
         case .readOnlyNeedsUpgrade(let path, let ids):
