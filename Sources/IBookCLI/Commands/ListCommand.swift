@@ -6,12 +6,12 @@ package enum ListCommand: Command {
         name: "list",
         abstract: "List the books in the library.",
         options: [
-            Option("--sort", value: "key", help: "Order by id, title, author, added (newest first) or pages (default: id)."),
+            Option("--sort", value: "key", choices: BookSort.self, help: "Order of the books (default id; added: newest first)."),
             CommonOptions.json,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let sortName = arguments.value("sort") ?? "id"
+        let sortName = (arguments.value("sort") ?? "id").lowercased()
         guard let sort = BookSort(rawValue: sortName) else {
             throw UsageError("Invalid value '\(sortName)' for '--sort <key>': use one of \(BookSort.allCases.map(\.rawValue).joined(separator: ", "))")
         }

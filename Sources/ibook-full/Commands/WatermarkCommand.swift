@@ -17,14 +17,14 @@ enum WatermarkCommand: Command {
         discussion: "The watermark is vector text laid over (or under) the pages; the text stays selectable and the outline, links, page labels, metadata and annotations are kept. Rotated pages get the watermark upright as displayed. BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book.",
         positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
         options: [
-            Option("-o", "--output", value: "file", help: "Where to write the watermarked PDF (with --preview: the PNG)."),
+            WorkbenchOptions.output("Where to write the watermarked PDF (with --preview: the PNG)."),
             Option("--text", value: "text", help: "The watermark text (required)."),
         ] + WatermarkStyle.options + [
             Option("--pages", value: "range", help: "Pages to stamp, by number or label: 2-10,15 or iv-x (default all)."),
             Option("--preview", value: "page", help: "Render this page, watermarked, to the PNG given with -o; no PDF is written."),
             Option("--preview-size", value: "px", help: "Longer side of the preview in pixels (default 1200)."),
             Option("--in-place", help: "Replace the input file instead of writing a new one."),
-            Option("--add", help: "Add the watermarked PDF to the library."),
+            WorkbenchOptions.add("the watermarked PDF"),
             CommonOptions.password, CommonOptions.passwordFile,
             CommonOptions.json,
         ])
