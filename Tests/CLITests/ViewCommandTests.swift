@@ -168,10 +168,15 @@ final class ViewCommandTests: XCTestCase {
         let locked = try BadFiles.encrypted(Fixtures.sampleBook("cafe-culture.pdf"), userPassword: "s3cret",
                                             in: library.root, name: "locked.pdf")
         XCTAssertEqual(try library.ibook("add", "--password", "s3cret", locked.path).status, 0)
+        // On a terminal the password is asked for (PasswordPromptTests); a wrong one is refused.
         let refused = try TmuxSession("'\(Run.ibookPath)' view '\(locked.path)'; echo \"exit=$?\"; sleep 60", columns: 400,
                                        environment: library.environment)
-        XCTAssertTrue(refused.waitFor { $0.contains("exit=1") }, refused.screen())
-        XCTAssertTrue(refused.screen().contains("needs a password (use --password)"), refused.screen())
+        XCTAssertTrue(refused.waitFor(timeout: 20) { $0.contains("Password for locked.pdf:") }, refused.screen())
+        try refused.sendLiteral("guess")
+        try refused.send("Enter")
+        XCTAssertTrue(refused.waitFor(timeout: 20) { $0.contains("exit=1") }, refused.screen())
+        XCTAssertTrue(refused.screen().contains("wrong password"), refused.screen())
+        XCTAssertFalse(refused.screen().contains("guess"), "not echoed")
         let session = try reader("'\(locked.path)' 3 --password s3cret --graphics blocks")
         try waitForStatus(session, "page 3 of 12")
         XCTAssertTrue(session.waitFor { $0.contains("▀") || $0.contains("▐") || $0.contains("▄") })
