@@ -40,42 +40,38 @@ public enum AtomicFile {
         }
         // Some writers report success when their last writes failed (qpdf
         // with --overlay does). A file system left without a free block
-        // means the file was cut short; fsync catches delayed allocation.
+        // means the file was cut short. (File systems with delayed
+        // allocation reserve the blocks at write(2), so that is where they fail.)
         if isFull(folder) { throw AtomicFileError.noSpace(path) }
-        try flush(temporary, for: path)
         guard FileName.withCString(temporary, { from in FileName.withCString(path) { rename(from, $0) } }) == 0 else {
             throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
         }
         return result
     }
 
-    /// Whether the file system holding `folder` has no block left to write.
+    /// Whether the file system holding `folder` has no block left that this
+    /// process may write (root may still use the blocks reserved for it).
     public static func isFull(_ folder: String) -> Bool {
         var info = statvfs()
-        return FileName.withCString(folder.isEmpty ? "." : folder) { statvfs($0, &info) } == 0 && info.f_bavail == 0
-    }
-
-    private static func flush(_ temporary: String, for path: String) throws {
-        let descriptor = FileName.open(temporary, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else {
-            if errno == ENOSPC || errno == EDQUOT { throw AtomicFileError.noSpace(path) }
-            throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
-        }
+        guard FileName.withCString(folder.isEmpty ? "." : folder, { statvfs($0, &info) }) == 0 else { return false }
+        return info.f_bavail == 0 && (geteuid() != 0 || info.f_bfree == 0)
     }
 
     public static func write(_ data: Data, to path: String) throws {
-        try write(to: path) { temporary in
-            let descriptor = FileName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
-            guard descriptor >= 0 else { throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno))) }
-            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            do {
-                try handle.write(contentsOf: data)
-                try handle.close()
-            } catch {
-                throw AtomicFileError.cannotWrite(path, reason: (error as NSError).localizedDescription)
-            }
+        try write(to: path) { temporary in try create(temporary, holding: data, for: path) }
+    }
+
+    /// Creates the file `temporary` (a name as FileName carries it) holding
+    /// `data`; errors name `path`, the file the person asked for.
+    public static func create(_ temporary: String, holding data: Data, for path: String) throws {
+        let descriptor = FileName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+        guard descriptor >= 0 else { throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno))) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: data)
+            try handle.close()
+        } catch {
+            throw AtomicFileError.cannotWrite(path, reason: (error as NSError).localizedDescription)
         }
     }
 

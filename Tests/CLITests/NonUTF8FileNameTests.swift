@@ -79,6 +79,11 @@ final class NonUTF8FileNameTests: XCTestCase {
         XCTAssertEqual(checked.status, 0, checked.stdout)
         XCTAssertTrue(checked.stdout.contains("No syntax or stream encoding errors"), checked.stdout)
 
+        let exported = try ibook("export", "catalog", "--format", "csv", "-o", "%\(folder.path)/r\\351sum\\351.csv")
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        XCTAssertEqual(exported.stdout, "\"\(folder.path)/r\\351sum\\351.csv\"\n")
+        XCTAssertTrue(exists(Array("r".utf8) + [0xE9] + Array("sum".utf8) + [0xE9] + Array(".csv".utf8)))
+
         let moved: [UInt8] = Array("d".utf8) + [0xE9, 0xE0, 0xFF] + Array(".pdf".utf8)
         let from = (Array(folder.path.utf8) + [0x2F] + cafe).map { CChar(bitPattern: $0) } + [0]
         let to = (Array(folder.path.utf8) + [0x2F] + moved).map { CChar(bitPattern: $0) } + [0]
