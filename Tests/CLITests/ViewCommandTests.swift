@@ -164,6 +164,22 @@ final class ViewCommandTests: XCTestCase {
         try session.send("q")
     }
 
+    /// A book whose file name is not UTF-8 (Latin-1 "café.pdf") is drawn like any other.
+    func testABookWithALatin1FileNameIsDrawn() throws {
+        let folder = library.root.appendingPathComponent("archive")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let staging = folder.appendingPathComponent("staging.pdf")
+        try FileManager.default.copyItem(atPath: Fixtures.sampleBook("cafe-culture.pdf"), toPath: staging.path)
+        let raw = (Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".pdf".utf8)).map { CChar(bitPattern: $0) } + [0]
+        XCTAssertEqual(rename(staging.path, raw), 0)
+        XCTAssertEqual(try library.ibook("add", folder.path).status, 0)
+        let session = try reader("Café 2 --graphics blocks")
+        try waitForStatus(session, "page 2 of 12")
+        XCTAssertTrue(session.waitFor { $0.contains("▀") || $0.contains("▐") || $0.contains("▄") }, session.screen())
+        XCTAssertFalse(session.statusLine().contains("could not"), session.statusLine())
+        try session.send("q")
+    }
+
     func testEncryptedBooksNeedTheirPassword() throws {
         let locked = try BadFiles.encrypted(Fixtures.sampleBook("cafe-culture.pdf"), userPassword: "s3cret",
                                             in: library.root, name: "locked.pdf")
