@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         // Debian 12's libcups2-dev has no cups.pc: the module links -lcups (what `cups-config --libs` says).
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+        // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either: the module links -lstemmer.
+        .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
@@ -46,7 +48,7 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "CZlib"]),
+        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "CZlib", "CStemmer"]),
         // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
         .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput"]),
 
@@ -60,6 +62,9 @@ let package = Package(
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
         .target(name: "Watermark", dependencies: ["FileNames", "PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
+
+        // Title, authors, subject and keywords written into a PDF (Info and XMP) with qpdf: `edit --write`.
+        .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "FileOutput"]),
 
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
         .target(name: "Printing", dependencies: ["FileNames", "CCups"]),
@@ -76,6 +81,7 @@ let package = Package(
         .executableTarget(name: "ibook-full", dependencies: ["FileNames", 
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
+            "MetadataWriting",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).

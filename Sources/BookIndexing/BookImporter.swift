@@ -24,17 +24,15 @@ struct BookImporter {
             return (.failed("could not be read (parser crashed)"), [])
         }
         let metadata = document.metadata
-        let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        // A name that is not UTF-8 is most likely Latin-1: read as that, it makes a title.
-        let title = metadata.title ?? FileName.readable(fileName.isEmpty ? (path as NSString).lastPathComponent : fileName)
-        var book = NewBook(sha256: sha256, path: path, size: size, title: title, pageCount: document.pageCount)
-        book.author = metadata.author
+        let chosen = MetadataChoice.choose(from: document.candidates(path: path))
+        var book = NewBook(sha256: sha256, path: path, size: size, choice: chosen, pageCount: document.pageCount)
         book.subject = metadata.subject
         book.keywords = metadata.keywords
         book.creator = metadata.creator
         book.producer = metadata.producer
         book.created = metadata.created
         book.modified = metadata.modified
+        book.declaredLanguage = metadata.language
         book.outline = document.outline.map { NewBook.OutlineItem(depth: $0.depth, title: $0.title, page: $0.page) }
         var end: EndRecord?
         let inserted = try library.insert(book) { add in

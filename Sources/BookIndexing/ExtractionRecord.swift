@@ -1,3 +1,4 @@
+import FileNames
 import BookLibrary
 import Foundation
 import PDF
@@ -16,6 +17,20 @@ struct DocumentRecord: Codable {
     var metadata: PDFMetadata
     var pageCount: Int
     var outline: [OutlineEntry]
+    var xmp: XMPMetadata?
+    var titlePage: TitlePage?
+
+    /// What the title and author may be chosen from, for the file at `path`.
+    func candidates(path: String) -> MetadataCandidates {
+        let name = (path as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        return MetadataCandidates(
+            infoTitle: metadata.title, infoAuthor: metadata.author,
+            xmpTitle: xmp?.title, xmpCreators: xmp?.creators ?? [],
+            pageTitle: titlePage?.title, pageAuthors: titlePage?.authors ?? [],
+            // A name that is not UTF-8 is most likely Latin-1: read as that, it makes a title.
+            fileName: FileName.readable(stem.isEmpty ? name : stem))
+    }
 }
 
 struct PageRecord: Codable {

@@ -18,22 +18,24 @@ package struct NewBook: Sendable {
     package var sha256: String
     package var path: String
     package var size: Int
-    package var title: String
-    package var author: String?
+    /// The title and author, and where each came from (MetadataChoice).
+    package var choice: MetadataChoice
     package var subject: String?
     package var keywords: String?
     package var creator: String?
     package var producer: String?
     package var created: Date?
     package var modified: Date?
+    /// The language the file says it is in, if any; else it is told from the text.
+    package var declaredLanguage: String?
     package var pageCount: Int
     package var outline: [OutlineItem]
 
-    package init(sha256: String, path: String, size: Int, title: String, pageCount: Int) {
+    package init(sha256: String, path: String, size: Int, choice: MetadataChoice, pageCount: Int) {
         self.sha256 = sha256
         self.path = path
         self.size = size
-        self.title = title
+        self.choice = choice
         self.pageCount = pageCount
         outline = []
     }
@@ -70,10 +72,11 @@ extension Catalog {
             if let existing = try self.book(sha256: book.sha256) { return .alreadyPresent(existing) }
             try database.execute("""
                 INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer,
-                                   created, modified, page_count, added_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [book.sha256, book.path, book.size, book.title, book.author ?? "Unknown", book.subject, book.keywords,
-                      book.creator, book.producer, book.created, book.modified, book.pageCount, Date()])
+                                   created, modified, page_count, added_at, title_source, author_source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [book.sha256, book.path, book.size, book.choice.title, book.choice.author, book.subject, book.keywords,
+                      book.creator, book.producer, book.created, book.modified, book.pageCount, Date(),
+                      book.choice.titleSource.rawValue, book.choice.authorSource.rawValue])
             let bookID = database.lastInsertRowID
             let insertOutline = try database.prepare(
                 "INSERT INTO outline (book_id, position, depth, title, page) VALUES (?, ?, ?, ?, ?)")
@@ -81,11 +84,16 @@ extension Catalog {
                 try insertOutline.run([bookID, position, entry.depth, entry.title, entry.page])
             }
             let insertPage = try database.prepare("INSERT INTO pages (book_id, page, label, text) VALUES (?, ?, ?, ?)")
-            let index = FullTextIndex(database: database)
+            // The index waits for the last page: the book's language, which
+            // its words are stemmed in, is told from its text.
+            var indexed: [(rowID: Int64, text: String)] = []
             try pages { page in
                 try insertPage.run([bookID, page.page, page.label, StoredText.encode(page.text)])
-                try index.index(rowID: database.lastInsertRowID, text: page.text)
+                indexed.append((database.lastInsertRowID, page.text))
             }
+            let language = PageIndex.language(declared: book.declaredLanguage, pages: indexed.map(\.text))
+            try database.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
+            try PageIndex(database: database).add(indexed, language: language)
             try database.execute("""
                 UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1),
                                  last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1)
@@ -106,6 +114,10 @@ extension Library {
         do {
             return try Catalog(database: database).insert(book, pages: pages)
         } catch let error as DatabaseError {
+            // The book that did not fit was rolled back, but its pages still
+            // fill the write-ahead log: truncating it gives the disk back, so
+            // the library can still be written (a bookmark, a smaller book).
+            if error.isDiskFull { _ = try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
             throw describing(error)
         }
     }

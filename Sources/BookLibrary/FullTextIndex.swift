@@ -1,46 +1,35 @@
 import Foundation
 import Store
 
-/// The full-text index (`page_index`) kept in step with the pages' stored
-/// text. The index is external-content over `pages`, but it holds the
-/// segmented text (IndexText) while `pages` holds it deflated (StoredText),
-/// so SQLite's own 'rebuild' would index the deflated bytes: everything that
-/// puts text into the index or takes it out goes through here.
+/// Checks and repairs the full-text index (`page_index`, see PageIndex)
+/// against the pages' stored text. The index is contentless and holds each
+/// page folded and stemmed in its book's language, so SQLite's own
+/// 'rebuild' has nothing to rebuild from: the expected index is made here
+/// from the stored text, the same way PageIndex makes it.
 struct FullTextIndex {
     let database: Database
 
-    /// Adds a page's text under the page's row id.
-    func index(rowID: Int64, text: String) throws {
-        try database.cachedStatement("INSERT INTO page_index (rowid, text) VALUES (?, ?)")
-            .run([rowID, IndexText.segmented(text)])
+    // MARK: Removing
+
+    /// The input a page was indexed with, for FTS5's 'delete': from its
+    /// stored text; when that cannot be decoded, read back from the index
+    /// itself (a scan of the whole index: only for rows whose text is lost).
+    func indexedInput(rowID: Int64, stored: SQLValue, folder: TermFolder) throws -> IndexText.Input {
+        if let text = try? StoredText.decode(stored) { return IndexText.input(of: text, folder: folder) }
+        return try withVocabulary("main", "page_index") { vocabulary in
+            var columns = ["words": [String](), "variants": [String]()]
+            try database.prepare("SELECT term, col FROM \(vocabulary) WHERE doc = ? ORDER BY col, offset").forEachRow([rowID]) { row in
+                if let column = row.string("col"), let term = row.string("term") { columns[column, default: []].append(term) }
+            }
+            return IndexText.Input(words: columns["words", default: []].joined(separator: " "),
+                                   variants: columns["variants", default: []].joined(separator: " "))
+        }
     }
 
-    /// Takes a page out of the index. External content means the index must
-    /// be told the very words it holds; when the stored text cannot be
-    /// decoded they are read back from the index itself, so that removing a
-    /// damaged book still leaves the index in step.
-    func unindex(rowID: Int64, stored: SQLValue) throws {
-        // A 'delete' of a row the index does not hold would still count it
-        // off the index's totals.
-        guard try database.cachedStatement("SELECT 1 FROM page_index_docsize WHERE id = ?").rows([rowID]).count == 1
-        else { return }
-        let indexed: String
-        if let text = try? StoredText.decode(stored) {
-            indexed = IndexText.segmented(text)
-        } else {
-            indexed = try indexedTerms(rowID: rowID).joined(separator: " ")
-        }
-        try database.cachedStatement("INSERT INTO page_index (page_index, rowid, text) VALUES ('delete', ?, ?)")
-            .run([rowID, indexed])
-    }
-
-    /// The terms the index holds for a row, in order. A scan of the whole
-    /// index: only for rows whose text is lost.
-    private func indexedTerms(rowID: Int64) throws -> [String] {
-        try withVocabulary("main", "page_index") { vocabulary in
-            try database.query("SELECT term FROM \(vocabulary) WHERE doc = ? ORDER BY offset", [rowID])
-                .compactMap { $0.string("term") }
-        }
+    /// Whether the index holds a row: a 'delete' of a row it does not hold
+    /// would still count it off the index's totals.
+    func holds(rowID: Int64) throws -> Bool {
+        try database.cachedStatement("SELECT 1 FROM page_index_docsize WHERE id = ?").rows([rowID]).count == 1
     }
 
     // MARK: Checking
@@ -65,7 +54,7 @@ struct FullTextIndex {
         try database.inTransaction(.deferred) {
             let expected = "ibook_expected_index"
             try database.execute("DROP TABLE IF EXISTS temp.\(expected)")
-            try database.execute("CREATE VIRTUAL TABLE temp.\(expected) USING fts5(text, tokenize=\(try tokenizer()))")
+            try database.execute("CREATE VIRTUAL TABLE temp.\(expected) USING fts5(words, variants, tokenize=\(try tokenizer()))")
             defer { try? database.execute("DROP TABLE IF EXISTS temp.\(expected)") }
             let damagedRows = try fill(expected, reporting: &check)
             let differing = try withVocabulary("main", "page_index") { actual in
@@ -81,38 +70,48 @@ struct FullTextIndex {
 
     /// Rebuilds the index from the stored text of every page, in one
     /// transaction: 'delete-all' forgets whatever the index holds, right or
-    /// wrong, and each page is indexed again. Pages whose text cannot be
-    /// decoded stay out of the index (they are reported by `verify`).
+    /// wrong, and each book's pages are indexed again in its language. Pages
+    /// whose text cannot be decoded stay out (`verify` reports them).
     func rebuild() throws -> Int {
         try database.inTransaction {
             try database.execute("INSERT INTO page_index (page_index) VALUES ('delete-all')")
             var indexed = 0
-            try database.prepare("SELECT id, text FROM pages ORDER BY id").forEachRow { row in
-                guard let id = row.int64("id"), let text = try? StoredText.decode(row["text"]) else { return }
-                try index(rowID: id, text: text)
-                indexed += 1
+            for book in try database.query("SELECT id, language FROM books ORDER BY id") {
+                var pages: [(rowID: Int64, text: String)] = []
+                try database.prepare("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([book.int("id") ?? 0]) { row in
+                    guard let id = row.int64("id"), let text = try? StoredText.decode(row["text"]) else { return }
+                    pages.append((id, text))
+                }
+                try PageIndex(database: database).add(pages, language: language(book.string("language")))
+                indexed += pages.count
             }
             return indexed
         }
     }
 
-    /// Indexes every page's expected text into the temporary index; returns
+    private func language(_ code: String?) -> BookLanguage {
+        code.flatMap(BookLanguage.init(rawValue:)) ?? .fallback
+    }
+
+    /// Indexes every page's expected input into the temporary index; returns
     /// the rows whose stored text cannot be decoded, reported in `check`.
     private func fill(_ expected: String, reporting check: inout IndexCheck) throws -> Set<Int64> {
         var damagedRows: Set<Int64> = []
-        let insert = try database.prepare("INSERT INTO temp.\(expected) (rowid, text) VALUES (?, ?)")
-        try database.prepare("""
-            SELECT p.id, p.page, p.text, b.id AS book_id, b.title FROM pages p JOIN books b ON b.id = p.book_id ORDER BY p.id
-            """).forEachRow { row in
-            guard let id = row.int64("id") else { return }
-            check.pagesChecked += 1
-            do {
-                try insert.run([id, IndexText.segmented(try StoredText.decode(row["text"]))])
-            } catch let error as StoredTextError {
-                damagedRows.insert(id)
-                check.problems.append(IndexProblem(
-                    kind: .undecodableText, rowID: id, bookID: row.int("book_id"), bookTitle: row.string("title"),
-                    page: row.int("page"), detail: error.reason))
+        let insert = try database.prepare("INSERT INTO temp.\(expected) (rowid, words, variants) VALUES (?, ?, ?)")
+        for book in try database.query("SELECT id, title, language FROM books ORDER BY id") {
+            let folder = try TermFolder(language: language(book.string("language")))
+            try database.prepare("SELECT id, page, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([book.int("id") ?? 0]) { row in
+                guard let id = row.int64("id") else { return }
+                check.pagesChecked += 1
+                do {
+                    let input = IndexText.input(of: try StoredText.decode(row["text"]), folder: folder)
+                    try insert.run([id, input.words, input.variants])
+                } catch let error as StoredTextError {
+                    damagedRows.insert(id)
+                    check.problems.append(IndexProblem(
+                        kind: .undecodableText, rowID: id, bookID: book.int("id"), bookTitle: book.string("title"),
+                        page: row.int("page"), detail: error.reason))
+                }
             }
         }
         return damagedRows
@@ -141,9 +140,9 @@ struct FullTextIndex {
     private func differingRows(actual: String, expected: String) throws -> [Int64] {
         try database.query("""
             SELECT DISTINCT doc FROM (
-                SELECT * FROM (SELECT term, doc, offset FROM \(actual) EXCEPT SELECT term, doc, offset FROM \(expected))
+                SELECT * FROM (SELECT term, doc, col, offset FROM \(actual) EXCEPT SELECT term, doc, col, offset FROM \(expected))
                 UNION ALL
-                SELECT * FROM (SELECT term, doc, offset FROM \(expected) EXCEPT SELECT term, doc, offset FROM \(actual)))
+                SELECT * FROM (SELECT term, doc, col, offset FROM \(expected) EXCEPT SELECT term, doc, col, offset FROM \(actual)))
             UNION
             SELECT id FROM page_index_docsize WHERE id NOT IN (SELECT id FROM pages)
             UNION
@@ -160,7 +159,7 @@ struct FullTextIndex {
             return IndexProblem(kind: .orphaned, rowID: rowID, bookID: nil, bookTitle: nil, page: nil,
                                 detail: "belongs to no page")
         }
-        let indexed = try database.scalar("SELECT count(*) FROM page_index_docsize WHERE id = ?", [rowID]) != .integer(0)
+        let indexed = try holds(rowID: rowID)
         return IndexProblem(
             kind: indexed ? .outOfStep : .notIndexed, rowID: rowID, bookID: page.int("book_id"), bookTitle: page.string("title"),
             page: page.int("page"), detail: indexed ? "the index does not hold its text" : "not in the index")

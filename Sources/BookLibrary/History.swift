@@ -18,6 +18,14 @@ struct History {
     /// A read-only library is read all the same: nothing is recorded.
     func record(_ book: Book, page: Int?) throws {
         guard !database.isReadOnly else { return }
+        do {
+            try write(book, page: page)
+        } catch let error as DatabaseError where error.isDiskFull {
+            // On a full disk the library is read all the same; the position is not kept.
+        }
+    }
+
+    private func write(_ book: Book, page: Int?) throws {
         let now = Date()
         if let page {
             try database.execute("""

@@ -17,12 +17,14 @@ public final class Library {
 
     /// Opens the library, creating it on first use. A file that is not an
     /// ibook library, or one written by a newer ibook, is refused untouched.
+    /// A library made by an older ibook is upgraded in place, reporting how
+    /// far it has got to `onUpgrade`.
     ///
     /// Opening writes nothing unless something must be written (a new
     /// library, a pending migration): a library on a read-only medium (a
     /// mounted archive, a `chmod -w` folder, a backup) is opened read-only,
     /// and can be listed, read and searched.
-    public init(location: LibraryLocation) throws {
+    public init(location: LibraryLocation, onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
         self.location = location
         let path = location.databasePath
         let fileExists = FileManager.default.fileExists(atPath: path)
@@ -39,7 +41,7 @@ public final class Library {
             if fileExists {
                 let probe = try ReadOnlyMedium.open(path)
                 try Self.refuseForeign(probe)
-                let pending = try Schema.migrator.pendingMigrations(probe)
+                let pending = try Schema.migrator(onProgress: onUpgrade).pendingMigrations(probe)
                 if isReadOnly {
                     guard pending.isEmpty else {
                         throw LibraryError.readOnlyNeedsUpgrade(location.directory, pendingMigrations: pending)
@@ -47,11 +49,11 @@ public final class Library {
                     database = probe
                 } else {
                     database = try Database(path: path)
-                    if !pending.isEmpty { try Schema.migrator.migrate(database) }
+                    if !pending.isEmpty { try Schema.migrator(onProgress: onUpgrade).migrate(database) }
                 }
             } else {
                 database = try Database(path: path)
-                try Schema.migrator.migrate(database)
+                try Schema.migrator(onProgress: onUpgrade).migrate(database)
             }
         } catch MigrationError.newerSchema(let ids) {
             throw LibraryError.newerLibrary(path, unknownMigrations: ids)
@@ -136,7 +138,8 @@ extension Library {
             labelledPages: hasRealLabels ? labels.map { $0.string("label") ?? "" } : nil,
             thumbnail: FileManager.default.fileExists(atPath: thumbnail) ? thumbnail : nil,
             isOpen: try ReadingState(database: database).openBook()?.id == book.id,
-            fileExists: FileName.exists(book.path))
+            fileExists: FileName.exists(book.path),
+            details: try details(book), tags: try tags(of: book), collections: try collections(of: book))
     }
 
     @discardableResult

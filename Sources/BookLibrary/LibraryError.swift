@@ -24,6 +24,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case busy
     case damagedPageText(book: String, page: Int, reason: String)
     case readOnlyNeedsUpgrade(String, pendingMigrations: [String])
+    case stemmerUnavailable(String)
 
     public var description: String {
         switch self {
@@ -55,6 +56,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .readOnlyNeedsUpgrade(let path, let ids):
             return "the library at \(path) is read-only and was made by an older ibook: it needs "
                 + "\(ids.joined(separator: ", ")), which cannot be written; open it once where it can be written"
+        case .stemmerUnavailable(let algorithm): return "libstemmer has no '\(algorithm)' stemmer"
         }
     }
 }

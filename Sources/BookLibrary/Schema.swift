@@ -3,7 +3,7 @@ import Store
 /// The library's schema, as migrations applied in order. Never edit a
 /// registered migration: add a new one.
 enum Schema {
-    static var migrator: Migrator {
+    static func migrator(onProgress: ((UpgradeProgress) -> Void)? = nil) -> Migrator {
         var migrator = Migrator()
         migrator.register("1-books") { db in
             try db.execute("""
@@ -76,6 +76,71 @@ enum Schema {
                 UPDATE books SET
                     first_page_row = coalesce((SELECT min(id) FROM pages WHERE book_id = books.id), 0),
                     last_page_row = coalesce((SELECT max(id) FROM pages WHERE book_id = books.id), -1);
+                """)
+        }
+        migrator.register("3-normalised-index") { db in
+            // Page text is re-indexed from what `pages` stores, folded and
+            // stemmed as IndexText says; no PDF is read again.
+            try db.execute("""
+                ALTER TABLE books ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+                DROP TABLE page_index;
+                \(PageIndex.createTable);
+                """)
+            let total = try db.scalar("SELECT count(*) FROM pages").flatMap { value -> Int? in
+                if case .integer(let count) = value { return Int(count) } else { return nil }
+            } ?? 0
+            var done = 0
+            let index = PageIndex(database: db)
+            for row in try db.query("SELECT id FROM books ORDER BY id") {
+                let bookID = row.int("id") ?? 0
+                let pages = try db.query("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id", [bookID])
+                    .map { (rowID: $0.int64("id") ?? 0, text: (try? StoredText.decode($0["text"])) ?? "") }
+                let language = PageIndex.language(declared: nil, pages: pages.map(\.text))
+                try db.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
+                try index.add(pages, language: language) { page in
+                    onProgress?(UpgradeProgress(step: "3-normalised-index", done: done + page, total: total))
+                }
+                done += pages.count
+            }
+        }
+        migrator.register("5-curation") { db in
+            // Where the title and author came from; books added before this
+            // migration are re-derived by `ibook refresh`.
+            // Fields a person set with `ibook edit` are rows of book_fields,
+            // which `refresh` never touches. Tags and collections belong to a
+            // book's row, so they follow it when `edit --write` changes its hash.
+            try db.execute("""
+                ALTER TABLE books ADD COLUMN title_source TEXT NOT NULL DEFAULT 'metadata';
+                ALTER TABLE books ADD COLUMN author_source TEXT NOT NULL DEFAULT 'metadata';
+                UPDATE books SET author_source = 'none' WHERE author = 'Unknown';
+                CREATE TABLE book_fields (
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    field TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (book_id, field)
+                ) WITHOUT ROWID;
+                CREATE TABLE book_tags (
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    tag TEXT NOT NULL COLLATE NOCASE,
+                    PRIMARY KEY (book_id, tag)
+                ) WITHOUT ROWID;
+                CREATE INDEX book_tags_tag ON book_tags(tag);
+                CREATE TABLE collections (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    created_at REAL NOT NULL
+                );
+                CREATE TABLE collection_books (
+                    collection_id INTEGER NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (collection_id, book_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE saved_searches (
+                    name TEXT PRIMARY KEY COLLATE NOCASE,
+                    query TEXT NOT NULL,
+                    created_at REAL NOT NULL
+                ) WITHOUT ROWID;
                 """)
         }
         return migrator

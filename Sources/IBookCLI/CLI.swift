@@ -12,7 +12,7 @@ package enum CLI {
     package static let libraryCommands: [Command.Type] = [
         ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, TocCommand.self, ReadCommand.self,
         SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self,
-        RelocateCommand.self,
+        RelocateCommand.self, EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self, CollectionCommand.self,
     ]
 
     package static let globalOptions = [

@@ -25,7 +25,10 @@ package final class CommandContext {
 
     package func library() throws -> Library {
         if let openedLibrary { return openedLibrary }
-        let library = try Library(location: location)
+        // Upgrading an old library re-indexes its pages: on a terminal, say how far it has got.
+        let progress = PercentLine(terminal: stderr, title: "Upgrading the library's search index")
+        let library = try Library(location: location) { step in progress?.show(done: step.done, of: step.total) }
+        progress?.clear()
         library.notices.forEach(warning)
         openedLibrary = library
         return library
@@ -38,6 +41,10 @@ package final class CommandContext {
 
     /// `--all`, else `--book BOOK`, else the open book.
     package func searchScope() throws -> SearchScope {
+        if let query = arguments.value("in") {
+            if arguments.value("book") != nil { throw UsageError("Give either --in or --book, not both") }
+            return .books(try QueryFailure.reported(self) { try library().bookIDs(matching: query) })
+        }
         guard arguments.flag("all") else { return .book(try book()) }
         if arguments.value("book") != nil { throw UsageError("Give either --all or --book, not both") }
         return .all

@@ -39,7 +39,7 @@ final class LibraryTests: XCTestCase {
     func testDatabaseIsWALWithMigrationsRecorded() throws {
         XCTAssertEqual(try library.database.scalar("PRAGMA journal_mode"), .text("wal"))
         XCTAssertEqual(try library.database.scalar("PRAGMA foreign_keys"), .integer(1))
-        XCTAssertEqual(try Schema.migrator.appliedMigrations(library.database), ["1-books", "2-page-row-ranges"])
+        XCTAssertEqual(try Schema.migrator().appliedMigrations(library.database), ["1-books", "2-page-row-ranges", "3-normalised-index", "5-curation"])
     }
 
     /// Opening reads what is pending first, so `ibook list` neither waits for
@@ -57,7 +57,8 @@ final class LibraryTests: XCTestCase {
     /// pages stop coming (a worker dying midway) leaves nothing behind.
     func testInsertIsOneTransactionAndRefusesTheSameContentTwice() throws {
         struct Stopped: Error {}
-        var book = NewBook(sha256: String(repeating: "ab", count: 32), path: "/books/a.pdf", size: 10, title: "A", pageCount: 3)
+        var book = NewBook(sha256: String(repeating: "ab", count: 32), path: "/books/a.pdf", size: 10,
+                           choice: MetadataChoice(title: "A", titleSource: .metadata, author: "Ann", authorSource: .metadata), pageCount: 3)
         book.outline = [NewBook.OutlineItem(depth: 0, title: "One", page: 1)]
         XCTAssertThrowsError(try library.insert(book) { add in
             try add(NewPage(page: 1, label: "i", text: "quixotic lighthouse keepers"))

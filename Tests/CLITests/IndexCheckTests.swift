@@ -39,9 +39,9 @@ final class IndexCheckTests: XCTestCase {
     func testCheckReportsAnIndexOutOfStepAndRepairRebuildsIt() throws {
         let forgotten = try rowID(book: 1, page: 3), doubled = try rowID(book: 2, page: 6)
         try sql("""
-            INSERT INTO page_index (page_index, rowid, text) VALUES ('delete', \(forgotten), 'words it never held');
-            INSERT INTO page_index (rowid, text) VALUES (\(doubled), 'quixotic xylophone');
-            INSERT INTO page_index (rowid, text) VALUES (99999, 'orphaned words');
+            INSERT INTO page_index (page_index, rowid, words, variants) VALUES ('delete', \(forgotten), 'words it never held', '');
+            INSERT INTO page_index (rowid, words, variants) VALUES (\(doubled), 'quixotic xylophone', '');
+            INSERT INTO page_index (rowid, words, variants) VALUES (99999, 'orphaned words', '');
             """)
 
         let checked = try library.ibook("check", "--index")

@@ -21,7 +21,7 @@ final class WorkbenchOptionsTests: XCTestCase {
         XCTAssertEqual(refused.stderrLines.first, "Error: Invalid value 'a3' for '--paper <size>': expected one of a4, a5, letter, legal")
         XCTAssertEqual(try library.ibook("list", "--sort", "Title").status, 0, "any case")
         XCTAssertEqual(try library.ibook("list", "--sort", "colour").stderrLines.first,
-                       "Error: Invalid value 'colour' for '--sort <key>': expected one of id, title, author, added, pages")
+                       "Error: Invalid value 'colour' for '--sort <column>': expected one of id, title, author, pages, added, year, rating, tags, collections, publisher, series, language, source, file, size")
 
         for command in ["export", "compose"] {
             XCTAssertTrue(try library.ibook(command, "--help").stdout.contains("Paper size (default a4). Values: a4, a5, letter,"), command)
@@ -34,9 +34,9 @@ final class WorkbenchOptionsTests: XCTestCase {
 
         let bash = try library.ibook("completions", "bash").stdout
         for line in ["'ibook export --paper') echo 'a4 a5 letter legal' ;;", "'ibook compose --paper') echo 'a4 a5 letter legal' ;;",
-                     "'ibook watermark --layer') echo 'over under' ;;", "'ibook list --sort') echo 'id title author added pages' ;;"] {
+                     "'ibook watermark --layer') echo 'over under' ;;", "'ibook list --sort') echo 'id title author pages added year rating tags collections publisher series language source file size' ;;"] {
             XCTAssertTrue(bash.contains(line), line)
         }
-        XCTAssertTrue(try library.ibook("completions", "fish").stdout.contains("-l 'sort' -x -a 'id title author added pages'"))
+        XCTAssertTrue(try library.ibook("completions", "fish").stdout.contains("-l 'sort' -x -a 'id title author pages added year rating tags collections publisher series language source file size'"))
     }
 }

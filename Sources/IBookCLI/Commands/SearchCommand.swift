@@ -5,11 +5,13 @@ package enum SearchCommand: Command {
     package static let spec = CommandSpec(
         name: "search",
         abstract: "Find text in the open book, another book, or the whole library.",
-        discussion: "Like a reader's find box: case- and accent-insensitive, several words as a phrase, the last word as a prefix, Chinese and Japanese by substring. Every occurrence is shown with its page and context.",
+        discussion: "Like a reader's find box: case- and accent-insensitive, several words as a phrase, the last word as a prefix, Chinese and Japanese by substring. Ligatures, full-width forms, ß/ss and words hyphenated at a line end match as they read. A single word also finds its inflections in the book's language (configure: configured, configuration), exact matches first. Every occurrence is shown with its page and context.",
         positionals: [Positional("text", help: "What to look for.", repeating: true)],
         options: [
             CommonOptions.book,
             Option("--all", help: "Search every book, best matches first."),
+            Option("--in", value: "query", help: "Search the books this query selects, e.g. tag:physics (see 'ibook list --help')."),
+            Option("--exact", help: "Match the words as typed, without their inflections."),
             Option("--limit", value: "n", help: "Stop after this many hits."),
             Option("--json", help: "Print one JSON object per hit per line."),
         ])
@@ -23,11 +25,11 @@ package enum SearchCommand: Command {
         let out = context.stdout
         var currentBook: Int?
         var buffer = ""
-        let summary = try library.search(query, scope: scope, limit: limit) { hit in
+        let summary = try library.search(query, scope: scope, exact: arguments.flag("exact"), limit: limit) { hit in
             if json {
                 buffer += try JSONOutput.encode(hit) + "\n"
             } else {
-                if case .all = scope, currentBook != hit.bookID {
+                if scope.spansBooks, currentBook != hit.bookID {
                     buffer += (currentBook == nil ? "" : "\n") + out.style("#\(hit.bookID) \(hit.bookTitle)", .magenta, bold: true) + "\n"
                 }
                 let label = Formatting.labelSuffix(hit.label, page: hit.page)
@@ -43,7 +45,7 @@ package enum SearchCommand: Command {
         out.write(buffer)
         func count(_ value: Int, _ one: String, _ many: String) -> String { "\(value) \(value == 1 ? one : many)" }
         var line = "\(count(summary.hits, "match", "matches")) on \(count(summary.pages, "page", "pages"))"
-        if case .all = scope { line += " in \(count(summary.books, "book", "books"))" }
+        if scope.spansBooks { line += " in \(count(summary.books, "book", "books"))" }
         if summary.truncated { line += " (stopped at --limit \(limit ?? 0))" }
         context.stderr.write(line + "\n")
     }
