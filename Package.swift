@@ -28,15 +28,17 @@ let package = Package(
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
-        .target(name: "FileOutput"),
+        .target(name: "FileOutput", dependencies: ["FileNames"]),
+        // File names as bytes: names that are not UTF-8 carried in a String without loss, shown escaped.
+        .target(name: "FileNames"),
         // Pixels in memory and PNG: what the renderer hands the reader and the terminal.
         .target(name: "Raster", dependencies: ["CZlib"]),
-        .target(name: "PDF", dependencies: ["CPoppler", "FileOutput", "Raster", "TextCells"]),
+        .target(name: "PDF", dependencies: ["FileNames", "CPoppler", "FileOutput", "Raster", "TextCells"]),
         // The terminal: raw mode, keys, size, signals, and the image protocols
         // (kitty, iTerm2, sixel, blocks) as encoders from pixels to bytes. No books.
         .target(name: "TerminalIO", dependencies: ["Raster", "CChafa"]),
         // Pages rendered in a worker process (`ibook-full __render`) for the reader.
-        .target(name: "PageRendering", dependencies: ["PDF", "Raster"]),
+        .target(name: "PageRendering", dependencies: ["FileNames", "PDF", "Raster"]),
         // The full-screen reader: a pure state machine (state, keys, view) and
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
@@ -50,9 +52,9 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["Store", "CZlib", "CStemmer"]),
+        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "CZlib", "CStemmer"]),
         // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR"]),
+        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR"]),
 
         // A copy of a scanned book's PDF with tesseract's invisible text laid under its pages by qpdf.
         .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "OCR", "PDF", "CQPDF", "FileOutput"]),
@@ -66,25 +68,25 @@ let package = Package(
         .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "Drawing", "FileOutput"]),
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
-        .target(name: "Watermark", dependencies: ["PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
+        .target(name: "Watermark", dependencies: ["FileNames", "PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
 
         // Title, authors, subject and keywords written into a PDF (Info and XMP) with qpdf: `edit --write`.
         .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "FileOutput"]),
 
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
-        .target(name: "Printing", dependencies: ["CCups"]),
+        .target(name: "Printing", dependencies: ["FileNames", "CCups"]),
         // Printing a PDF: pages by number or label, decrypted or watermarked temporary copies, then Printing.
-        .target(name: "BookPrinting", dependencies: ["Printing", "Watermark", "PDF", "PageRanges"]),
+        .target(name: "BookPrinting", dependencies: ["FileNames", "Printing", "Watermark", "PDF", "PageRanges"]),
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
-        .target(name: "IBookCLI", dependencies: ["BookLibrary", "Arguments", "Store", "TextCells"]),
+        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells"]),
         // `ibook`: runs the library commands itself and hands every other
         // command (and every --help) to ibook-full.
-        .executableTarget(name: "ibook", dependencies: ["IBookCLI", "BookLibrary"]),
+        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
-        .executableTarget(name: "ibook-full", dependencies: [
-            "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
+        .executableTarget(name: "ibook-full", dependencies: ["FileNames", 
+            "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
             "MetadataWriting", "OCR", "SearchablePDF",
         ]),
@@ -106,7 +108,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "BookIndexing", "PDF", "Store", "TestSupport"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "Drawing", "TestSupport", "Printing"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),

@@ -94,7 +94,7 @@ struct OCRPages {
                 """, [book.id, page]), let id = row.int64("id") else {
                 throw LibraryError.pageOutOfRange(page, pageCount: book.pageCount)
             }
-            let oldText = StoredText.decode(row["text"])
+            let oldText = try StoredText.decode(row["text"])
             // Read before: the page's own text is what it had before the first reading.
             let ownText = row.string("own_text") ?? oldText
             let hasOwn = ownText.contains { !$0.isWhitespace }

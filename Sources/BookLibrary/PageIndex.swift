@@ -34,9 +34,13 @@ package struct PageIndex {
         let folder = try TermFolder(language: language(ofBook: bookID))
         let delete = try database.prepare(
             "INSERT INTO page_index (page_index, rowid, words, variants) VALUES ('delete', ?, ?, ?)")
+        // A page whose stored text cannot be decoded is taken out with the
+        // words the index holds for it, so the index stays in step.
+        let index = FullTextIndex(database: database)
         try database.prepare("SELECT id, text FROM pages WHERE book_id = ?").forEachRow([bookID]) { row in
-            let input = IndexText.input(of: StoredText.decode(row["text"]), folder: folder)
-            try delete.run([row.int64("id"), input.words, input.variants])
+            guard let id = row.int64("id"), try index.holds(rowID: id) else { return }
+            let input = try index.indexedInput(rowID: id, stored: row["text"], folder: folder)
+            try delete.run([id, input.words, input.variants])
         }
     }
 

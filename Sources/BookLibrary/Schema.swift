@@ -94,7 +94,7 @@ enum Schema {
             for row in try db.query("SELECT id FROM books ORDER BY id") {
                 let bookID = row.int("id") ?? 0
                 let pages = try db.query("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id", [bookID])
-                    .map { (rowID: $0.int64("id") ?? 0, text: StoredText.decode($0["text"])) }
+                    .map { (rowID: $0.int64("id") ?? 0, text: (try? StoredText.decode($0["text"])) ?? "") }
                 let language = PageIndex.language(declared: nil, pages: pages.map(\.text))
                 try db.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
                 try index.add(pages, language: language) { page in

@@ -1,3 +1,4 @@
+import FileNames
 import BookIndexing
 import BookLibrary
 import Foundation
@@ -49,4 +50,4 @@ let program = Program(
     metadataWriter: { source, destination, metadata, password in
         try MetadataWriter(source: source, password: password).write(metadata, to: destination)
     })
-exit(CLI.run(Array(CommandLine.arguments.dropFirst()), program: program))
+exit(CLI.run(Array(FileName.arguments.dropFirst()), program: program))

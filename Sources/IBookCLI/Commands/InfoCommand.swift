@@ -1,3 +1,4 @@
+import FileNames
 import TextCells
 import Arguments
 import BookLibrary
@@ -35,7 +36,7 @@ package enum InfoCommand: Command {
             ("Pages", "\(book.pageCount)"),
             ("Page labels", info.labelledPages.map(Formatting.labelRuns)),
             ("Outline", info.outlineEntries == 0 ? "none" : "\(info.outlineEntries) entries"),
-            ("File", book.path + (info.fileExists ? "" : "  (missing)")),
+            ("File", FileName.displayed(book.path) + (info.fileExists ? "" : "  (missing)")),
             ("Size", Formatting.bytes(book.size)),
             ("SHA-256", book.sha256),
             ("Added", Formatting.date(book.addedAt)),

@@ -35,6 +35,9 @@ package enum ReadCommand: Command {
         } else {
             page = try context.library().read(book, request)
         }
+        if try context.library().isReadOnly {
+            context.warning("the library at \(context.location.directory) is read-only: the reading position is not recorded")
+        }
         if arguments.flag("json") {
             try context.printJSON(page)
             return

@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookIndexing
 import BookLibrary
@@ -5,6 +6,7 @@ import Dispatch
 import Foundation
 import IBookCLI
 import OCR
+import PDF
 
 enum AddCommand: Command {
     static let spec = CommandSpec(
@@ -42,54 +44,79 @@ enum AddCommand: Command {
             options.isolation = .workerProcess(executable: currentExecutable())
         }
         let library = try context.library()
+        try library.requireWritable()
         let json = arguments.flag("json")
         let progress = ProgressBar(terminal: context.stderr)
         let stop = StopFlag()
         let interrupt = interruptSource(stop)
         defer { interrupt.cancel() }
 
-        let summary = library.add(
+        // On a terminal, a locked file given no password is asked for after
+        // the batch (so nothing waits behind a question) and added then.
+        let mayAsk = options.password == nil && !json && PasswordSource.canPrompt
+        var locked: [String] = []
+        func report(_ result: AddResult) {
+            progress?.clear()
+            if context.verbose {
+                for line in result.diagnostics { context.stderr.write("poppler: \(FileName.displayed(result.path)): \(line)\n") }
+            }
+            if json {
+                try? context.printJSON(result)
+                if result.status == .failed { context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")") }
+                return
+            }
+            switch result.status {
+            case .added:
+                guard let book = result.book else { return }
+                context.stdout.write("\(context.stdout.style("Added", .green)) #\(book.id) \(book.title) (\(book.pageCount) page\(book.pageCount == 1 ? "" : "s"))\n")
+            case .alreadyPresent:
+                guard let book = result.book else { return }
+                let relinked = result.relinked ? " (its file had moved: now \(FileName.displayed(result.path)))" : ""
+                context.stdout.write("\(FileName.displayed(result.path)): already in library as #\(book.id)\(relinked)\n")
+            case .failed:
+                if mayAsk, result.reason == PDFError.passwordRequired.description {
+                    locked.append(result.path)
+                    return
+                }
+                context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")")
+            }
+        }
+        func reportOCRProgress(_ step: OCRProgress) {
+            progress?.updateOCR(done: step.pagesDone, total: step.pagesTotal, pagesPerSecond: step.pagesPerSecond,
+                                name: step.bookTitle)
+        }
+        func reportOCR(_ result: OCRBookResult) {
+            progress?.clear()
+            for failure in result.failures { context.error("\(FileName.displayed(result.book.path)): \(failure)") }
+            if json {
+                try? context.printJSON(result)
+            } else {
+                context.stdout.write(ocrLine(result, style: context.stdout) + "\n")
+            }
+        }
+        var summary = library.add(
             paths: arguments.positionalValues("path"), options: options, stop: stop,
             onProgress: { step in
                 guard step.filesTotal > 1 else { return }
                 progress?.update(done: step.filesDone, total: step.filesTotal, pages: step.pagesDone, name: step.currentName)
             },
-            onResult: { result in
-                progress?.clear()
-                if context.verbose {
-                    for line in result.diagnostics { context.stderr.write("poppler: \(result.path): \(line)\n") }
-                }
-                if json {
-                    try? context.printJSON(result)
-                    if result.status == .failed { context.error("\(result.path): \(result.reason ?? "failed")") }
-                    return
-                }
-                switch result.status {
-                case .added:
-                    guard let book = result.book else { return }
-                    context.stdout.write("\(context.stdout.style("Added", .green)) #\(book.id) \(book.title) (\(book.pageCount) page\(book.pageCount == 1 ? "" : "s"))\n")
-                case .alreadyPresent:
-                    guard let book = result.book else { return }
-                    let relinked = result.relinked ? " (its file had moved: now \(result.path))" : ""
-                    context.stdout.write("\(result.path): already in library as #\(book.id)\(relinked)\n")
-                case .failed:
-                    context.error("\(result.path): \(result.reason ?? "failed")")
-                }
-            },
-            onOCRProgress: { step in
-                progress?.updateOCR(done: step.pagesDone, total: step.pagesTotal, pagesPerSecond: step.pagesPerSecond,
-                                    name: step.bookTitle)
-            },
-            onOCRResult: { result in
-                progress?.clear()
-                for failure in result.failures { context.error("\(result.book.path): \(failure)") }
-                if json {
-                    try? context.printJSON(result)
-                } else {
-                    context.stdout.write(ocrLine(result, style: context.stdout) + "\n")
-                }
-            })
+            onResult: report, onOCRProgress: reportOCRProgress, onOCRResult: reportOCR)
         progress?.clear()
+        let asking = locked
+        locked = []
+        for path in asking where !summary.interrupted {
+            var retry = options
+            retry.password = try PasswordPrompt.ask(for: path)
+            let again = library.add(paths: [path], options: retry, stop: stop, onResult: report,
+                                    onOCRProgress: reportOCRProgress, onOCRResult: reportOCR)
+            summary.failed += again.failed - 1
+            summary.added += again.added
+            summary.ocrPages += again.ocrPages
+            summary.ocrFailed += again.ocrFailed
+            summary.ocrError = summary.ocrError ?? again.ocrError
+            progress?.clear()
+        }
+        for path in locked { context.error("\(FileName.displayed(path)): \(PDFError.passwordRequired)") }
         if let reason = summary.ocrError { context.error("not read by OCR: \(reason)") }
         var parts = ["\(summary.added) added", "\(summary.alreadyPresent) already present", "\(summary.failed) failed"]
         if summary.ocrPages > 0 || summary.ocrFailed > 0 {
