@@ -7,9 +7,11 @@ Extracting a million pages from PDFs would take hours, so this writes the
 rows `ibook add` would write (see Sources/BookLibrary/Schema.swift and
 BookImporter.swift) straight through SQLite: one `books` row per book, one
 `pages` row per page (text as poppler returns it: lines joined by newlines,
-label = the page number), and the FTS5 external-content index `page_index`
-over the same text. The text is Latin, which IndexText.segmented leaves
-unchanged, so the index gets exactly the page text. The library must already
+label = the page number), the FTS5 external-content index `page_index`
+over the same text, and the book's row of `book_index` (no outline, its pages
+in SearchIndex.textParts runs joined by newlines, as SearchIndex.indexBook
+writes it). The text is Latin, which IndexText.segmented leaves unchanged, so
+the indexes get exactly the page text. The library must already
 exist (created by ibook itself, so its migrations are recorded).
 
 Pages are assembled from a pool of generated paragraphs with the same
@@ -46,6 +48,15 @@ def paragraphs(count, rng):
     return pool
 
 
+TEXT_PARTS = 64  # SearchIndex.textParts
+
+
+def book_index_row(texts):
+    """The outline and text parts SearchIndex.indexBook writes for a book."""
+    n = len(texts)
+    return [""] + ["\n".join(texts[part * n // TEXT_PARTS:(part + 1) * n // TEXT_PARTS]) for part in range(TEXT_PARTS)]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("library")
@@ -63,6 +74,10 @@ def main():
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
+    # Libraries made before the book index (migration 4-book-ranking) have none.
+    has_book_index = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'book_index'").fetchone() is not None
+    columns = ", ".join(["outline"] + [f"p{part}" for part in range(TEXT_PARTS)])
+    book_insert = f"INSERT INTO book_index (rowid, {columns}) VALUES ({', '.join('?' * (TEXT_PARTS + 2))})"
     started = time.time()
     (first_id,) = db.execute("SELECT coalesce(max(id), 0) + 1 FROM books").fetchone()
     written = 0
@@ -90,6 +105,8 @@ def main():
             # External content: the index rows carry the pages' ids and text,
             # exactly what BookImporter inserts one page at a time.
             db.execute("INSERT INTO page_index (rowid, text) SELECT id, text FROM pages WHERE book_id = ?", (book_id,))
+            if has_book_index:
+                db.execute(book_insert, (book_id, *book_index_row([row[3] for row in rows])))
             db.execute("UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1), "
                        "last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1) WHERE id = ?1", (book_id,))
         written += count

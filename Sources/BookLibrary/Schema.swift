@@ -78,6 +78,19 @@ enum Schema {
                     last_page_row = coalesce((SELECT max(id) FROM pages WHERE book_id = books.id), -1);
                 """)
         }
+        migrator.register("4-book-ranking") { db in
+            // One row per book: its outline and its text in SearchIndex.textParts
+            // runs of pages, contentless and without positions (see SearchIndex).
+            // The tokenizer is the page index's, so both see the same words.
+            let parts = (0..<SearchIndex.textParts).map { "p\($0)" }.joined(separator: ", ")
+            try db.execute("""
+                CREATE VIRTUAL TABLE book_index USING fts5(
+                    outline, \(parts), content='', detail=column,
+                    tokenize='unicode61 remove_diacritics 2'
+                )
+                """)
+            try SearchIndex(database: db).indexStoredBooks()
+        }
         return migrator
     }
 

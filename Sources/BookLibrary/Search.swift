@@ -23,110 +23,174 @@ public struct SearchSummary: Codable, Sendable {
     public var truncated = false
 }
 
-/// Full-text search: FTS5 finds the pages, `TextMatcher` every occurrence on
-/// them. In one book hits come in page order; across the library, books are
-/// ranked by their best page's bm25 and each book's hits follow in page order.
+/// Full-text search. The book index (see SearchIndex) picks the books that
+/// hold every word and ranks them (BookRanking) without reading or scoring a
+/// page; each book is then searched in turn, so the first hits are printed
+/// after one book's work, whatever the size of the library. `TextMatcher`
+/// finds every occurrence on the pages read.
+///
+/// Across the library, books come best first; in a book, pages that a
+/// matching outline entry points to come first, then the rest in page order.
+/// In one book (a reader's find) hits come in page order.
 ///
 /// A book's pages occupy consecutive rows (`first_page_row...last_page_row`),
-/// and row order is page order, so the index is asked for rows only: one
-/// book's search is a row range, and rows map to books by binary search
-/// instead of a join per match.
+/// in page order, so a book's search is a row range of the page index, and
+/// the text parts of the book index are row ranges too.
 struct Search {
     let database: Database
 
-    private struct BookRows {
-        var id: Int
-        var title: String
-        var first: Int64
-        var last: Int64
-        var rows: [Int64] = []
-        var bestScore = Double.infinity
+    /// Where a book's matching pages are looked for.
+    private enum Route {
+        /// Read the pages of the parts that hold every word: best when most
+        /// of those pages match anyway, and for common words, whose page
+        /// index lookup is the expensive part.
+        case scanParts
+        /// Ask the page index which pages match, and read only those.
+        case pageIndex
     }
+
+    /// A page index lookup slower than this sends the rest of the books
+    /// through their parts: such a query (a common prefix such as `the*`,
+    /// which FTS5 expands over the whole index on every lookup) costs the
+    /// same in every book, while reading parts costs only what it reads.
+    static let slowLookup: TimeInterval = 0.05
+
+    private struct Stop: Error {}
 
     func run(_ query: String, scope: SearchScope, limit: Int?, onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
         guard var matcher = TextMatcher(query: query),
               let expression = FTS5Query.phrase(IndexText.segmented(query), prefixLast: true)
         else { throw LibraryError.emptyQuery }
-
-        var ranked: [BookRows]
-        switch scope {
-        case .book(let book):
-            ranked = try books(where: "id = ?", [book.id])
-            for index in ranked.indices {
-                try database.prepare("""
-                    SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid
-                    """).forEachRow([expression, ranked[index].first, ranked[index].last]) { row in
-                    if case .integer(let rowID) = row[0] { ranked[index].rows.append(rowID) }
-                }
-            }
+        var bookID: Int?
+        if case .book(let book) = scope {
+            bookID = book.id
             try History(database: database).record(book, page: nil)
-        case .all:
-            var all = try books(where: "last_page_row >= first_page_row", [])
-            all.sort { $0.first < $1.first }
-            let starts = all.map(\.first)
-            // Rows come in ascending order, so each book's rows stay in page order.
-            try database.prepare("SELECT rowid, bm25(page_index) FROM page_index WHERE page_index MATCH ?")
-                .forEachRow([expression]) { row in
-                    guard case .integer(let rowID) = row[0] else { return }
-                    var low = 0, high = starts.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if starts[middle] <= rowID { low = middle + 1 } else { high = middle }
-                    }
-                    let index = low - 1
-                    guard index >= 0, rowID <= all[index].last else { return }
-                    all[index].rows.append(rowID)
-                    if case .real(let score) = row[1], score < all[index].bestScore { all[index].bestScore = score }
-                }
-            ranked = all.filter { !$0.rows.isEmpty }
-                .sorted { $0.bestScore != $1.bestScore ? $0.bestScore < $1.bestScore : $0.id < $1.id }
         }
-
-        // One read transaction: one snapshot and one lock for all the page
-        // reads, instead of taking and dropping the lock for each.
+        // One read transaction: one snapshot and one lock for the ranking
+        // and all the page reads, instead of taking and dropping the lock for each.
         return try database.inTransaction(.deferred) {
-            try emit(ranked, matcher: &matcher, limit: limit, onHit: onHit)
-        }
-    }
-
-    private func emit(_ ranked: [BookRows], matcher: inout TextMatcher, limit: Int?,
-                      onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        var summary = SearchSummary()
-        let readPage = try database.prepare("SELECT page, label, text FROM pages WHERE id = ?")
-        emitting: for book in ranked {
-            var bookHasHits = false
-            for rowID in book.rows {
-                guard let row = try readPage.rows([rowID]).first else { continue }
-                let text = StoredText.decode(row[2])
-                let matches = matcher.matches(in: text)
-                guard !matches.isEmpty else { continue }
-                if let limit, summary.hits >= limit {
-                    summary.truncated = true
-                    break emitting
-                }
-                summary.pages += 1
-                if !bookHasHits { summary.books += 1; bookHasHits = true }
-                let page = row.int("page") ?? 0, label = row.string("label")
-                for match in matches {
-                    if let limit, summary.hits >= limit {
-                        summary.truncated = true
-                        break emitting
+            let books = try BookRanking(database: database).books(matching: query, in: bookID, matcher: &matcher)
+            // The emitter lives only during this call, so the closure does not really escape.
+            return try withoutActuallyEscaping(onHit) { onHit in
+                var emitter = Emitter(database: database, expression: expression, matcher: matcher, limit: limit, onHit: onHit)
+                do {
+                    for book in books {
+                        try emitter.emit(book, outlineFirst: bookID == nil)
                     }
-                    summary.hits += 1
-                    try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
-                                        snippet: TextMatcher.snippet(text, match.range)))
+                } catch is Stop {
+                    emitter.summary.truncated = true
+                }
+                return emitter.summary
+            }
+        }
+    }
+
+    /// Reads one book after another and hands over their hits.
+    private struct Emitter {
+        let database: Database
+        let expression: String
+        var matcher: TextMatcher
+        let limit: Int?
+        let onHit: (SearchHit) throws -> Void
+        var summary = SearchSummary()
+        var scanEverything = false
+        private var bookHasHits = false
+
+        init(database: Database, expression: String, matcher: TextMatcher, limit: Int?, onHit: @escaping (SearchHit) throws -> Void) {
+            self.database = database
+            self.expression = expression
+            self.matcher = matcher
+            self.limit = limit
+            self.onHit = onHit
+        }
+
+        mutating func emit(_ book: RankedBook, outlineFirst: Bool) throws {
+            bookHasHits = false
+            var done = Set<Int64>()
+            if outlineFirst {
+                for page in book.outlinePages where (1...book.pageCount).contains(page) {
+                    let row = book.firstRow + Int64(page - 1)
+                    guard done.insert(row).inserted else { continue }
+                    try read(rows: row...row, of: book)
+                }
+            }
+            switch route(for: book) {
+            case .scanParts:
+                for range in partRows(of: book) {
+                    try read(rows: range, of: book, skipping: done)
+                }
+            case .pageIndex:
+                guard let span = partRows(of: book).reduce(nil, { (span: ClosedRange<Int64>?, range) in
+                    span.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
+                }) else { return }
+                let started = Date()
+                var rows: [Int64] = []
+                try database.cachedStatement(
+                    "SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid"
+                ).forEachRow([expression, span.lowerBound, span.upperBound]) { row in
+                    if case .integer(let rowID) = row[0], !done.contains(rowID) { rows.append(rowID) }
+                }
+                if Date().timeIntervalSince(started) > Search.slowLookup { scanEverything = true }
+                for row in rows {
+                    try read(rows: row...row, of: book)
                 }
             }
         }
-        return summary
-    }
 
-    private func books(where condition: String, _ bindings: [SQLBindable]) throws -> [BookRows] {
-        try database.query("SELECT id, title, first_page_row, last_page_row FROM books WHERE \(condition)", bindings)
-            .map { row in
-                BookRows(id: row.int("id") ?? 0, title: row.string("title") ?? "",
-                         first: row.int64("first_page_row") ?? 0, last: row.int64("last_page_row") ?? -1)
+        private func route(for book: RankedBook) -> Route {
+            // Parts of one or two pages: reading them is reading the matching pages.
+            if scanEverything || book.pageCount <= 2 * SearchIndex.textParts { return .scanParts }
+            // Words in (nearly) every part are on a good share of the pages.
+            return book.parts.nonzeroBitCount * 20 >= book.partsWithPages * 19 ? .scanParts : .pageIndex
+        }
+
+        /// The rows of the parts that hold every word, adjacent parts joined.
+        private func partRows(of book: RankedBook) -> [ClosedRange<Int64>] {
+            var ranges: [ClosedRange<Int64>] = []
+            for part in 0..<SearchIndex.textParts where book.parts & (1 << UInt64(part)) != 0 {
+                let positions = SearchIndex.pagePositions(ofPart: part, pageCount: book.pageCount)
+                guard !positions.isEmpty else { continue }
+                let rows = (book.firstRow + Int64(positions.lowerBound))...(book.firstRow + Int64(positions.upperBound - 1))
+                if let last = ranges.last, last.upperBound + 1 == rows.lowerBound {
+                    ranges[ranges.count - 1] = last.lowerBound...rows.upperBound
+                } else {
+                    ranges.append(rows)
+                }
             }
+            return ranges
+        }
+
+        private mutating func read(rows: ClosedRange<Int64>, of book: RankedBook, skipping done: Set<Int64> = []) throws {
+            let statement = try database.cachedStatement(
+                "SELECT id, page, label, text FROM pages WHERE id BETWEEN ? AND ? ORDER BY id")
+            var pages: [(id: Int64, page: Int, label: String?, text: SQLValue)] = []
+            // Pages are collected before matching so that no hit is handed
+            // over while the statement holds its read cursor open.
+            try statement.forEachRow([rows.lowerBound, rows.upperBound]) { row in
+                guard let id = row.int64("id"), !done.contains(id) else { return }
+                pages.append((id, row.int("page") ?? 0, row.string("label"), row["text"]))
+            }
+            for page in pages {
+                try report(StoredText.decode(page.text), page: page.page, label: page.label, of: book)
+            }
+        }
+
+        private mutating func report(_ text: String, page: Int, label: String?, of book: RankedBook) throws {
+            let matches = matcher.matches(in: text)
+            guard !matches.isEmpty else { return }
+            if let limit, summary.hits >= limit { throw Stop() }
+            summary.pages += 1
+            if !bookHasHits {
+                summary.books += 1
+                bookHasHits = true
+            }
+            for match in matches {
+                if let limit, summary.hits >= limit { throw Stop() }
+                summary.hits += 1
+                try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
+                                    snippet: TextMatcher.snippet(text, match.range)))
+            }
+        }
     }
 }
 
