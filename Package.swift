@@ -99,5 +99,5 @@ let package = Package(
         .testTarget(name: "BookPrintingTests", dependencies: ["BookPrinting", "Watermark", "TestSupport"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
