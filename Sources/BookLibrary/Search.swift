@@ -39,22 +39,6 @@ public struct SearchSummary: Codable, Sendable {
 struct Search {
     let database: Database
 
-    /// Where a book's matching pages are looked for.
-    private enum Route {
-        /// Read the pages of the parts that hold every word: best when most
-        /// of those pages match anyway, and for common words, whose page
-        /// index lookup is the expensive part.
-        case scanParts
-        /// Ask the page index which pages match, and read only those.
-        case pageIndex
-    }
-
-    /// A page index lookup slower than this sends the rest of the books
-    /// through their parts: such a query (a common prefix such as `the*`,
-    /// which FTS5 expands over the whole index on every lookup) costs the
-    /// same in every book, while reading parts costs only what it reads.
-    static let slowLookup: TimeInterval = 0.05
-
     private struct Stop: Error {}
 
     func run(_ query: String, scope: SearchScope, limit: Int?, onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
@@ -72,7 +56,8 @@ struct Search {
             let books = try BookRanking(database: database).books(matching: query, in: bookID, matcher: &matcher)
             // The emitter lives only during this call, so the closure does not really escape.
             return try withoutActuallyEscaping(onHit) { onHit in
-                var emitter = Emitter(database: database, expression: expression, matcher: matcher, limit: limit, onHit: onHit)
+                var emitter = Emitter(database: database, expression: expression, books: books, matcher: matcher,
+                                      limit: limit, onHit: onHit)
                 do {
                     for book in books {
                         try emitter.emit(book, outlineFirst: bookID == nil)
@@ -87,18 +72,38 @@ struct Search {
 
     /// Reads one book after another and hands over their hits.
     private struct Emitter {
+        /// Where a book's matching pages are looked for.
+        private enum Route {
+            /// Read the pages of the parts that hold every word: as cheap as
+            /// reading the matching pages when parts are a page or two, or
+            /// when the words are on most pages (common words, whose page
+            /// index lookups are the expensive ones).
+            case scanParts
+            /// Ask the page index which pages match, and read only those.
+            case pageIndex
+        }
+
         let database: Database
         let expression: String
+        let books: [RankedBook]
         var matcher: TextMatcher
         let limit: Int?
         let onHit: (SearchHit) throws -> Void
         var summary = SearchSummary()
-        var scanEverything = false
         private var bookHasHits = false
+        /// The first book that needs the page index asks it for its own rows,
+        /// which is quick to the first hits. Every lookup costs a seek in each
+        /// segment of the index, and a prefix (the last word) is expanded over
+        /// the whole index each time, so the next one asks once for the
+        /// whole library, and the rows are shared out by book.
+        private var ownLookupsLeft = 1
+        private var libraryRows: [Int: [Int64]]?
 
-        init(database: Database, expression: String, matcher: TextMatcher, limit: Int?, onHit: @escaping (SearchHit) throws -> Void) {
+        init(database: Database, expression: String, books: [RankedBook], matcher: TextMatcher, limit: Int?,
+             onHit: @escaping (SearchHit) throws -> Void) {
             self.database = database
             self.expression = expression
+            self.books = books
             self.matcher = matcher
             self.limit = limit
             self.onHit = onHit
@@ -120,18 +125,7 @@ struct Search {
                     try read(rows: range, of: book, skipping: done)
                 }
             case .pageIndex:
-                guard let span = partRows(of: book).reduce(nil, { (span: ClosedRange<Int64>?, range) in
-                    span.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
-                }) else { return }
-                let started = Date()
-                var rows: [Int64] = []
-                try database.cachedStatement(
-                    "SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid"
-                ).forEachRow([expression, span.lowerBound, span.upperBound]) { row in
-                    if case .integer(let rowID) = row[0], !done.contains(rowID) { rows.append(rowID) }
-                }
-                if Date().timeIntervalSince(started) > Search.slowLookup { scanEverything = true }
-                for row in rows {
+                for row in try pageIndexRows(of: book) where !done.contains(row) {
                     try read(rows: row...row, of: book)
                 }
             }
@@ -139,7 +133,7 @@ struct Search {
 
         private func route(for book: RankedBook) -> Route {
             // Parts of one or two pages: reading them is reading the matching pages.
-            if scanEverything || book.pageCount <= 2 * SearchIndex.textParts { return .scanParts }
+            if book.pageCount <= 2 * SearchIndex.textParts { return .scanParts }
             // Words in (nearly) every part are on a good share of the pages.
             return book.parts.nonzeroBitCount * 20 >= book.partsWithPages * 19 ? .scanParts : .pageIndex
         }
@@ -158,6 +152,38 @@ struct Search {
                 }
             }
             return ranges
+        }
+
+        /// The book's rows the page index matches, in page order.
+        private mutating func pageIndexRows(of book: RankedBook) throws -> [Int64] {
+            if libraryRows == nil && ownLookupsLeft > 0 {
+                ownLookupsLeft -= 1
+                return try database.prepare(
+                    "SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid"
+                ).rows([expression, book.firstRow, book.lastRow]).compactMap { row -> Int64? in
+                    if case .integer(let rowID) = row[0] { return rowID } else { return nil }
+                }
+            }
+            if libraryRows == nil { libraryRows = try lookUpLibrary() }
+            return libraryRows?[book.id] ?? []
+        }
+
+        /// The page index's rows for the whole library, by book: rows come in
+        /// ascending order and map to books by binary search over their ranges.
+        private func lookUpLibrary() throws -> [Int: [Int64]] {
+            let ranges = books.map { (id: $0.id, first: $0.firstRow, last: $0.lastRow) }.sorted { $0.first < $1.first }
+            var rows: [Int: [Int64]] = [:]
+            try database.prepare("SELECT rowid FROM page_index WHERE page_index MATCH ?").forEachRow([expression]) { row in
+                guard case .integer(let rowID) = row[0] else { return }
+                var low = 0, high = ranges.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if ranges[middle].first <= rowID { low = middle + 1 } else { high = middle }
+                }
+                guard low > 0, rowID <= ranges[low - 1].last else { return }
+                rows[ranges[low - 1].id, default: []].append(rowID)
+            }
+            return rows
         }
 
         private mutating func read(rows: ClosedRange<Int64>, of book: RankedBook, skipping done: Set<Int64> = []) throws {
