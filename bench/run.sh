@@ -257,9 +257,11 @@ for pages in $SCALES; do
     note "Scale library at $pages pages: built in $(python3 -c "import sys; print('%.0f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$started" "$(date +%s.%N)") s by make-library.py (pages, page index and book index)."
     done_pages=$pages
     # What a terminal shows first: the best 20 hits, for rare, common and phrase queries.
+    n=0
     for query in "zymurgical" "the" "lighthouse keeper" "of the"; do
+        n=$((n + 1))
         printf -v quoted '%q' "$query"
-        t=$(hf "scale-$pages-first-$query" $FAST_RUNS --warmup 2 -- "$IBOOK --library $S search --all --limit 20 $quoted")
+        t=$(hf "scale-$pages-first-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library $S search --all --limit 20 $quoted")
         limit scale "“$query” --limit 20 at $pages pages, ms" "$(ms "$t")" 100 ms
     done
     t=$(hf "scale-$pages-the-100" $FAST_RUNS --warmup 2 -- "$IBOOK --library $S search --all --limit 100 the")
