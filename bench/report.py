@@ -2,6 +2,7 @@
 """Turns the rows bench/run.sh collected into the Markdown table of bench/results.md."""
 import argparse
 import datetime
+import os
 
 SECTIONS = {
     "index": "1. Indexing",
@@ -126,6 +127,10 @@ def main():
     notes = kept_notes + notes
     if notes:
         out += ["Notes:", ""] + [f"- {note}" for note in notes] + [""]
+    # The design measurements behind section 5, kept beside the script.
+    alternatives = os.path.join(os.path.dirname(os.path.abspath(__file__)), "alternatives.md")
+    if os.path.exists(alternatives):
+        out += [open(alternatives, encoding="utf-8").read().rstrip(), ""]
     if args.watermark.strip():
         out += ["Watermark (bench/watermark.sh):", "", "```"] + args.watermark.strip().splitlines() + ["```", ""]
     print("\n".join(out))
