@@ -113,7 +113,7 @@ struct Search {
             bookHasHits = false
             var done = Set<Int64>()
             if outlineFirst {
-                for page in book.outlinePages where (1...book.pageCount).contains(page) {
+                for page in book.outlinePages where page >= 1 && page <= book.pageCount {
                     let row = book.firstRow + Int64(page - 1)
                     guard done.insert(row).inserted else { continue }
                     try read(rows: row...row, of: book)
