@@ -68,7 +68,8 @@ struct BookImporter {
             }
             let language = PageIndex.language(declared: metadata.language, pages: indexed.map(\.text))
             try database.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
-            try PageIndex(database: database).add(indexed, language: language)
+            try SearchIndex(database: database).add(bookID: bookID, pages: indexed,
+                                                    outlineTitles: document.outline.map(\.title), language: language)
             try database.execute("""
                 UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1),
                                  last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1)
