@@ -22,7 +22,8 @@ def main():
     parser.add_argument("--phrase", required=True)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    expression = " + ".join('"%s"' % word.replace('"', '""') for word in args.phrase.split())
+    # The phrase as printed: the `words` column of page_index(words, variants).
+    expression = "words : (" + " + ".join('"%s"' % word.replace('"', '""') for word in args.phrase.split()) + ")"
     db = sqlite3.connect(f"file:{args.library}/library.sqlite?mode=ro", uri=True)
     db.execute("PRAGMA mmap_size = 1073741824")
     times, pages = [], 0

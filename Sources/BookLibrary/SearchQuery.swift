@@ -22,12 +22,9 @@ package struct SearchQuery: Sendable {
     package let terms: [Term]
     package let exact: Bool
 
-    /// How much a match in each index column counts for bm25: a word as
-    /// printed far above a stem or a joined variant, so exact matches rank first.
+    /// How much a match of the words as typed (whole or joined at a line end)
+    /// counts against a match of only their stems, so exact matches rank first (see `BookRanking`).
     package static let bm25Weights = (words: 10.0, variants: 1.0)
-    package static var rankFunction: String {
-        "bm25(page_index, \(bm25Weights.words), \(bm25Weights.variants))"
-    }
 
     /// Nil when the text has no words.
     package init?(_ text: String, exact: Bool = false) {
