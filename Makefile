@@ -55,6 +55,7 @@ deps:
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product ibook
 	$(SWIFT) build $(RELEASE_FLAGS) --product ibook-full
+	$(SWIFT) build $(RELEASE_FLAGS) --product ibook-render
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -76,11 +77,13 @@ bench: deps
 install: build
 	install -D -s -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/ibook
 	install -D -s -m 755 $(RELEASE_BIN)-full $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full
+	install -D -s -m 755 $(RELEASE_BIN)-render $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-render
 	mkdir -p $(DESTDIR)$(PREFIX)/share/man/man1
 	$(RELEASE_BIN)-full manpage > $(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ibook $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full $(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/ibook $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-render \
+		$(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 	-rmdir $(DESTDIR)$(PREFIX)/libexec/ibook 2>/dev/null
 
 clean:

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "ibook", targets: ["ibook"]),
         .executable(name: "ibook-full", targets: ["ibook-full"]),
+        .executable(name: "ibook-render", targets: ["ibook-render"]),
     ],
     targets: [
         // C libraries from Debian's packages, found with pkg-config.
@@ -53,8 +54,11 @@ let package = Package(
 
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "CZlib", "CStemmer"]),
-        // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR"]),
+        // A book's PDF opened again, and its pages' cached PNG thumbnails: the
+        // library and poppler, nothing else, so that ibook-render stays small.
+        .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF"]),
+        // Reading PDFs into the library: extraction workers, the importer, contact sheets, layout text.
+        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR"]),
 
         // A copy of a scanned book's PDF with tesseract's invisible text laid under its pages by qpdf.
         .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "OCR", "PDF", "CQPDF", "FileOutput"]),
@@ -65,7 +69,7 @@ let package = Package(
         // Drawing primitives for PDF reports and contact sheets (cairo + pango). Knows nothing of books.
         .target(name: "Drawing", dependencies: ["CPangoCairo", "Raster"]),
         // The library's reports: assembled from BookLibrary, drawn with Drawing, or written as CSV/JSON.
-        .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "Drawing", "FileOutput"]),
+        .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "PageThumbnails", "Drawing", "FileOutput"]),
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
         .target(name: "Watermark", dependencies: ["FileNames", "PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
@@ -84,11 +88,18 @@ let package = Package(
         // `ibook`: runs the library commands itself and hands every other
         // command (and every --help) to ibook-full.
         .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"]),
+        // `thumbnail`, shared by ibook-render (which runs it) and ibook-full (which lists it in help),
+        // and the password prompt every command that opens a PDF shares.
+        .target(name: "RenderCommands", dependencies: ["IBookCLI", "Arguments", "BookLibrary", "PageThumbnails", "FileOutput", "PDF", "FileNames"]),
+        // `ibook-render`: what `ibook thumbnail` runs. Links the library and
+        // poppler only, none of the workbench (pango, qpdf, cups, chafa), so a
+        // thumbnail costs what pdftoppm costs.
+        .executableTarget(name: "ibook-render", dependencies: ["IBookCLI", "RenderCommands", "PDF"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: ["FileNames", 
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
-            "MetadataWriting", "OCR", "SearchablePDF",
+            "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
@@ -109,7 +120,7 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "Drawing", "TestSupport", "Printing"]),
+        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "ibook-render", "Drawing", "TestSupport", "Printing"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing"]),

@@ -7,12 +7,14 @@ Extracting a million pages from PDFs would take hours, so this writes the
 rows `ibook add` would write (see Sources/BookLibrary/Schema.swift and
 BookImporter.swift) straight through SQLite: one `books` row per book, one
 `pages` row per page (text as poppler returns it: lines joined by newlines,
-label = the page number), and the contentless FTS5 index `page_index(words,
-variants)` as IndexText.input makes it: the text is lowercase ASCII words
-without line-end hyphens, so `words` is the text and `variants` the English
-Snowball stems (libstemmer through ctypes) that differ from their word. The
-library must already exist (created by ibook itself, so its migrations are
-recorded).
+label = the page number), the contentless FTS5 index `page_index(words,
+variants)` as IndexText.input makes it, and the book's row of `book_index`
+(no outline, its pages in SearchIndex.textParts runs, each page's words then
+its variants, joined by newlines, as SearchIndex writes it): the text is
+lowercase ASCII words without line-end hyphens, so `words` is the text and
+`variants` the English Snowball stems (libstemmer through ctypes) that
+differ from their word. The library must already exist (created by ibook
+itself, so its migrations are recorded).
 
 Pages are assembled from a pool of generated paragraphs with the same
 Zipf-like vocabulary as make-corpus.py, plus a token unique to each page; the
@@ -75,6 +77,16 @@ class IndexInput:
         return " ".join(words), " ".join(variants)
 
 
+TEXT_PARTS = 64  # SearchIndex.textParts
+
+
+def book_index_row(indexed):
+    """The outline and text parts SearchIndex writes for a book, from its pages' (words, variants)."""
+    texts = [words + "\n" + variants for words, variants in indexed]
+    n = len(texts)
+    return [""] + ["\n".join(texts[part * n // TEXT_PARTS:(part + 1) * n // TEXT_PARTS]) for part in range(TEXT_PARTS)]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("library")
@@ -100,6 +112,10 @@ def main():
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
+    # Libraries made before the book index (migration 4-book-ranking) have none.
+    has_book_index = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'book_index'").fetchone() is not None
+    columns = ", ".join(["outline"] + [f"p{part}" for part in range(TEXT_PARTS)])
+    book_insert = f"INSERT INTO book_index (rowid, {columns}) VALUES ({', '.join('?' * (TEXT_PARTS + 2))})"
     started = time.time()
     (first_id,) = db.execute("SELECT coalesce(max(id), 0) + 1 FROM books").fetchone()
     written = 0
@@ -130,6 +146,8 @@ def main():
             ids = [row[0] for row in db.execute("SELECT id FROM pages WHERE book_id = ? ORDER BY page", (book_id,))]
             db.executemany("INSERT INTO page_index (rowid, words, variants) VALUES (?, ?, ?)",
                            [(rowid, words, variants) for rowid, (words, variants) in zip(ids, indexed)])
+            if has_book_index:
+                db.execute(book_insert, (book_id, *book_index_row(indexed)))
             db.execute("UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1), "
                        "last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1) WHERE id = ?1", (book_id,))
         written += count

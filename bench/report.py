@@ -2,11 +2,12 @@
 """Turns the rows bench/run.sh collected into the Markdown table of bench/results.md."""
 import argparse
 import datetime
+import os
 
 SECTIONS = {
     "index": "1. Indexing",
     "search": "2. Search (whole process, library-wide)",
-    "thumbnails": "3. Cover thumbnails",
+    "thumbnails": "3. Thumbnails (whole process)",
     "reader": "4. Reader commands (whole process)",
     "scale": "5. Search at scale (synthetic pages, whole process)",
     "memory": "6. Memory",
@@ -21,6 +22,40 @@ def number(text):
         return None
 
 
+def section_key(line):
+    """The SECTIONS key of a table line."""
+    name = line.split("|")[1].strip() if line.startswith("|") else ""
+    return next((key for key, value in SECTIONS.items() if value == name), None)
+
+
+def previous_results(path, run):
+    """Table lines (by section name) and notes of an earlier results.md, for the sections not run now."""
+    numbers = {key: value.split(".")[0] for key, value in SECTIONS.items()}
+    rows, notes = {}, []
+    try:
+        text = open(path, encoding="utf-8").read().splitlines()
+    except OSError:
+        return rows, notes
+    in_notes = False
+    for line in text:
+        if line.startswith("| ") and not line.startswith("| section") and not line.startswith("| ---"):
+            key = section_key(line)
+            if key and numbers[key] not in run:
+                rows.setdefault(SECTIONS[key], []).append(line)
+        elif line == "Notes:":
+            in_notes = True
+        elif in_notes and line.startswith("- "):
+            note = line[2:]
+            tag = note[1:note.index("]")] if note.startswith("[") and "]" in note else None
+            # Notes of runs before the tags: the scale ones begin "Scale".
+            number = tag if tag is not None else ("5" if note.startswith("Scale") else "0")
+            if number not in run:
+                notes.append(note)
+        elif in_notes and line.strip() and not line.startswith("- "):
+            in_notes = False
+    return rows, notes
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("rows")
@@ -29,6 +64,8 @@ def main():
     parser.add_argument("--cpu", default="")
     parser.add_argument("--versions", default="")
     parser.add_argument("--watermark", default="")
+    parser.add_argument("--only", default="", help="the sections run (e.g. 3,5); the rest come from --previous")
+    parser.add_argument("--previous", help="the results.md of an earlier run")
     args = parser.parse_args()
 
     rows, notes = [], []
@@ -36,9 +73,11 @@ def main():
         for line in source:
             fields = line.rstrip("\n").split("\t")
             if fields[0] == "note":
-                notes.append(fields[1])
+                notes.append(f"[{fields[1]}] {fields[2]}")
             else:
                 rows.append(fields)
+    run = {part.strip() for part in args.only.split(",") if part.strip()}
+    kept_rows, kept_notes = previous_results(args.previous, run) if run and args.previous else ({}, [])
 
     out = [f"# ibook benchmark ({args.mode} run)", "",
            f"{datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}, {args.cores} cores{', ' + args.cpu if args.cpu else ''}.", ""]
@@ -48,6 +87,15 @@ def main():
     out += ["| section | measure | ibook | compared with | theirs | ratio | target | met |",
             "| --- | --- | ---: | --- | ---: | ---: | --- | --- |"]
     misses = 0
+    section_order = list(SECTIONS)
+    for key in section_order:
+        name = SECTIONS[key]
+        if key in {section for section, *_ in rows}:
+            continue
+        for line in kept_rows.get(name, []):
+            out.append(line)
+            misses += "**no**" in line
+    rows.sort(key=lambda fields: section_order.index(fields[0]) if fields[0] in section_order else len(section_order))
     for section, what, ours, theirs_name, theirs, target, unit in rows:
         value, other = number(ours), number(theirs)
         if target == "=":
@@ -70,9 +118,19 @@ def main():
                 continue
         if "**no**" in out[-1]:
             misses += 1
-    out += ["", f"Targets missed: {misses}.", ""]
+    # Kept rows were placed first; put every row back in section order.
+    header = out.index("| --- | --- | ---: | --- | ---: | ---: | --- | --- |") + 1
+    table = out[header:]
+    table.sort(key=lambda line: section_order.index(section_key(line)) if section_key(line) in section_order else 99)
+    out[header:] = table
+    out += ["", f"Targets missed: {misses}." + (f" Sections {', '.join(sorted(run))} were run now ({args.mode}); the other rows and notes are from the previous run." if run else ""), ""]
+    notes = kept_notes + notes
     if notes:
         out += ["Notes:", ""] + [f"- {note}" for note in notes] + [""]
+    # The design measurements behind section 5, kept beside the script.
+    alternatives = os.path.join(os.path.dirname(os.path.abspath(__file__)), "alternatives.md")
+    if os.path.exists(alternatives):
+        out += [open(alternatives, encoding="utf-8").read().rstrip(), ""]
     if args.watermark.strip():
         out += ["Watermark (bench/watermark.sh):", "", "```"] + args.watermark.strip().splitlines() + ["```", ""]
     print("\n".join(out))

@@ -5,19 +5,27 @@
 #
 #   bench/run.sh            full run (about 10,000 generated pages, 1 M-page scale test)
 #   bench/run.sh --quick    a smaller run, for a quick look
+#   bench/run.sh --only 3,5 only these sections; the other rows of
+#                           bench/results.md are kept from the previous run
 #
 # Environment: IBOOK_CORPUS (real-world PDFs; default ../shared/corpus/real),
 # BENCH_KEEP=1 keeps the scratch folder.
 set -euo pipefail
 
 QUICK=0
-for argument in "$@"; do
-    case "$argument" in
+ONLY=""
+while [ $# -gt 0 ]; do
+    case "$1" in
         --quick) QUICK=1 ;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
-        *) echo "Error: $argument: unknown option (try --quick)" >&2; exit 64 ;;
+        --only) ONLY=${2:?--only needs a list of sections, e.g. 3,5}; shift ;;
+        --only=*) ONLY=${1#--only=} ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        *) echo "Error: $1: unknown option (try --quick or --only 3,5)" >&2; exit 64 ;;
     esac
+    shift
 done
+# runs_section N: whether section N is part of this run.
+runs_section() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
 BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$BENCH_DIR/.." && pwd)
@@ -63,7 +71,9 @@ fi
 row() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$ROWS"; }
 # limit SECTION WHAT VALUE LIMIT UNIT: an absolute target (value <= limit).
 limit() { printf '%s\t%s\t%s\t-\t%s\t=\t%s\n' "$1" "$2" "$3" "$4" "$5" >> "$ROWS"; }
-note() { printf 'note\t%s\n' "$*" >> "$ROWS"; }
+# note TEXT: a line under the table, tagged with the section being run.
+SECTION=0
+note() { printf 'note\t%s\t%s\n' "$SECTION" "$*" >> "$ROWS"; }
 
 # hf NAME RUNS [hyperfine options...] -- COMMAND: median wall seconds. Every
 # run goes through /usr/bin/time, whose log gives CPU (user+sys, children
@@ -104,8 +114,11 @@ CORPUS_PAGES=$(for f in "${FILES[@]}"; do pdfinfo "$f" 2>/dev/null | awk '/^Page
 CORPUS_MB=$(sizeof "$CORPUS")
 
 # --- 1. Indexing ----------------------------------------------------------------
-log "1. Indexing ${#FILES[@]} files, $CORPUS_PAGES pages"
 LIB="$WORK/lib"
+export RECOLL_CONFDIR="$WORK/recoll"
+if runs_section 1; then
+SECTION=1
+log "1. Indexing ${#FILES[@]} files, $CORPUS_PAGES pages"
 t_ours=$(hf add $RUNS --prepare "rm -rf $LIB $XDG_CACHE_HOME" -i -- "$IBOOK --library $LIB add $CORPUS")
 t_inproc=$(hf add-inproc $RUNS --prepare "rm -rf $LIB $XDG_CACHE_HOME" -i -- "$IBOOK --library $LIB add --in-process $CORPUS")
 t_serial=$(hf add-serial $SLOW_RUNS --prepare "rm -rf $LIB $XDG_CACHE_HOME" -i -- "$IBOOK --library $LIB add --jobs 1 $CORPUS")
@@ -120,7 +133,6 @@ i=0; : > "$WORK/pdftotext.sh"
 for f in "${FILES[@]}"; do i=$((i + 1)); printf 'pdftotext -q %q %q\n' "$f" "$TXT/$i.txt" >> "$WORK/pdftotext.sh"; done
 t_pdftotext=$(hf pdftotext $RUNS --prepare "rm -rf $TXT; mkdir -p $TXT" -i -- "sh $WORK/pdftotext.sh")
 
-export RECOLL_CONFDIR="$WORK/recoll"
 mkdir -p "$RECOLL_CONFDIR"
 cat > "$RECOLL_CONFDIR/recoll.conf" <<EOF
 topdirs = $CORPUS
@@ -142,9 +154,20 @@ row index "library size MB" "$LIB_MB" "recoll index" "$RECOLL_MB" 1.0 MB
 row index "add (isolated workers), wall s" "$t_ours" "add --in-process" "$t_inproc" - s
 row index "add --jobs 1, wall s" "$t_serial" "pdftotext serial" "$t_pdftotext" - s
 note "Corpus: ${#FILES[@]} files, $CORPUS_PAGES pages, $CORPUS_MB MB (SampleBooks, $((GEN_FILES * GEN_PAGES)) generated pages${REAL:+, the real-world corpus}); $BOOKS books added. Cover thumbnails written by add: $THUMBS_MB MB (cache, not counted in the library size). add in-process: CPU $(cpu_of add-inproc) s, RSS $(rss_of add-inproc) MB."
+elif runs_section 2 || runs_section 3; then
+    log "Adding the corpus (section 1 is not run)"
+    "$IBOOK" --library "$LIB" add "$CORPUS" >/dev/null 2>"$WORK/add.err" || true
+fi
 
 # --- 2. Search ------------------------------------------------------------------
+if runs_section 2; then
+SECTION=2
 log "2. Search"
+if [ ! -d "$RECOLL_CONFDIR/xapiandb" ]; then
+    mkdir -p "$RECOLL_CONFDIR"
+    printf 'topdirs = %s\nloglevel = 1\nnoaspell = 1\n' "$CORPUS" > "$RECOLL_CONFDIR/recoll.conf"
+    recollindex -c "$RECOLL_CONFDIR" -z >/dev/null 2>&1 || true
+fi
 QUERIES=("the" "zymurgical" "lighthouse keeper" "皇居")
 KINDS=("common word" "rare word" "two-word phrase" "CJK term")
 for q in 0 1 2 3; do
@@ -162,28 +185,43 @@ for q in 0 1 2 3; do
     row search "“$query” ($kind), ms" "$(ms "$t_s")" "recollq" "$(ms "$t_r")" 1.0 ms
     note "“$query”: ibook $hits; pdfgrep $grep_lines matching lines; recollq ${docs:-?} documents (no page numbers)."
 done
+fi
 
 # --- 3. Thumbnails --------------------------------------------------------------
-log "3. Cover thumbnails"
+if runs_section 3; then
+SECTION=3
+log "3. Cover and page thumbnails"
+# The same files as the library holds (a damaged file has no thumbnail either
+# way); page 2 of every book that has one.
 "$IBOOK" --library "$LIB" list --json | python3 -c '
-import json, sys
-for book in json.load(sys.stdin): print(book["id"])' > "$WORK/ids"
-: > "$WORK/thumbs-ibook.sh"; : > "$WORK/thumbs-ppm.sh"
-while read -r id; do echo "$IBOOK --library $LIB thumbnail $id --size 256 >/dev/null" >> "$WORK/thumbs-ibook.sh"; done < "$WORK/ids"
-# The same files as the library holds (a damaged file has no thumbnail either way).
-"$IBOOK" --library "$LIB" list --json | python3 -c '
-import json, sys, shlex
-for n, book in enumerate(json.load(sys.stdin)):
-    print("pdftoppm -png -singlefile -scale-to 256 -f 1 -l 1 %s %s/ppm/%d" % (shlex.quote(book["path"]), sys.argv[1], n))' \
-    "$WORK" > "$WORK/thumbs-ppm.sh"
+import json, shlex, sys
+work, ibook, library = sys.argv[1:]
+books = json.load(sys.stdin)
+with open(work + "/thumbs-ibook.sh", "w") as ours, open(work + "/thumbs-ppm.sh", "w") as theirs, \
+     open(work + "/pages-ibook.sh", "w") as our_pages, open(work + "/pages-ppm.sh", "w") as their_pages:
+    for n, book in enumerate(books):
+        path = shlex.quote(book["path"])
+        ours.write("%s --library %s thumbnail %d --size 256 >/dev/null\n" % (ibook, library, book["id"]))
+        theirs.write("pdftoppm -png -singlefile -scale-to 256 -f 1 -l 1 %s %s/ppm/%d\n" % (path, work, n))
+        if book["pageCount"] >= 2:
+            our_pages.write("%s --library %s thumbnail %d --page 2 --size 256 >/dev/null\n" % (ibook, library, book["id"]))
+            their_pages.write("pdftoppm -png -singlefile -scale-to 256 -f 2 -l 2 %s %s/ppm/p%d\n" % (path, work, n))
+' "$WORK" "$IBOOK" "$LIB"
 t_thumb=$(hf thumbs $RUNS --prepare "rm -rf $XDG_CACHE_HOME" -i -- "sh $WORK/thumbs-ibook.sh")
 t_cached=$(hf thumbs-cached $RUNS --warmup 1 -i -- "sh $WORK/thumbs-ibook.sh")
 t_ppm=$(hf pdftoppm $RUNS --prepare "rm -rf $WORK/ppm; mkdir -p $WORK/ppm" -i -- "sh $WORK/thumbs-ppm.sh")
-n_thumbs=$(wc -l < "$WORK/ids")
+t_pages=$(hf page-thumbs $RUNS --prepare "rm -rf $XDG_CACHE_HOME" -i -- "sh $WORK/pages-ibook.sh")
+t_pages_ppm=$(hf pages-pdftoppm $RUNS --prepare "rm -rf $WORK/ppm; mkdir -p $WORK/ppm" -i -- "sh $WORK/pages-ppm.sh")
+n_thumbs=$(wc -l < "$WORK/thumbs-ibook.sh"); n_pages=$(wc -l < "$WORK/pages-ibook.sh")
 row thumbnails "cover 256 px, $n_thumbs books, s" "$t_thumb" "pdftoppm" "$t_ppm" 1.0 s
+row thumbnails "page 2 at 256 px, $n_pages books, s" "$t_pages" "pdftoppm" "$t_pages_ppm" 1.0 s
 row thumbnails "cover again (cached), s" "$t_cached" "pdftoppm" "$t_ppm" - s
+note "Thumbnails: one whole process per thumbnail (\`ibook thumbnail\` hands it to ibook-render, which links poppler and the library only), cache cleared before each run; pdftoppm renders the same page at the same size to PNG. CPU (user+sys) for all covers: ibook $(cpu_of thumbs) s, pdftoppm $(cpu_of pdftoppm) s; peak RSS $(rss_of thumbs) / $(rss_of pdftoppm) MB."
+fi
 
 # --- 4. Reader commands ---------------------------------------------------------
+if runs_section 4; then
+SECTION=4
 log "4. Reader commands at 10 and $SMALL_BOOKS books"
 python3 "$BENCH_DIR/make-corpus.py" "$WORK/small" --files $SMALL_BOOKS --pages 1 --seed 2 --prefix small
 mapfile -t SMALL < <(find "$WORK/small" -name '*.pdf' | sort)
@@ -204,29 +242,56 @@ for command in toc bookmarks history info; do
     row reader "$command at $SMALL_BOOKS books vs 10, ms" "$(ms "${!big_var}")" "same at 10 books" "$(ms "${!small_var}")" 1.5 ms
     [ "$command" = info ] || limit reader "$command at $SMALL_BOOKS books, ms" "$(ms "${!big_var}")" 30 ms
 done
+fi
 
 # --- 5. Scale -------------------------------------------------------------------
+if runs_section 5; then
+SECTION=5
 log "5. Search at scale ($SCALES pages)"
 S="$WORK/scale"
 "$IBOOK" --library "$S" list >/dev/null 2>&1 || true
 done_pages=0
 for pages in $SCALES; do
+    started=$(date +%s.%N)
     python3 "$BENCH_DIR/make-library.py" "$S" --pages $((pages - done_pages)) --seed $pages
+    note "Scale library at $pages pages: built in $(python3 -c "import sys; print('%.0f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$started" "$(date +%s.%N)") s by make-library.py (pages, page index and book index)."
     done_pages=$pages
-    for q in 1 2; do
-        query=${QUERIES[$q]}
+    # What a terminal shows first: the best 20 hits, for rare, common and phrase queries.
+    n=0
+    for query in "zymurgical" "the" "lighthouse keeper" "of the"; do
+        n=$((n + 1))
         printf -v quoted '%q' "$query"
-        t=$(hf "scale-$pages-$q" $FAST_RUNS --warmup 2 -- "$IBOOK --library $S search --all $quoted")
-        hits=$("$IBOOK" --library "$S" search --all "$query" 2>&1 >/dev/null | tail -1)
-        limit scale "“$query” at $pages pages, ms ($hits)" "$(ms "$t")" 100 ms
+        t=$(hf "scale-$pages-first-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library $S search --all --limit 20 $quoted")
+        limit scale "“$query” --limit 20 at $pages pages, ms" "$(ms "$t")" 100 ms
     done
-    t=$(hf "scale-$pages-0" 1 -- "$IBOOK --library $S search --all --limit 100 the")
+    t=$(hf "scale-$pages-the-100" $FAST_RUNS --warmup 2 -- "$IBOOK --library $S search --all --limit 100 the")
     limit scale "“the” --limit 100 at $pages pages, ms" "$(ms "$t")" 100 ms
+    # Every hit of a rare word: few pages, all of them printed.
+    t=$(hf "scale-$pages-rare" $FAST_RUNS --warmup 2 -- "$IBOOK --library $S search --all zymurgical")
+    hits=$("$IBOOK" --library "$S" search --all zymurgical 2>&1 >/dev/null | tail -1)
+    limit scale "“zymurgical”, every hit, at $pages pages, ms ($hits)" "$(ms "$t")" 100 ms
+    # Every hit of a common phrase, streamed: the first line, and the whole run
+    # against reading those pages' text and nothing else.
+    python3 "$BENCH_DIR/first-line.py" --runs 5 -- "$IBOOK" --library "$S" search --all "lighthouse keeper" > "$WORK/first-$pages"
+    python3 "$BENCH_DIR/read-pages.py" "$S" --phrase "lighthouse keeper" > "$WORK/read-$pages"
+    fl() { awk -v key="$1" '$1 == key { print $2 }' "$2"; }
+    hits=$("$IBOOK" --library "$S" search --all "lighthouse keeper" 2>&1 >/dev/null | tail -1)
+    limit scale "“lighthouse keeper”, every hit ($hits), at $pages pages: first line, ms" "$(fl first_line_ms "$WORK/first-$pages")" 100 ms
+    row scale "“lighthouse keeper”, every hit, at $pages pages: whole run, ms" "$(fl total_ms "$WORK/first-$pages")" \
+        "reading those $(fl pages "$WORK/read-$pages") pages' text" "$(fl read_ms "$WORK/read-$pages")" 2.0 ms
 done
-note "Scale library at $done_pages pages: $(sizeof "$S") MB."
+note "Scale library at $done_pages pages: $(sizeof "$S") MB, of which page index $(python3 -c '
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+size = lambda name: db.execute("SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name LIKE ?", (name + "%",)).fetchone()[0] / 1048576
+print("%.1f MB, book index %.1f MB" % (size("page_index"), size("book_index")))' "$S/library.sqlite")."
+note "Scale: the first line is timed from spawning \`ibook search\` to the first newline on its stdout (bench/first-line.py, median of 5); reading the pages' text is bench/read-pages.py: the page index's phrase query, then each matching page's stored text read and inflated, nothing else (Python; the read loop only)."
 rm -rf "$S"
+fi
 
 # --- 6. Memory ------------------------------------------------------------------
+if runs_section 6; then
+SECTION=6
 log "6. Peak RSS adding a $HUGE_PAGES-page PDF"
 python3 "$BENCH_DIR/make-corpus.py" "$WORK/huge" --files 1 --pages $HUGE_PAGES --seed 9 --prefix huge
 H="$WORK/huge-lib"
@@ -234,8 +299,11 @@ hf huge 1 --prepare "rm -rf $H" -- "$IBOOK --library $H add $WORK/huge/huge-0001
 hf huge-inproc 1 --prepare "rm -rf $H" -- "$IBOOK --library $H add --in-process $WORK/huge/huge-0001.pdf" >/dev/null
 limit memory "add $HUGE_PAGES-page PDF, peak RSS MB" "$(rss_of huge)" 200 MB
 limit memory "add --in-process $HUGE_PAGES-page PDF, peak RSS MB" "$(rss_of huge-inproc)" 200 MB
+fi
 
 # --- 7. The reader on a terminal ---------------------------------------------------
+if runs_section 7; then
+SECTION=7
 log "7. ibook view over a pty (kitty graphics): open, page turns, cold pages"
 V="$WORK/view"
 mkdir -p "$V"
@@ -269,10 +337,11 @@ for pdf in "${VIEW_BOOKS[@]}"; do
     note "view $name: $VIEW_SESSIONS sessions; open median $(v open.median_ms) / max $(v open.max_ms) ms (first frame, before the image: $(v first_frame.median_ms) ms), turn median $(v turn.median_ms) / max $(v turn.max_ms) ms, cold max $(v cold.max_ms) ms; kitty image $(v image) px (page $(v size) px); exit status $(v exit)."
 done
 note "view: \`ibook view BOOK 1 --graphics kitty\` on a 120×40-cell, 1200×800-pixel pty (TERM=xterm-kitty), timed from spawn or key to the end of the kitty image (chunk m=0, ESC \\) whose status line names the page (bench/view-latency.py). A turn is timed 1 s after the previous page, so it is pre-rendered; a cold page is an NG jump away from the prefetched pages, after 1 s of quiet; “while prefetching” is the same jump sent straight after a turn. pdftoppm renders the same page at the reader's size (fitted into 1200×780) to PNG, a fresh process each time (start-up and opening the file included), while the reader has a warm worker with the file open; the reader's time also includes composing, PNG-encoding and sending the 1200×780 screen. Load average before this section: $VIEW_LOAD (turns are timed in milliseconds, so other work on the machine shows in the max)."
+fi
 
 # --- Report ---------------------------------------------------------------------
 WATERMARK=""
-if [ -f "$BENCH_DIR/watermark.sh" ]; then
+if [ -z "$ONLY" ] && [ -f "$BENCH_DIR/watermark.sh" ]; then
     log "Watermark (bench/watermark.sh)"
     WATERMARK=$(IBOOK="$IBOOK" WORK="$WORK" CORPUS="$CORPUS" bash "$BENCH_DIR/watermark.sh" 2>&1 || true)
 fi
@@ -283,7 +352,7 @@ EOF
 )
 python3 "$BENCH_DIR/report.py" "$ROWS" --mode "$([ $QUICK = 1 ] && echo quick || echo full)" \
     --cores "$(nproc)" --cpu "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" --versions "$versions" \
-    --watermark "$WATERMARK" > "$WORK/results.md"
+    --watermark "$WATERMARK" ${ONLY:+--only "$ONLY" --previous "$RESULTS"} > "$WORK/results.md"
 cp "$WORK/results.md" "$RESULTS"
 # OCR is its own script (it adds its section to results.md): run alone with bench/ocr.sh.
 log "OCR (bench/ocr.sh)"

@@ -1,4 +1,5 @@
 import BookLibrary
+import PageThumbnails
 
 extension Library {
     /// Reads a page like `read`, with the text laid out from the glyph

@@ -1,5 +1,6 @@
 import BookLibrary
 import Foundation
+import PageThumbnails
 import PDF
 import Raster
 

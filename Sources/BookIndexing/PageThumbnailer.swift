@@ -1,5 +1,6 @@
 import BookLibrary
 import PageRanges
+import PageThumbnails
 import PDF
 import Raster
 

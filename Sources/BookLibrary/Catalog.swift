@@ -67,11 +67,11 @@ package struct Catalog {
     }
 
     /// Deletes the book and everything attached to it in one transaction.
-    /// The index is contentless, so its rows are removed explicitly with the
-    /// same input they were indexed with.
+    /// The indexes are contentless, so their rows are removed explicitly with
+    /// the same input they were indexed with.
     func remove(_ book: Book) throws {
         try database.inTransaction {
-            try PageIndex(database: database).remove(bookID: book.id)
+            try SearchIndex(database: database).remove(bookID: book.id)
             try database.execute("DELETE FROM pages WHERE book_id = ?", [book.id])
             try database.execute("DELETE FROM books WHERE id = ?", [book.id])
             try database.execute("DELETE FROM state WHERE key = ? AND value = ?", [State.openBook, book.sha256])

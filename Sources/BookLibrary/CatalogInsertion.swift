@@ -93,7 +93,8 @@ extension Catalog {
             }
             let language = PageIndex.language(declared: book.declaredLanguage, pages: indexed.map(\.text))
             try database.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
-            try PageIndex(database: database).add(indexed, language: language)
+            try SearchIndex(database: database).add(bookID: bookID, pages: indexed,
+                                                    outlineTitles: book.outline.map(\.title), language: language)
             try database.execute("""
                 UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1),
                                  last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1)

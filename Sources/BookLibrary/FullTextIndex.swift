@@ -85,6 +85,9 @@ struct FullTextIndex {
                 try PageIndex(database: database).add(pages, language: language(book.string("language")))
                 indexed += pages.count
             }
+            // The book index ranks books from the same text: rebuilt beside it.
+            try database.execute("INSERT INTO book_index (book_index) VALUES ('delete-all')")
+            try SearchIndex(database: database).indexStoredBooks()
             return indexed
         }
     }

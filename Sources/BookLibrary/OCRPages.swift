@@ -101,7 +101,7 @@ struct OCRPages {
             let found = text.contains { !$0.isWhitespace }
             let newText = !found ? ownText : replacing || !hasOwn ? text : ownText + "\n\n" + text
             if newText != oldText {
-                try PageIndex(database: database).replace(rowID: id, bookID: book.id, oldText: oldText, newText: newText)
+                try SearchIndex(database: database).replacePage(rowID: id, bookID: book.id, newText: newText)
                 try database.execute("UPDATE pages SET text = ? WHERE id = ?", [StoredText.encode(newText), id])
             }
             try database.execute("""

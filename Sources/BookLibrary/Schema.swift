@@ -103,6 +103,21 @@ enum Schema {
                 done += pages.count
             }
         }
+        migrator.register("4-book-ranking") { db in
+            // One row per book: its outline and its text in SearchIndex.textParts
+            // runs of pages, contentless and without positions (see SearchIndex),
+            // filled from the stored text with the page index's folding.
+            let parts = (0..<SearchIndex.textParts).map { "p\($0)" }.joined(separator: ", ")
+            try db.execute("""
+                CREATE VIRTUAL TABLE book_index USING fts5(
+                    outline, \(parts), content='', detail=column,
+                    tokenize='unicode61 remove_diacritics 2'
+                )
+                """)
+            try SearchIndex(database: db).indexStoredBooks { done, total in
+                onProgress?(UpgradeProgress(step: "4-book-ranking", done: done, total: total))
+            }
+        }
         migrator.register("5-curation") { db in
             // Where the title and author came from; books added before this
             // migration are re-derived by `ibook refresh`.

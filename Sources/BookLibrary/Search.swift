@@ -25,110 +25,82 @@ public struct SearchSummary: Codable, Sendable {
     public var truncated = false
 }
 
-/// Full-text search: FTS5 finds the pages, `TextMatcher` every occurrence on
-/// them. In one book hits come in page order; across the library, books are
-/// ranked by their best page's bm25 and each book's hits follow in page order.
+/// Full-text search. The book index (see SearchIndex) picks the books that
+/// hold every word and ranks them (BookRanking) without reading or scoring a
+/// page; each book is then searched in turn, so the first hits are printed
+/// after one book's work, whatever the size of the library. `TextMatcher`
+/// finds every occurrence on the pages read.
+///
+/// Across the library, books come best first; in a book, pages that a
+/// matching outline entry points to come first, then the rest in page order.
+/// In one book (a reader's find) hits come in page order.
 ///
 /// A book's pages occupy consecutive rows (`first_page_row...last_page_row`),
-/// and row order is page order, so the index is asked for rows only: one
-/// book's search is a row range, and rows map to books by binary search
-/// instead of a join per match.
+/// in page order, so a book's search is a row range of the page index, and
+/// the text parts of the book index are row ranges too.
 struct Search {
     let database: Database
 
-    private struct BookRows {
-        var id: Int
-        var title: String
-        var first: Int64
-        var last: Int64
-        var language: BookLanguage?
-        var rows: [Int64] = []
-        var bestScore = Double.infinity
-    }
+    private struct Stop: Error {}
 
     func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
              onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
         guard let query = SearchQuery(text, exact: exact) else { throw LibraryError.emptyQuery }
-
-        var ranked: [BookRows]
+        let candidates: BookRanking.Candidates
         switch scope {
         case .book(let book):
-            ranked = try books(where: "id = ?", [book.id])
-            let expression = try query.expression(languages: ranked.compactMap(\.language), hasVariant: hasVariant)
-            for index in ranked.indices {
-                try database.prepare("""
-                    SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid
-                    """).forEachRow([expression, ranked[index].first, ranked[index].last]) { row in
-                    if case .integer(let rowID) = row[0] { ranked[index].rows.append(rowID) }
-                }
-            }
+            candidates = .one(book.id)
             try History(database: database).record(book, page: nil)
-        case .all, .books:
-            var all = try books(where: "last_page_row >= first_page_row", [])
-            if case .books(let selected) = scope { all = all.filter { selected.contains($0.id) } }
-            all.sort { $0.first < $1.first }
-            let expression = try query.expression(languages: Array(Set(all.compactMap(\.language))).sorted { $0.rawValue < $1.rawValue },
-                                                  hasVariant: hasVariant)
-            let starts = all.map(\.first)
-            // Rows come in ascending order, so each book's rows stay in page order.
-            try database.prepare("SELECT rowid, \(SearchQuery.rankFunction) FROM page_index WHERE page_index MATCH ?")
-                .forEachRow([expression]) { row in
-                    guard case .integer(let rowID) = row[0] else { return }
-                    var low = 0, high = starts.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if starts[middle] <= rowID { low = middle + 1 } else { high = middle }
-                    }
-                    let index = low - 1
-                    guard index >= 0, rowID <= all[index].last else { return }
-                    all[index].rows.append(rowID)
-                    if case .real(let score) = row[1], score < all[index].bestScore { all[index].bestScore = score }
-                }
-            ranked = all.filter { !$0.rows.isEmpty }
-                .sorted { $0.bestScore != $1.bestScore ? $0.bestScore < $1.bestScore : $0.id < $1.id }
+        case .all:
+            candidates = .all
+        case .books(let ids):
+            candidates = .some(ids)
         }
-
-        // One read transaction: one snapshot and one lock for all the page
-        // reads, instead of taking and dropping the lock for each.
+        // One read transaction: one snapshot and one lock for the ranking
+        // and all the page reads, instead of taking and dropping the lock for each.
         return try database.inTransaction(.deferred) {
-            try emit(ranked, query: query, limit: limit, onHit: onHit)
+            let languages = try self.languages(of: candidates)
+            var matchers = TextMatchers(query)
+            let books = try BookRanking(database: database).books(matching: query, languages: languages,
+                                                                  among: candidates, matchers: &matchers)
+            guard !books.isEmpty else { return SearchSummary() }
+            let expression = try query.expression(languages: languages, hasVariant: hasVariant)
+            // The emitter lives only during this call, so the closure does not really escape.
+            return try withoutActuallyEscaping(onHit) { onHit in
+                var emitter = Emitter(database: database, expression: expression, books: books, matchers: matchers,
+                                      limit: limit, onHit: onHit)
+                // A reader's find in one book goes in page order.
+                var outlineFirst = true
+                if case .one = candidates { outlineFirst = false }
+                do {
+                    for book in books {
+                        try emitter.emit(book, outlineFirst: outlineFirst)
+                    }
+                } catch is Stop {
+                    emitter.summary.truncated = true
+                }
+                return emitter.summary
+            }
         }
     }
 
-    private func emit(_ ranked: [BookRows], query: SearchQuery, limit: Int?,
-                      onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        var summary = SearchSummary()
-        // A stem is the book's language's: one matcher per language.
-        var matchers: [BookLanguage?: TextMatcher] = [:]
-        let readPage = try database.prepare("SELECT page, label, text FROM pages WHERE id = ?")
-        emitting: for book in ranked {
-            var bookHasHits = false
-            var matcher = matchers[book.language] ?? TextMatcher(query, language: book.language)
-            defer { matchers[book.language] = matcher }
-            for rowID in book.rows {
-                guard let row = try readPage.rows([rowID]).first else { continue }
-                let text = try StoredText.decode(row[2])
-                let matches = matcher.matches(in: text)
-                guard !matches.isEmpty else { continue }
-                if let limit, summary.hits >= limit {
-                    summary.truncated = true
-                    break emitting
-                }
-                summary.pages += 1
-                if !bookHasHits { summary.books += 1; bookHasHits = true }
-                let page = row.int("page") ?? 0, label = row.string("label")
-                for match in matches {
-                    if let limit, summary.hits >= limit {
-                        summary.truncated = true
-                        break emitting
-                    }
-                    summary.hits += 1
-                    try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
-                                        snippet: TextMatcher.snippet(text, match)))
-                }
+    /// The languages of the candidate books, whose stems the query looks for.
+    private func languages(of candidates: BookRanking.Candidates) throws -> [BookLanguage] {
+        var languages: Set<BookLanguage> = []
+        switch candidates {
+        case .all:
+            for row in try database.query("SELECT DISTINCT language FROM books") {
+                if let language = row.string("language").flatMap(BookLanguage.init(rawValue:)) { languages.insert(language) }
+            }
+        case .one(let id):
+            if let language = try database.queryRow("SELECT language FROM books WHERE id = ?", [id])?
+                .string("language").flatMap(BookLanguage.init(rawValue:)) { languages.insert(language) }
+        case .some(let ids):
+            for row in try database.query("SELECT id, language FROM books") where ids.contains(row.int("id") ?? -1) {
+                if let language = row.string("language").flatMap(BookLanguage.init(rawValue:)) { languages.insert(language) }
             }
         }
-        return summary
+        return languages.sorted { $0.rawValue < $1.rawValue }
     }
 
     /// Whether any page has `term` among its index variants (see `SearchQuery`).
@@ -137,13 +109,153 @@ struct Search {
             .rows(["variants : " + FTS5Query.quote(term)]).first != nil
     }
 
-    private func books(where condition: String, _ bindings: [SQLBindable]) throws -> [BookRows] {
-        try database.query("SELECT id, title, first_page_row, last_page_row, language FROM books WHERE \(condition)", bindings)
-            .map { row in
-                BookRows(id: row.int("id") ?? 0, title: row.string("title") ?? "",
-                         first: row.int64("first_page_row") ?? 0, last: row.int64("last_page_row") ?? -1,
-                         language: row.string("language").flatMap(BookLanguage.init(rawValue:)))
+    /// Reads one book after another and hands over their hits.
+    private struct Emitter {
+        /// Where a book's matching pages are looked for.
+        private enum Route {
+            /// Read the pages of the parts that hold every word: as cheap as
+            /// reading the matching pages when parts are a page or two, or
+            /// when the words are on most pages (common words, whose page
+            /// index lookups are the expensive ones).
+            case scanParts
+            /// Ask the page index which pages match, and read only those.
+            case pageIndex
+        }
+
+        let database: Database
+        let expression: String
+        let books: [RankedBook]
+        var matchers: TextMatchers
+        let limit: Int?
+        let onHit: (SearchHit) throws -> Void
+        var summary = SearchSummary()
+        private var bookHasHits = false
+        /// The first book that needs the page index asks it for its own rows,
+        /// which is quick to the first hits. Every lookup costs a seek in each
+        /// segment of the index, and a prefix (the last word) is expanded over
+        /// the whole index each time, so the next one asks once for the
+        /// whole library, and the rows are shared out by book.
+        private var ownLookupsLeft = 1
+        private var libraryRows: [Int: [Int64]]?
+
+        init(database: Database, expression: String, books: [RankedBook], matchers: TextMatchers, limit: Int?,
+             onHit: @escaping (SearchHit) throws -> Void) {
+            self.database = database
+            self.expression = expression
+            self.books = books
+            self.matchers = matchers
+            self.limit = limit
+            self.onHit = onHit
+        }
+
+        mutating func emit(_ book: RankedBook, outlineFirst: Bool) throws {
+            bookHasHits = false
+            var done = Set<Int64>()
+            if outlineFirst {
+                for page in book.outlinePages where page >= 1 && page <= book.pageCount {
+                    let row = book.firstRow + Int64(page - 1)
+                    guard done.insert(row).inserted else { continue }
+                    try read(rows: row...row, of: book)
+                }
             }
+            switch route(for: book) {
+            case .scanParts:
+                for range in partRows(of: book) {
+                    try read(rows: range, of: book, skipping: done)
+                }
+            case .pageIndex:
+                for row in try pageIndexRows(of: book) where !done.contains(row) {
+                    try read(rows: row...row, of: book)
+                }
+            }
+        }
+
+        private func route(for book: RankedBook) -> Route {
+            // Parts of one or two pages: reading them is reading the matching pages.
+            if book.pageCount <= 2 * SearchIndex.textParts { return .scanParts }
+            // Words in (nearly) every part are on a good share of the pages.
+            return book.parts.nonzeroBitCount * 20 >= book.partsWithPages * 19 ? .scanParts : .pageIndex
+        }
+
+        /// The rows of the parts that hold every word, adjacent parts joined.
+        private func partRows(of book: RankedBook) -> [ClosedRange<Int64>] {
+            var ranges: [ClosedRange<Int64>] = []
+            for part in 0..<SearchIndex.textParts where book.parts & (1 << UInt64(part)) != 0 {
+                let positions = SearchIndex.pagePositions(ofPart: part, pageCount: book.pageCount)
+                guard !positions.isEmpty else { continue }
+                let rows = (book.firstRow + Int64(positions.lowerBound))...(book.firstRow + Int64(positions.upperBound - 1))
+                if let last = ranges.last, last.upperBound + 1 == rows.lowerBound {
+                    ranges[ranges.count - 1] = last.lowerBound...rows.upperBound
+                } else {
+                    ranges.append(rows)
+                }
+            }
+            return ranges
+        }
+
+        /// The book's rows the page index matches, in page order.
+        private mutating func pageIndexRows(of book: RankedBook) throws -> [Int64] {
+            if libraryRows == nil && ownLookupsLeft > 0 {
+                ownLookupsLeft -= 1
+                return try database.prepare(
+                    "SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid"
+                ).rows([expression, book.firstRow, book.lastRow]).compactMap { row -> Int64? in
+                    if case .integer(let rowID) = row[0] { return rowID } else { return nil }
+                }
+            }
+            if libraryRows == nil { libraryRows = try lookUpLibrary() }
+            return libraryRows?[book.id] ?? []
+        }
+
+        /// The page index's rows for the whole library, by book: rows come in
+        /// ascending order and map to books by binary search over their ranges.
+        private func lookUpLibrary() throws -> [Int: [Int64]] {
+            let ranges = books.map { (id: $0.id, first: $0.firstRow, last: $0.lastRow) }.sorted { $0.first < $1.first }
+            var rows: [Int: [Int64]] = [:]
+            try database.prepare("SELECT rowid FROM page_index WHERE page_index MATCH ?").forEachRow([expression]) { row in
+                guard case .integer(let rowID) = row[0] else { return }
+                var low = 0, high = ranges.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if ranges[middle].first <= rowID { low = middle + 1 } else { high = middle }
+                }
+                guard low > 0, rowID <= ranges[low - 1].last else { return }
+                rows[ranges[low - 1].id, default: []].append(rowID)
+            }
+            return rows
+        }
+
+        private mutating func read(rows: ClosedRange<Int64>, of book: RankedBook, skipping done: Set<Int64> = []) throws {
+            let statement = try database.cachedStatement(
+                "SELECT id, page, label, text FROM pages WHERE id BETWEEN ? AND ? ORDER BY id")
+            var pages: [(id: Int64, page: Int, label: String?, text: SQLValue)] = []
+            // Pages are collected before matching so that no hit is handed
+            // over while the statement holds its read cursor open.
+            try statement.forEachRow([rows.lowerBound, rows.upperBound]) { row in
+                guard let id = row.int64("id"), !done.contains(id) else { return }
+                pages.append((id, row.int("page") ?? 0, row.string("label"), row["text"]))
+            }
+            for page in pages {
+                try report(StoredText.decode(page.text), page: page.page, label: page.label, of: book)
+            }
+        }
+
+        private mutating func report(_ text: String, page: Int, label: String?, of book: RankedBook) throws {
+            let matches = matchers.matches(in: text, language: book.language)
+            guard !matches.isEmpty else { return }
+            if let limit, summary.hits >= limit { throw Stop() }
+            summary.pages += 1
+            if !bookHasHits {
+                summary.books += 1
+                bookHasHits = true
+            }
+            for match in matches {
+                if let limit, summary.hits >= limit { throw Stop() }
+                summary.hits += 1
+                try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
+                                    snippet: TextMatcher.snippet(text, match)))
+            }
+        }
     }
 }
 

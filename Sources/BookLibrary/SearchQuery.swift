@@ -22,12 +22,9 @@ package struct SearchQuery: Sendable {
     package let terms: [Term]
     package let exact: Bool
 
-    /// How much a match in each index column counts for bm25: a word as
-    /// printed far above a stem or a joined variant, so exact matches rank first.
+    /// How much a match of the words as typed (whole or joined at a line end)
+    /// counts against a match of only their stems, so exact matches rank first (see `BookRanking`).
     package static let bm25Weights = (words: 10.0, variants: 1.0)
-    package static var rankFunction: String {
-        "bm25(page_index, \(bm25Weights.words), \(bm25Weights.variants))"
-    }
 
     /// Nil when the text has no words.
     package init?(_ text: String, exact: Bool = false) {
@@ -116,5 +113,51 @@ package struct SearchQuery: Sendable {
             }
         }
         return alternatives.joined(separator: " OR ")
+    }
+
+    /// The query for `book_index` (see `SearchIndex`), which keeps no
+    /// positions: an OR of ANDs of single terms. A phrase becomes the AND of
+    /// its words (the last a prefix), each hyphenated alternative another
+    /// AND, and each stem in `languages` one more alternative. A book part
+    /// holds both the words and the variants of its pages, so no column is
+    /// named. `groups` gives, for each phrase of the expression in order,
+    /// the AND it belongs to, for `column_mask`. The parts it finds hold every
+    /// page `expression` finds. `exactGroups` leaves the stems out (255),
+    /// to tell where the words are as typed.
+    package struct AllWords: Sendable, Equatable {
+        package var expression: String
+        package var groups: [UInt8]
+        package var exactGroups: [UInt8]
+    }
+
+    package func allWords(languages: [BookLanguage]) throws -> AllWords {
+        var conjunctions: [[String]] = []
+        var stemConjunctions: Set<[String]> = []
+        for sequence in alternatives {
+            let quoted = sequence.map(FTS5Query.quote)
+            conjunctions.append(quoted.indices.map { quoted[$0] + ($0 == quoted.count - 1 ? "*" : "") })
+        }
+        if stems {
+            let word = terms[0].term
+            var seen: Set<String> = [word]
+            for language in languages {
+                guard let stem = stem(in: try TermFolder(language: language)), seen.insert(stem).inserted,
+                      !stem.hasPrefix(word)
+                else { continue }
+                conjunctions.append([FTS5Query.quote(stem)])
+                stemConjunctions.insert([FTS5Query.quote(stem)])
+            }
+        }
+        var unique: [[String]] = []
+        for conjunction in conjunctions where !unique.contains(conjunction) && unique.count < 255 {
+            unique.append(conjunction)
+        }
+        let expression = unique.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: " AND ") + ")" }
+            .joined(separator: " OR ")
+        let groups = unique.enumerated().flatMap { group, phrases in Array(repeating: UInt8(group), count: phrases.count) }
+        let exactGroups = unique.enumerated().flatMap { group, phrases in
+            Array(repeating: stemConjunctions.contains(phrases) ? 255 : UInt8(group), count: phrases.count)
+        }
+        return AllWords(expression: expression, groups: groups, exactGroups: exactGroups)
     }
 }

@@ -1,4 +1,5 @@
 import BookIndexing
+import PageThumbnails
 import BookLibrary
 import Foundation
 

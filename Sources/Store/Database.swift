@@ -124,6 +124,9 @@ public final class Database {
         // per page: large full-text scans spend most of their time in read()
         // otherwise. Writes still go through the WAL.
         try execute("PRAGMA mmap_size = 1073741824")
+        // column_mask(): which columns of a row hold every phrase of an FTS5 query.
+        let code = ibook_register_fts5_functions(connection.handle)
+        guard code == SQLITE_OK else { throw connection.error(code, sql: "SELECT fts5(?1)") }
     }
 
     // Switching a new file to WAL needs an exclusive lock, and SQLite reports

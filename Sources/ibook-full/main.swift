@@ -6,6 +6,7 @@ import IBookCLI
 import MetadataWriting
 import PageRendering
 import PDF
+import RenderCommands
 
 // The extraction worker is this same binary in a hidden mode, so that a
 // parser crash or hang costs one file and never the batch or the library.

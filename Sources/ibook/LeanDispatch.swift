@@ -4,9 +4,22 @@ import IBookCLI
 
 /// Decides which binary runs a command line, and hands it over.
 enum LeanDispatch {
-    /// The library command named, with no help asked and nothing that needs the PDF.
-    static func runsHere(_ arguments: [String]) -> Bool {
-        if arguments == ["--version"] { return true }
+    /// The binaries a command line can run in.
+    enum Runner: Equatable {
+        /// This one: the library commands, which need no PDF.
+        case here
+        /// ibook-render: rendering a page, with poppler and nothing of the workbench.
+        case render
+        /// ibook-full: every command, and every --help.
+        case full
+    }
+
+    /// The commands ibook-render runs. Named here rather than imported: the
+    /// lean binary must not link the renderer.
+    static let renderCommands: Set<String> = ["thumbnail"]
+
+    static func runner(for arguments: [String]) -> Runner {
+        if arguments == ["--version"] { return .here }
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -18,34 +31,37 @@ enum LeanDispatch {
                 break
             }
         }
-        guard index < arguments.count,
-              let command = CLI.libraryCommands.first(where: { $0.spec.name == arguments[index] })
-        else { return false }
+        guard index < arguments.count else { return .full }
+        let name = arguments[index]
         let options = arguments[(index + 1)...].prefix { $0 != "--" }
-        if options.contains(where: { $0 == "-h" || $0 == "--help" }) { return false }
-        if command == ReadCommand.self, options.contains("--layout") { return false }
-        if command == EditCommand.self, options.contains("--write") { return false }
-        return true
+        if options.contains(where: { $0 == "-h" || $0 == "--help" }) { return .full }
+        if renderCommands.contains(name) { return .render }
+        guard let command = CLI.libraryCommands.first(where: { $0.spec.name == name }) else { return .full }
+        if command == ReadCommand.self, options.contains("--layout") { return .full }
+        if command == EditCommand.self, options.contains("--write") { return .full }
+        return .here
     }
 
-    /// Replaces this process with ibook-full; returns only if that fails.
-    static func handOver(_ arguments: [String]) -> Int32 {
-        let candidates = fullExecutableCandidates()
+    /// Replaces this process with the runner's binary (ibook-full, which has
+    /// every command, when ibook-render is missing); returns only if that fails.
+    static func handOver(_ arguments: [String], to runner: Runner) -> Int32 {
+        let names = runner == .render ? ["ibook-render", "ibook-full"] : ["ibook-full"]
+        let candidates = names.flatMap(executableCandidates)
         for path in candidates where access(path, X_OK) == 0 {
             var argv: [UnsafeMutablePointer<CChar>?] = (["ibook"] + arguments).map { FileName.withCString($0) { strdup($0) } }
             argv.append(nil)
             execv(path, &argv)
         }
         Terminal(fileDescriptor: 2).write(
-            "Error: ibook-full, which runs this command, is missing (looked in \(candidates.joined(separator: ", ")))\n")
+            "Error: \(names.joined(separator: " or ")), which runs this command, is missing (looked in \(candidates.joined(separator: ", ")))\n")
         return ExitCode.failure
     }
 
     /// Beside this binary (a build folder), or in ../libexec/ibook (an install).
-    private static func fullExecutableCandidates() -> [String] {
+    private static func executableCandidates(_ name: String) -> [String] {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let folder = (me as NSString).deletingLastPathComponent
-        return [folder + "/ibook-full", ((folder as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("libexec/ibook/ibook-full")]
+        return [folder + "/" + name, ((folder as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("libexec/ibook/" + name)]
     }
 }

@@ -150,6 +150,11 @@ final class ReaderTests: XCTestCase {
         let limited = try hits("--all", "the", "--limit", "7")
         XCTAssertEqual(limited.count, 7)
 
+        // The book whose title matches comes first, though others say "lighthouse" too.
+        let lighthouse = try library.ibook("search", "--all", "lighthouse")
+        XCTAssertEqual(lighthouse.stdoutLines.first?.hasSuffix(" A Field Guide to Lighthouses"), true, lighthouse.stdout)
+        XCTAssertGreaterThan(lighthouse.stdoutLines.filter { $0.hasPrefix("#") }.count, 1, lighthouse.stdout)
+
         // In one book, hits come in page order.
         let pages = try hits("--book", "long history", "the").map(\.page)
         XCTAssertEqual(pages, pages.sorted())

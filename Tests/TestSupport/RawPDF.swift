@@ -64,4 +64,37 @@ public struct RawPDF {
         pdf.set(5, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
         return pdf
     }
+
+    /// A book of plain Helvetica pages, one string per page (lines split at
+    /// newlines), with a title and outline entries (title, 1-based page):
+    /// what the search tests rank.
+    public static func book(title: String, pages: [String], outline: [(title: String, page: Int)] = []) -> RawPDF {
+        func literal(_ text: String) -> String {
+            "(" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
+                .replacingOccurrences(of: ")", with: "\\)") + ")"
+        }
+        var pdf = RawPDF()
+        let pageObject = { (index: Int) in 10 + 2 * index }
+        let outlineObject = { (index: Int) in 10 + 2 * pages.count + index }
+        pdf.set(1, "<< /Type /Catalog /Pages 2 0 R" + (outline.isEmpty ? "" : " /Outlines 5 0 R /PageMode /UseOutlines") + " >>")
+        pdf.set(2, "<< /Type /Pages /Kids [\(pages.indices.map { "\(pageObject($0)) 0 R" }.joined(separator: " "))] /Count \(pages.count) >>")
+        pdf.set(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        pdf.set(4, "<< /Title \(literal(title)) /Producer (ibook tests) >>")
+        pdf.info = 4
+        for (index, text) in pages.enumerated() {
+            pdf.set(pageObject(index), "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents \(pageObject(index) + 1) 0 R /Resources << /Font << /F1 3 0 R >> >> >>")
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { literal(String($0)) + " Tj T*" }
+            pdf.setStream(pageObject(index) + 1, data: Array("BT /F1 11 Tf 14 TL 72 720 Td \(lines.joined(separator: " ")) ET".utf8))
+        }
+        if !outline.isEmpty {
+            pdf.set(5, "<< /Type /Outlines /First \(outlineObject(0)) 0 R /Last \(outlineObject(outline.count - 1)) 0 R /Count \(outline.count) >>")
+            for (index, entry) in outline.enumerated() {
+                var item = "<< /Title \(literal(entry.title)) /Parent 5 0 R /Dest [\(pageObject(entry.page - 1)) 0 R /XYZ 0 792 0]"
+                if index > 0 { item += " /Prev \(outlineObject(index - 1)) 0 R" }
+                if index < outline.count - 1 { item += " /Next \(outlineObject(index + 1)) 0 R" }
+                pdf.set(outlineObject(index), item + " >>")
+            }
+        }
+        return pdf
+    }
 }

@@ -25,6 +25,8 @@ package enum SearchCommand: Command {
         let out = context.stdout
         var currentBook: Int?
         var buffer = ""
+        var shown = 0
+        let firstScreenful = 100
         let summary = try library.search(query, scope: scope, exact: arguments.flag("exact"), limit: limit) { hit in
             if json {
                 buffer += try JSONOutput.encode(hit) + "\n"
@@ -37,7 +39,10 @@ package enum SearchCommand: Command {
                 buffer += out.style("p. \(hit.page)\(label):", .green) + " " + hit.snippet.before + match + hit.snippet.after + "\n"
             }
             currentBook = hit.bookID
-            if buffer.utf8.count > 1 << 15 {
+            shown += 1
+            // The first screenful goes out hit by hit, so the best matches
+            // are on screen while later books are searched; then in 32 KB writes.
+            if shown <= firstScreenful || buffer.utf8.count > 1 << 15 {
                 out.write(buffer)
                 buffer = ""
             }

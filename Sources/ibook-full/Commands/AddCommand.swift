@@ -1,3 +1,4 @@
+import RenderCommands
 import FileNames
 import Arguments
 import BookIndexing

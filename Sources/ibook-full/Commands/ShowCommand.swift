@@ -1,3 +1,4 @@
+import RenderCommands
 import Arguments
 import BookIndexing
 import BookLibrary

@@ -1,3 +1,4 @@
+import RenderCommands
 import Arguments
 import BookLibrary
 import Foundation

@@ -1,12 +1,12 @@
 import Arguments
-import BookIndexing
 import BookLibrary
 import FileOutput
 import Foundation
 import IBookCLI
+import PageThumbnails
 
-enum ThumbnailCommand: Command {
-    static let spec = CommandSpec(
+package enum ThumbnailCommand: Command {
+    package static let spec = CommandSpec(
         name: "thumbnail",
         abstract: "Print the path of a page's cached PNG thumbnail, rendering it on first request.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
@@ -18,7 +18,7 @@ enum ThumbnailCommand: Command {
             CommonOptions.password, CommonOptions.passwordFile,
         ])
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let page = try arguments.int("page", in: 1...Int(Int32.max)) ?? 1
         let size = try arguments.int("size", in: 16...4096) ?? Library.coverSize
         let book = try context.book(arguments.positional("book"))

@@ -5,11 +5,11 @@ import PDF
 
 /// On a terminal, a PDF that needs a password and was given none is not an
 /// error: the password is asked for, without echo, as qpdf and gpg do.
-enum PasswordPrompt {
+package enum PasswordPrompt {
     /// The password given (--password, --password-file, $IBOOK_PASSWORD);
     /// else, when a person is at the terminal and the file turns out to be
     /// locked, the one they type; else nil.
-    static func password(for path: String, _ context: CommandContext) throws -> String? {
+    package static func password(for path: String, _ context: CommandContext) throws -> String? {
         if let given = try context.password() { return given }
         guard PasswordSource.canPrompt else { return nil }
         do {
@@ -23,7 +23,7 @@ enum PasswordPrompt {
         }
     }
 
-    static func ask(for path: String) throws -> String {
+    package static func ask(for path: String) throws -> String {
         try PasswordSource.prompt("Password for \(FileName.displayed((path as NSString).lastPathComponent)): ")
     }
 }

@@ -1,0 +1,114 @@
+import Store
+
+/// A book that holds every word of a query, and where.
+struct RankedBook {
+    var id: Int
+    var title: String
+    var language: BookLanguage?
+    /// The book's pages are the rows firstRow...lastRow of `pages`, in page order.
+    var firstRow: Int64
+    var lastRow: Int64
+    /// Bit k: text part k (see SearchIndex) holds every word of the query
+    /// (or of one of its alternatives). No page outside these parts can match.
+    var parts: UInt64
+    /// The parts that hold the words as typed, not only their stems.
+    var exactParts: UInt64
+    var titleMatches = false
+    /// Pages that outline entries matching the query point to, in outline order.
+    var outlinePages: [Int] = []
+    /// bm25 over the book's text parts; higher is better.
+    var score = 0.0
+
+    var pageCount: Int { Int(lastRow - firstRow + 1) }
+    var partsWithPages: Int { min(SearchIndex.textParts, pageCount) }
+}
+
+/// Picks and orders the books a search looks in, from the book index alone:
+/// no page is read or scored to rank them. Books whose title matches come
+/// first, then books with a matching outline entry, then by bm25 computed
+/// over text parts instead of words (a part counts once, however often it
+/// holds the words; long books are weighed by how many parts they have;
+/// parts with the words as typed weigh as the page index weighs `words`,
+/// parts with only their stems as it weighs `variants`), then by id.
+struct BookRanking {
+    /// Which books may be ranked.
+    enum Candidates {
+        case all
+        case one(Int)
+        case some(Set<Int>)
+    }
+
+    let database: Database
+
+    /// bm25's usual constants: how fast repeated matches stop adding, and how much length counts.
+    static let saturation = 1.2
+    static let lengthWeight = 0.75
+
+    /// The candidate books holding every word of the query, best first.
+    /// `matchers` confirm title and outline matches in each book's language.
+    func books(matching query: SearchQuery, languages: [BookLanguage], among candidates: Candidates,
+               matchers: inout TextMatchers) throws -> [RankedBook] {
+        let allWords = try query.allWords(languages: languages)
+        var books: [RankedBook] = []
+        var outlineMayMatch: [Bool] = []
+        // detail=column keeps no positions, so a phrase cannot be asked of the
+        // book index: its words are, and the parts holding all of them bound
+        // where the phrase can be.
+        var condition = ""
+        var bindings: [SQLBindable] = [allWords.groups, allWords.groups, allWords.exactGroups, allWords.expression]
+        if case .one(let id) = candidates {
+            condition = " AND book_index.rowid = ?"
+            bindings.append(id)
+        }
+        let sql = """
+            SELECT b.id, b.title, b.language, b.first_page_row, b.last_page_row,
+                   column_mask(book_index, 0, 1, ?) AS outline,
+                   column_mask(book_index, 1, \(SearchIndex.textParts), ?) AS parts,
+                   column_mask(book_index, 1, \(SearchIndex.textParts), ?) AS exact_parts
+            FROM book_index CROSS JOIN books b ON b.id = book_index.rowid
+            WHERE book_index MATCH ?\(condition)
+            """
+        try database.prepare(sql).forEachRow(bindings) { row in
+            let parts = UInt64(bitPattern: row.int64("parts") ?? 0)
+            guard parts != 0, let id = row.int("id") else { return }
+            if case .some(let ids) = candidates, !ids.contains(id) { return }
+            books.append(RankedBook(id: id, title: row.string("title") ?? "",
+                                    language: row.string("language").flatMap(BookLanguage.init(rawValue:)),
+                                    firstRow: row.int64("first_page_row") ?? 0, lastRow: row.int64("last_page_row") ?? -1,
+                                    parts: parts, exactParts: UInt64(bitPattern: row.int64("exact_parts") ?? 0)))
+            outlineMayMatch.append(row.int64("outline") == 1)
+        }
+        guard !books.isEmpty else { return [] }
+
+        let averageParts = Double(books.map(\.partsWithPages).reduce(0, +)) / Double(books.count)
+        let outline = try database.prepare("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position")
+        for index in books.indices {
+            let language = books[index].language
+            books[index].titleMatches = !matchers.matches(in: books[index].title, language: language).isEmpty
+            if outlineMayMatch[index] {
+                var pages: [Int] = []
+                try outline.forEachRow([books[index].id]) { row in
+                    guard let page = row.int("page"), !pages.contains(page),
+                          !matchers.matches(in: row.string("title") ?? "", language: language).isEmpty
+                    else { return }
+                    pages.append(page)
+                }
+                books[index].outlinePages = pages
+            }
+            let length = Double(books[index].partsWithPages) / max(averageParts, 1)
+            func bm25(_ parts: UInt64) -> Double {
+                let matching = Double(parts.nonzeroBitCount)
+                return matching * (Self.saturation + 1)
+                    / (matching + Self.saturation * (1 - Self.lengthWeight + Self.lengthWeight * length))
+            }
+            books[index].score = SearchQuery.bm25Weights.words * bm25(books[index].exactParts)
+                + SearchQuery.bm25Weights.variants * bm25(books[index].parts)
+        }
+        return books.sorted { a, b in
+            if a.titleMatches != b.titleMatches { return a.titleMatches }
+            if a.outlinePages.isEmpty != b.outlinePages.isEmpty { return !a.outlinePages.isEmpty }
+            if a.score != b.score { return a.score > b.score }
+            return a.id < b.id
+        }
+    }
+}

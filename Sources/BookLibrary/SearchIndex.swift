@@ -1,0 +1,151 @@
+import Store
+
+/// The library's two full-text indexes, written and erased together.
+///
+/// `page_index` (see `PageIndex`) has one row per page (the row id is the
+/// page's row in `pages`): it finds the pages that hold a query.
+/// `book_index` has one row per book (the row id is the book's id): its
+/// outline, and its text cut into `textParts` consecutive runs of pages,
+/// one column each. It is contentless and keeps no positions
+/// (detail=column), so it is small and answers "which books, and which
+/// parts of them, hold every word" from a few bytes per book, however
+/// common the words: that is what ranks books and picks where to look
+/// without scoring every page.
+///
+/// A page's text is folded once, by `indexedText`, the one place page text
+/// becomes index input. The page index gets its `words` and `variants`
+/// columns; a book's text part gets both, one after the other: the book
+/// index only says where a page may match, so a part must hold the line-end
+/// joined words and stems the page index can match on as well as the words.
+package struct SearchIndex {
+    /// Columns of `book_index` after the outline: the book's pages split
+    /// into this many runs (fewer pages than parts leave parts empty).
+    package static let textParts = 64
+
+    static let bookIndexColumns = ["outline"] + (0..<textParts).map { "p\($0)" }
+
+    /// What the full-text indexes are given for a page's (or an outline entry's) text.
+    package static func indexedText(_ text: String, folder: TermFolder) -> IndexText.Input {
+        IndexText.input(of: text, folder: folder)
+    }
+
+    /// The 0-based page positions (in page order) that text part `part` covers in a book of `pageCount` pages.
+    static func pagePositions(ofPart part: Int, pageCount: Int) -> Range<Int> {
+        (part * pageCount / textParts)..<((part + 1) * pageCount / textParts)
+    }
+
+    let database: Database
+
+    package init(database: Database) { self.database = database }
+
+    /// Indexes a book's pages (row id and text, in page order) and its
+    /// outline entry titles, folded and stemmed in the book's language.
+    package func add(bookID: Int64, pages: [(rowID: Int64, text: String)], outlineTitles: [String],
+                     language: BookLanguage) throws {
+        let folder = try TermFolder(language: language)
+        let pageIndex = PageIndex(database: database)
+        var inputs: [IndexText.Input] = []
+        inputs.reserveCapacity(pages.count)
+        for page in pages {
+            let input = Self.indexedText(page.text, folder: folder)
+            try pageIndex.insert(rowID: page.rowID, input)
+            inputs.append(input)
+        }
+        try writeBookRow(command: nil, bookID: bookID, inputs: inputs, outlineTitles: outlineTitles, folder: folder)
+    }
+
+    /// Removes the book's rows from both indexes. Contentless FTS5 rows are
+    /// erased by giving the values they were indexed with, so they are
+    /// rebuilt from the stored text, outline and language.
+    func remove(bookID: Int) throws {
+        let folder = try TermFolder(language: try language(ofBook: bookID))
+        let pageIndex = PageIndex(database: database)
+        // A page whose stored text cannot be decoded is taken out with the
+        // words the index holds for it, so the index stays in step.
+        let check = FullTextIndex(database: database)
+        var inputs: [IndexText.Input] = []
+        try database.prepare("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([bookID]) { row in
+            guard let id = row.int64("id") else { return }
+            let input = try check.indexedInput(rowID: id, stored: row["text"], folder: folder)
+            if try check.holds(rowID: id) { try pageIndex.delete(rowID: id, input) }
+            inputs.append(input)
+        }
+        try writeBookRow(command: "delete", bookID: Int64(bookID), inputs: inputs,
+                         outlineTitles: try outlineTitles(bookID: bookID), folder: folder)
+    }
+
+    /// Re-indexes one page whose text changed (OCR read it): its row in the
+    /// page index, and its book's row, whose text parts hold every page.
+    /// Call before `pages` is updated: the old entries are erased with the
+    /// text they were indexed with.
+    package func replacePage(rowID: Int64, bookID: Int, newText: String) throws {
+        let folder = try TermFolder(language: try language(ofBook: bookID))
+        let check = FullTextIndex(database: database)
+        let pageIndex = PageIndex(database: database)
+        var old: [IndexText.Input] = [], new: [IndexText.Input] = []
+        try database.prepare("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([bookID]) { row in
+            guard let id = row.int64("id") else { return }
+            let input = try check.indexedInput(rowID: id, stored: row["text"], folder: folder)
+            old.append(input)
+            if id == rowID {
+                let changed = Self.indexedText(newText, folder: folder)
+                if try check.holds(rowID: id) { try pageIndex.delete(rowID: id, input) }
+                try pageIndex.insert(rowID: id, changed)
+                new.append(changed)
+            } else {
+                new.append(input)
+            }
+        }
+        let titles = try outlineTitles(bookID: bookID)
+        try writeBookRow(command: "delete", bookID: Int64(bookID), inputs: old, outlineTitles: titles, folder: folder)
+        try writeBookRow(command: nil, bookID: Int64(bookID), inputs: new, outlineTitles: titles, folder: folder)
+    }
+
+    /// Writes every book's row from the stored page text and outline, for
+    /// a library whose pages were indexed before `book_index` existed.
+    /// `onProgress` is told the pages done and the pages in all.
+    func indexStoredBooks(onProgress: (Int, Int) -> Void = { _, _ in }) throws {
+        let total = try database.scalar("SELECT count(*) FROM pages").flatMap { value -> Int? in
+            if case .integer(let count) = value { return Int(count) } else { return nil }
+        } ?? 0
+        let ids = try database.query("SELECT id FROM books ORDER BY id").compactMap { $0.int("id") }
+        let pages = try database.prepare("SELECT text FROM pages WHERE book_id = ? ORDER BY id")
+        var done = 0
+        for id in ids {
+            let folder = try TermFolder(language: try language(ofBook: id))
+            var inputs: [IndexText.Input] = []
+            try pages.forEachRow([id]) { inputs.append(Self.indexedText((try? StoredText.decode($0["text"])) ?? "", folder: folder)) }
+            try writeBookRow(command: nil, bookID: Int64(id), inputs: inputs,
+                             outlineTitles: try outlineTitles(bookID: id), folder: folder)
+            done += inputs.count
+            onProgress(done, total)
+        }
+    }
+
+    private func language(ofBook id: Int) throws -> BookLanguage {
+        try database.queryRow("SELECT language FROM books WHERE id = ?", [id])?
+            .string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
+    }
+
+    private func outlineTitles(bookID: Int) throws -> [String] {
+        try database.query("SELECT title FROM outline WHERE book_id = ? ORDER BY position", [bookID])
+            .compactMap { $0.string("title") }
+    }
+
+    private func writeBookRow(command: String?, bookID: Int64, inputs: [IndexText.Input], outlineTitles: [String],
+                              folder: TermFolder) throws {
+        let columns = Self.bookIndexColumns.joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: Self.bookIndexColumns.count + 1).joined(separator: ", ")
+        let sql = command.map { "INSERT INTO book_index (book_index, rowid, \(columns)) VALUES ('\($0)', \(placeholders))" }
+            ?? "INSERT INTO book_index (rowid, \(columns)) VALUES (\(placeholders))"
+        let outline = outlineTitles.map { title in
+            let input = Self.indexedText(title, folder: folder)
+            return input.words + "\n" + input.variants
+        }.joined(separator: "\n")
+        let parts = (0..<Self.textParts).map { part in
+            inputs[Self.pagePositions(ofPart: part, pageCount: inputs.count)]
+                .map { $0.words + "\n" + $0.variants }.joined(separator: "\n")
+        }
+        try database.cachedStatement(sql).run([bookID as SQLBindable] + ([outline] + parts).map { $0 as SQLBindable })
+    }
+}

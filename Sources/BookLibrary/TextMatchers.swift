@@ -1,0 +1,14 @@
+/// One `TextMatcher` per book language for a query: a word's stem is the
+/// one of its book's language. Each keeps its cache of folded words.
+struct TextMatchers {
+    let query: SearchQuery
+    private var byLanguage: [BookLanguage?: TextMatcher] = [:]
+
+    init(_ query: SearchQuery) {
+        self.query = query
+    }
+
+    mutating func matches(in text: String, language: BookLanguage?) -> [TextMatcher.Match] {
+        byLanguage[language, default: TextMatcher(query, language: language)].matches(in: text)
+    }
+}

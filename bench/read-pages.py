@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""The floor for printing every hit: the time to read the text of the pages
+a query matches, and nothing else (no matching, no snippets, no output).
+
+  read-pages.py LIBRARY_DIR --phrase "lighthouse keeper" [--runs 3]
+
+Finds the pages with the page index (a plain phrase query, no ranking), reads
+their stored text in page-row order and inflates it as ibook stores it
+(StoredText: plain TEXT, or a 4-byte length and a zlib stream). Prints
+`read_ms MEDIAN` (the read loop only, not Python's start-up) and `pages N`.
+"""
+import argparse
+import sqlite3
+import statistics
+import time
+import zlib
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("library")
+    parser.add_argument("--phrase", required=True)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    # The phrase as printed: the `words` column of page_index(words, variants).
+    expression = "words : (" + " + ".join('"%s"' % word.replace('"', '""') for word in args.phrase.split()) + ")"
+    db = sqlite3.connect(f"file:{args.library}/library.sqlite?mode=ro", uri=True)
+    db.execute("PRAGMA mmap_size = 1073741824")
+    times, pages = [], 0
+    for _ in range(args.runs + 1):
+        started = time.perf_counter()
+        pages = 0
+        for (text,) in db.execute(
+                "SELECT text FROM pages WHERE id IN (SELECT rowid FROM page_index WHERE page_index MATCH ?) ORDER BY id",
+                (expression,)):
+            if isinstance(text, bytes):
+                text = zlib.decompress(text[4:]).decode("utf-8", "replace")
+            pages += len(text) > -1
+        times.append(time.perf_counter() - started)
+    print("read_ms %.2f" % (statistics.median(times[1:]) * 1000))
+    print("pages %d" % pages)
+
+
+if __name__ == "__main__":
+    main()
