@@ -97,6 +97,9 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing"]),
         .testTarget(name: "BookPrintingTests", dependencies: ["BookPrinting", "Watermark", "TestSupport"]),
+        .testTarget(name: "AnnotationTests", dependencies: [
+            "ibook", "ibook-full", "PDF", "CPoppler", "CPangoCairo", "BookLibrary", "BookIndexing", "TestSupport",
+        ]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

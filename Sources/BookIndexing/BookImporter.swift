@@ -48,12 +48,14 @@ struct BookImporter {
             let insertPage = try database.prepare("INSERT INTO pages (book_id, page, label, text) VALUES (?, ?, ?, ?)")
             let indexPage = try database.prepare("INSERT INTO page_index (rowid, text) VALUES (?, ?)")
             var pagesSeen = 0
+            var annotations: [NewAnnotation] = []
             var end: EndRecord?
             while let record = reader.next() {
                 switch record {
                 case .page(let page):
                     try insertPage.run([bookID, page.page, page.label, StoredText.encode(page.text)])
                     try indexPage.run([database.lastInsertRowID, IndexText.segmented(page.text)])
+                    annotations += page.annotations ?? []
                     pagesSeen += 1
                     onPage(pagesSeen)
                 case .end(let record):
@@ -65,6 +67,7 @@ struct BookImporter {
             guard let end, pagesSeen == document.pageCount else {
                 throw ImportAbort.incomplete
             }
+            try Annotations(database: database).replaceFromPDF(sha256: sha256, annotations)
             try database.execute("""
                 UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1),
                                  last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1)

@@ -78,6 +78,27 @@ enum Schema {
                     last_page_row = coalesce((SELECT max(id) FROM pages WHERE book_id = books.id), -1);
                 """)
         }
+        migrator.register("8-annotations") { db in
+            // Highlights and notes belong to the content, like bookmarks.
+            // `boxes` is a JSON array of rectangles on the displayed page.
+            try db.execute("""
+                CREATE TABLE annotations (
+                    id INTEGER PRIMARY KEY,
+                    sha256 TEXT NOT NULL REFERENCES books(sha256) ON DELETE CASCADE,
+                    page INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    source TEXT NOT NULL CHECK (source IN ('pdf', 'ibook')),
+                    text TEXT,
+                    note TEXT,
+                    author TEXT,
+                    color TEXT,
+                    boxes TEXT NOT NULL DEFAULT '[]',
+                    created_at REAL,
+                    modified_at REAL
+                );
+                CREATE INDEX annotations_book ON annotations(sha256, page);
+                """)
+        }
         return migrator
     }
 

@@ -13,7 +13,7 @@ package enum CLI {
     package static let libraryCommands: [Command.Type] = [
         ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, TocCommand.self, ReadCommand.self,
         SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self,
-        RelocateCommand.self,
+        RelocateCommand.self, NotesCommand.self, NoteCommand.self,
     ]
 
     /// The commands of this binary, in the order help lists them; set by its main.

@@ -1,0 +1,61 @@
+/// The text under a highlight: a PDF stores only the quadrilaterals of a
+/// text markup annotation, so the text is read back from the glyphs whose
+/// centres fall inside them, in the page's reading order, with the line
+/// breaks of the page undone (a word hyphenated at a line end joined again).
+public enum CoveredText {
+    public static func text(of glyphs: [Glyph], inside rects: [PageRect]) -> String? {
+        let tolerance = 1.0
+        var text = ""
+        var lastCovered: Int?
+        for (index, glyph) in glyphs.enumerated() {
+            guard !glyph.character.isWhitespace, glyph.x2 > glyph.x1 || glyph.y2 > glyph.y1 else { continue }
+            let centreX = (glyph.x1 + glyph.x2) / 2, centreY = (glyph.y1 + glyph.y2) / 2
+            guard rects.contains(where: {
+                centreX >= $0.x1 - tolerance && centreX <= $0.x2 + tolerance
+                    && centreY >= $0.y1 - tolerance && centreY <= $0.y2 + tolerance
+            }) else { continue }
+            if let last = lastCovered {
+                let between = glyphs[(last + 1)..<index]
+                TextJoining.join(&text, next: glyph.character,
+                                 lineBreak: between.contains { $0.character.isNewline },
+                                 gap: !between.isEmpty)
+            }
+            text.append(glyph.character)
+            lastCovered = index
+        }
+        return text.isEmpty ? nil : text
+    }
+}
+
+/// How two pieces of a page's text meet when the break between them is undone.
+enum TextJoining {
+    enum Joint { case none, space, dropLast }
+
+    static let hyphens: Set<Character> = ["-", "\u{2010}", "\u{00AD}"]
+
+    /// Nothing after a word hyphenated at a line end (the hyphen goes) or
+    /// between Chinese and Japanese characters, otherwise a space where the
+    /// page had a gap.
+    static func joint(last: Character?, beforeLast: Character?, next: Character, lineBreak: Bool, gap: Bool) -> Joint {
+        guard let last, gap || lineBreak else { return .none }
+        if last == "\u{00AD}" { return .dropLast }
+        if lineBreak, hyphens.contains(last), next.isLowercase, beforeLast?.isLetter == true { return .dropLast }
+        if lineBreak, isCJK(last), isCJK(next) { return .none }
+        return .space
+    }
+
+    static func join(_ text: inout String, next: Character, lineBreak: Bool, gap: Bool) {
+        switch joint(last: text.last, beforeLast: text.dropLast().last, next: next, lineBreak: lineBreak, gap: gap) {
+        case .none: break
+        case .space: text.append(" ")
+        case .dropLast: text.removeLast()
+        }
+    }
+
+    static func isCJK(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first?.value else { return false }
+        return (0x2E80...0x9FFF).contains(scalar) || (0xAC00...0xD7AF).contains(scalar)
+            || (0xF900...0xFAFF).contains(scalar) || (0xFF00...0xFFEF).contains(scalar)
+            || (0x20000...0x2FA1F).contains(scalar)
+    }
+}
