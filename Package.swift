@@ -59,6 +59,9 @@ let package = Package(
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
         .target(name: "Watermark", dependencies: ["PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
 
+        // Highlights and notes written into a copy of a book's PDF by qpdf, with appearance streams.
+        .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "FileOutput"]),
+
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
         .target(name: "Printing", dependencies: ["CCups"]),
         // Printing a PDF: pages by number or label, decrypted or watermarked temporary copies, then Printing.
@@ -74,6 +77,7 @@ let package = Package(
         .executableTarget(name: "ibook-full", dependencies: [
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
+            "Annotating",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).

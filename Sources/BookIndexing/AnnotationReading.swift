@@ -29,12 +29,18 @@ extension Library {
         // Annotations read from other content would be filed under this book's.
         guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
         guard try SHA256.hex(ofFileAt: book.path) == book.sha256 else { throw LibraryError.hashMismatch(book.path) }
+        let annotations = try readAnnotations(ofFileOf: book, password: password)
+        try replaceAnnotationsFromPDF(book, annotations)
+        return annotations.count
+    }
+
+    /// Every annotation of the book's PDF as the library keeps it.
+    public func readAnnotations(ofFileOf book: Book, password: String? = nil) throws -> [NewAnnotation] {
         let document = try BookFile.document(of: book, password: password)
         var annotations: [NewAnnotation] = []
         for index in 0..<document.pageCount {
             annotations += document.page(at: index)?.libraryAnnotations() ?? []
         }
-        try replaceAnnotationsFromPDF(book, annotations)
-        return annotations.count
+        return annotations
     }
 }

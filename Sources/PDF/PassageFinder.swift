@@ -6,10 +6,15 @@ import Foundation
 public enum PassageFinder {
     /// Each occurrence as the range of glyph indices it covers, in page order.
     public static func occurrences(of passage: String, in glyphs: [Glyph]) -> [ClosedRange<Int>] {
+        occurrences(of: passage, in: glyphs.map(\.character))
+    }
+
+    /// Each occurrence in a page's text as the range of character offsets it covers.
+    public static func occurrences(of passage: String, in characters: [Character]) -> [ClosedRange<Int>] {
         let needle = Array(fold(passage.replacingOccurrences(of: "\u{00AD}", with: ""))
             .split(whereSeparator: \.isWhitespace).joined(separator: " "))
         guard !needle.isEmpty else { return [] }
-        let (haystack, origins) = foldedPage(glyphs)
+        let (haystack, origins) = foldedPage(characters)
         guard haystack.count >= needle.count else { return [] }
         var found: [ClosedRange<Int>] = []
         var start = 0
@@ -46,9 +51,12 @@ public enum PassageFinder {
         return rects
     }
 
+    /// Side by side (a line across the page) or one under the other in the
+    /// same column of a line running down a turned page.
     private static func sameLine(_ line: PageRect, _ box: PageRect) -> Bool {
-        let overlap = min(line.y2, box.y2) - max(line.y1, box.y1)
-        return overlap > min(line.height, box.height) * 0.5
+        let across = min(line.y2, box.y2) - max(line.y1, box.y1)
+        let down = min(line.x2, box.x2) - max(line.x1, box.x1)
+        return across > min(line.height, box.height) * 0.5 || down > min(line.width, box.width) * 0.5
     }
 
     private static func fold(_ text: String) -> String {
@@ -57,18 +65,18 @@ public enum PassageFinder {
 
     /// The page folded, whitespace collapsed to single spaces and line-end
     /// hyphenation undone, with the glyph each folded character came from.
-    private static func foldedPage(_ glyphs: [Glyph]) -> ([Character], [Int]) {
+    private static func foldedPage(_ page: [Character]) -> ([Character], [Int]) {
         var characters: [Character] = []
         var origins: [Int] = []
         var last: Character?, beforeLast: Character?
         var pendingBreak = false, pendingGap = false
-        for (index, glyph) in glyphs.enumerated() {
-            if glyph.character.isWhitespace {
+        for (index, character) in page.enumerated() {
+            if character.isWhitespace {
                 pendingGap = true
-                if glyph.character.isNewline { pendingBreak = true }
+                if character.isNewline { pendingBreak = true }
                 continue
             }
-            switch TextJoining.joint(last: last, beforeLast: beforeLast, next: glyph.character,
+            switch TextJoining.joint(last: last, beforeLast: beforeLast, next: character,
                                      lineBreak: pendingBreak, gap: pendingGap) {
             case .none: break
             case .space:
@@ -84,9 +92,9 @@ public enum PassageFinder {
             pendingGap = false
             pendingBreak = false
             beforeLast = last
-            last = glyph.character
-            for character in fold(String(glyph.character)) {
-                characters.append(character)
+            last = character
+            for folded in fold(String(character)) {
+                characters.append(folded)
                 origins.append(index)
             }
         }

@@ -26,7 +26,7 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == RenderWorker.mod
 CLI.commands = [
     AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
     ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
-    BookmarkCommand.self, BookmarksCommand.self, NotesRescanCommand.self, NoteCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self,
+    BookmarkCommand.self, BookmarksCommand.self, NotesRescanCommand.self, NoteCommand.self, HighlightCommand.self, AnnotateCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self,
     WatermarkCommand.self, PrintCommand.self, PrintersCommand.self, ExportCommand.self,
     ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self,
 ]

@@ -1,0 +1,107 @@
+import BookLibrary
+import Foundation
+import PDF
+
+/// What to highlight: a passage typed as it reads, on a page or anywhere in the book.
+public struct HighlightRequest: Sendable {
+    public var passage: String
+    public var page: PageReference?
+    /// 1-based, among the passage's occurrences (on the page, or in the book).
+    public var occurrence: Int?
+    public var note: String?
+    /// "#rrggbb"
+    public var color: String
+
+    public init(passage: String, page: PageReference?, occurrence: Int?, note: String?, color: String) {
+        self.passage = passage
+        self.page = page
+        self.occurrence = occurrence
+        self.note = note
+        self.color = color
+    }
+}
+
+/// Finds a passage among a book's glyphs and turns it into a highlight with
+/// one rectangle per line, its text read back from under those rectangles
+/// exactly as a highlight in the PDF would be read.
+struct PassageHighlighter {
+    let library: Library
+    let book: Book
+    let password: String?
+
+    struct Hit {
+        var page: Int
+        var range: ClosedRange<Int>
+        var glyphs: [Glyph]
+    }
+
+    func highlight(_ request: HighlightRequest) throws -> Annotation {
+        let passage = request.passage.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !passage.isEmpty else { throw LibraryError.invalidArgument("the passage to highlight is empty") }
+        let document = try BookFile.document(of: book, password: password)
+        var pages: [Int] = []
+        if let reference = request.page {
+            pages = [try library.location(of: reference, in: book).page]
+        } else {
+            // The stored text says which pages to open.
+            try library.forEachPageText(of: book) { page, text in
+                if !PassageFinder.occurrences(of: passage, in: Array(text)).isEmpty { pages.append(page) }
+            }
+        }
+        var hits: [Hit] = []
+        for page in pages {
+            guard let pdfPage = document.page(at: page - 1) else { continue }
+            let glyphs = pdfPage.glyphs()
+            hits += PassageFinder.occurrences(of: passage, in: glyphs).map { Hit(page: page, range: $0, glyphs: glyphs) }
+        }
+        guard !hits.isEmpty else { throw AnnotationError.passageNotFound(passage, page: pages.count == 1 && request.page != nil ? pages[0] : nil) }
+        let hit: Hit
+        if let occurrence = request.occurrence {
+            guard (1...hits.count).contains(occurrence) else {
+                throw AnnotationError.occurrenceOutOfRange(occurrence, count: hits.count)
+            }
+            hit = hits[occurrence - 1]
+        } else {
+            guard hits.count == 1 else {
+                throw AnnotationError.ambiguousPassage(passage, candidates: try hits.map(describe))
+            }
+            hit = hits[0]
+        }
+        let rectangles = PassageFinder.lineRectangles(hit.range, in: hit.glyphs)
+        let now = Date()
+        return try library.addAnnotation(book, NewAnnotation(
+            page: hit.page, kind: .highlight, source: .ibook,
+            text: CoveredText.text(of: hit.glyphs, inside: rectangles), note: request.note, color: request.color,
+            boxes: rectangles.map { AnnotationBox(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) },
+            createdAt: now, modifiedAt: now))
+    }
+
+    /// "p. 12 (viii): …the quiet [harbour] lights…"
+    private func describe(_ hit: Hit) throws -> String {
+        let location = try library.location(of: .number(hit.page), in: book)
+        let characters = hit.glyphs.map(\.character)
+        func words(_ range: Range<Int>) -> String {
+            var text = ""
+            for character in characters[range] {
+                if character.isWhitespace {
+                    if text.last != " " { text.append(" ") }
+                } else {
+                    text.append(character)
+                }
+            }
+            return text
+        }
+        let before = String(words(max(0, hit.range.lowerBound - 30)..<hit.range.lowerBound).drop { $0 == " " })
+        var after = words((hit.range.upperBound + 1)..<min(characters.count, hit.range.upperBound + 31))
+        while after.last == " " { after.removeLast() }
+        let label = PageLabel.distinct(location.label, page: hit.page).map { " (\($0))" } ?? ""
+        return "p. \(hit.page)\(label): …\(before)[\(words(hit.range.lowerBound..<(hit.range.upperBound + 1)))]\(after)…"
+    }
+}
+
+extension Library {
+    /// Highlights a passage of the book; see `PassageHighlighter`.
+    public func highlight(_ book: Book, _ request: HighlightRequest, password: String? = nil) throws -> Annotation {
+        try PassageHighlighter(library: self, book: book, password: password).highlight(request)
+    }
+}
