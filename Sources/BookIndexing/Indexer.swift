@@ -127,9 +127,10 @@ struct Indexer {
             commitReady()
         }
 
-        var pool: WorkerPool?
-        if case .workerProcess(let executable) = options.isolation {
-            pool = WorkerPool(executable: executable, memoryLimit: options.memoryLimit, directory: spoolDirectory)
+        let pool: WorkerPool? = if case .workerProcess(let executable) = options.isolation {
+            WorkerPool(executable: executable, memoryLimit: options.memoryLimit, directory: spoolDirectory)
+        } else {
+            nil
         }
         let queue = DispatchQueue(label: "ibook.extract", attributes: .concurrent)
         for (index, path) in files.enumerated() {

@@ -16,32 +16,16 @@ package enum CLI {
         RelocateCommand.self, NotesCommand.self, NoteCommand.self,
     ]
 
-    /// The commands of this binary, in the order help lists them; set by its main.
-    package static var commands: [Command.Type] = libraryCommands
-
-    /// What poppler said while this process read PDFs itself; set by the
-    /// binary that links poppler.
-    package static var drainDiagnostics: () -> [String] = { [] }
-
     package static let globalOptions = [
         Option("--library", value: "dir", help: "Library folder (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook)."),
         Option("-v", "--verbose", help: "Also show what poppler says about damaged files."),
     ]
 
-    package static var parser: ArgumentParser {
-        ArgumentParser(root: CommandSpec(
-            name: "ibook",
-            abstract: "A PDF library manager and reader for the terminal.",
-            discussion: "Add PDFs to a library, then read their table of contents, read and search pages, bookmark pages and come back to where you stopped.",
-            subcommands: commands.map { $0.spec },
-            globalOptions: globalOptions))
-    }
-
-    package static func run(_ args: [String]) -> Int32 {
+    package static func run(_ args: [String], program: Program) -> Int32 {
         // A closed pipe (a reader gone, a worker dead) is an error to handle
         // where it happens, not a signal that kills the process.
         signal(SIGPIPE, SIG_IGN)
-        let parser = parser
+        let parser = program.parser
         let parsed: ParsedArguments
         do {
             switch try parser.parse(args) {
@@ -62,16 +46,16 @@ package enum CLI {
             return ExitCode.usage
         }
         guard let name = parsed.commandPath.dropFirst().first,
-              let command = commands.first(where: { $0.spec.name == name })
+              let command = program.commands.first(where: { $0.spec.name == name })
         else {
             Terminal(fileDescriptor: 1).write(parser.helpText(for: ["ibook"]) + "\n")
             return 0
         }
-        let context = CommandContext(arguments: parsed)
+        let context = CommandContext(arguments: parsed, program: program)
         defer {
             // What poppler said while this process read PDFs itself (add's
             // workers report theirs per file).
-            let diagnostics = drainDiagnostics()
+            let diagnostics = program.drainDiagnostics()
             if context.verbose { diagnostics.forEach { context.stderr.write("poppler: \($0)\n") } }
         }
         do {

@@ -8,10 +8,13 @@ package final class CommandContext {
     package let arguments: ParsedArguments
     package let stdout: Terminal
     package let stderr: Terminal
+    /// The binary this command runs in, and what it can do.
+    package let program: Program
     private var openedLibrary: Library?
 
-    package init(arguments: ParsedArguments) {
+    package init(arguments: ParsedArguments, program: Program) {
         self.arguments = arguments
+        self.program = program
         stdout = Terminal(fileDescriptor: 1)
         stderr = Terminal(fileDescriptor: 2)
     }

@@ -23,15 +23,17 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == RenderWorker.mod
     exit(status)
 }
 
-CLI.commands = [
-    AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
-    ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
-    BookmarkCommand.self, BookmarksCommand.self, NotesRescanCommand.self, NoteCommand.self, HighlightCommand.self, AnnotateCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self,
-    WatermarkCommand.self, PrintCommand.self, PrintersCommand.self, ExportCommand.self,
-    ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self,
-]
-CLI.drainDiagnostics = PopplerDiagnostics.drain
-ReadCommand.layoutReader = { library, book, request, password in
-    try library.readLayout(book, request, password: password)
-}
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+let program = Program(
+    commands: [
+        AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
+        ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
+        BookmarkCommand.self, BookmarksCommand.self, NotesRescanCommand.self, NoteCommand.self, HighlightCommand.self,
+        AnnotateCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self,
+        WatermarkCommand.self, PrintCommand.self, PrintersCommand.self, ExportCommand.self,
+        ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self,
+    ],
+    drainDiagnostics: PopplerDiagnostics.drain,
+    layoutReader: { library, book, request, password in
+        try library.readLayout(book, request, password: password)
+    })
+exit(CLI.run(Array(CommandLine.arguments.dropFirst()), program: program))

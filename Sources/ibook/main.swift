@@ -7,6 +7,6 @@ import IBookCLI
 // help — is handed to ibook-full, which has every command.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if LeanDispatch.runsHere(arguments) {
-    exit(CLI.run(arguments))
+    exit(CLI.run(arguments, program: .lean))
 }
 exit(LeanDispatch.handOver(arguments))

@@ -117,14 +117,13 @@ final class ReliabilityTests: XCTestCase {
         for _ in 0..<4 { jobs.append(["search", "--all", "harbour"]) }
         for _ in 0..<4 { jobs.append(["history"]) }
         for page in 1...4 { jobs.append(["read", String(page)]) }
-        let lock = NSLock()
-        var results: [(job: [String], result: Run.Result)] = []
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let result = try? library.ibook(jobs[index])
-            lock.lock()
-            if let result { results.append((jobs[index], result)) }
-            lock.unlock()
+        let collected = Locked<[(job: [String], result: Run.Result)]>([])
+        let allJobs = jobs
+        DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
+            let result = try? library.ibook(allJobs[index])
+            if let result { collected.withLock { $0.append((allJobs[index], result)) } }
         }
+        let results = collected.withLock { $0 }
         XCTAssertEqual(results.count, jobs.count)
         for (job, result) in results {
             XCTAssertEqual(result.status, 0, "\(job): \(result.stderr)")

@@ -4,7 +4,7 @@ public enum RunError: Error { case failed(String) }
 
 /// Runs programs the way a user would, capturing what they print.
 public enum Run {
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String
@@ -38,15 +38,9 @@ public enum Run {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-        var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
+        let errorReader = PipeReader(err.fileHandleForReading)
         let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        let errorData = errorReader.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outputData, as: UTF8.self),
@@ -55,7 +49,7 @@ public enum Run {
 }
 
 /// A library in a temporary folder and the `ibook` binary run against it.
-public final class TestLibrary {
+public final class TestLibrary: Sendable {
     public let root: URL
     public var directory: URL { root.appendingPathComponent("library") }
     public var cache: URL { root.appendingPathComponent("cache") }

@@ -15,9 +15,6 @@ package enum ReadCommand: Command {
             CommonOptions.json,
         ])
 
-    /// Reads a page laid out from the PDF; set by the binary that links poppler.
-    package static var layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)?
-
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let request: PageRequest
         switch (arguments.positional("page"), arguments.value("label")) {
@@ -31,7 +28,7 @@ package enum ReadCommand: Command {
         let book = try context.book()
         let page: PageText
         if arguments.flag("layout") {
-            guard let layoutReader = Self.layoutReader else {
+            guard let layoutReader = context.program.layoutReader else {
                 throw LibraryError.invalidArgument("--layout needs the PDF reader (ibook-full)")
             }
             page = try layoutReader(context.library(), book, request, try context.password())

@@ -11,9 +11,9 @@ enum CompletionsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         switch arguments.positional("shell") {
-        case "bash": context.stdout.write(CLI.parser.bashCompletionScript() + "\n")
-        case "zsh": context.stdout.write(CLI.parser.zshCompletionScript() + "\n")
-        case "fish": context.stdout.write(CLI.parser.fishCompletionScript())
+        case "bash": context.stdout.write(context.program.parser.bashCompletionScript() + "\n")
+        case "zsh": context.stdout.write(context.program.parser.zshCompletionScript() + "\n")
+        case "fish": context.stdout.write(context.program.parser.fishCompletionScript())
         case let other: throw UsageError("Invalid value '\(other ?? "")' for '<shell>': use bash, zsh or fish")
         }
     }

@@ -12,7 +12,7 @@ enum ManPageCommand: Command {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd"
-        context.stdout.write(CLI.parser.manPage(version: CLI.version, date: formatter.string(from: Date()), sections: sections))
+        context.stdout.write(context.program.parser.manPage(version: CLI.version, date: formatter.string(from: Date()), sections: sections))
     }
 
     static let sections = [

@@ -53,7 +53,7 @@ enum PrintCommand: Command {
         if arguments.value("watermark") == nil, let first = usedStyle.first {
             throw UsageError("\(first) styles a watermark: add --watermark TEXT")
         }
-        var request = try makeRequest(arguments, context)
+        let request = try makeRequest(arguments, context)
         let fromLibrary = !isFile(arguments.positional("book"))
         let printer = BookPrinter(connection: try CupsConnection())
 

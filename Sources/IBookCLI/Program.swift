@@ -1,0 +1,33 @@
+import Arguments
+import BookLibrary
+
+/// What one binary brings to the shared command line: its commands, and the
+/// abilities only a binary that links poppler has. Passed in by each `main`,
+/// so that nothing is set in a global before the first command runs.
+package struct Program {
+    /// The commands of this binary, in the order help lists them.
+    package var commands: [Command.Type]
+    /// What poppler said while this process read PDFs itself.
+    package var drainDiagnostics: () -> [String]
+    /// Reads a page laid out from the PDF (`read --layout`).
+    package var layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)?
+
+    package init(commands: [Command.Type], drainDiagnostics: @escaping () -> [String] = { [] },
+                 layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)? = nil) {
+        self.commands = commands
+        self.drainDiagnostics = drainDiagnostics
+        self.layoutReader = layoutReader
+    }
+
+    /// The lean binary: the commands that only read and write the library.
+    package static var lean: Program { Program(commands: CLI.libraryCommands) }
+
+    package var parser: ArgumentParser {
+        ArgumentParser(root: CommandSpec(
+            name: "ibook",
+            abstract: "A PDF library manager and reader for the terminal.",
+            discussion: "Add PDFs to a library, then read their table of contents, read and search pages, bookmark pages and come back to where you stopped.",
+            subcommands: commands.map { $0.spec },
+            globalOptions: CLI.globalOptions))
+    }
+}
