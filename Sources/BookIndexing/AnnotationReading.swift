@@ -6,7 +6,8 @@ extension NewAnnotation {
     /// An annotation of the book's PDF as the library keeps it.
     init(_ annotation: PDFAnnotation, page: Int) {
         let kind = annotation.kind == "text" ? AnnotationKind.note : AnnotationKind(rawValue: annotation.kind)
-        self.init(page: page, kind: kind, source: .pdf, text: annotation.coveredText, note: annotation.contents,
+        self.init(page: page, kind: kind, source: .pdf, text: annotation.coveredText, textSpan: annotation.coveredSpan,
+                  note: annotation.contents,
                   author: annotation.author, color: annotation.color,
                   boxes: annotation.rectangles.map { AnnotationBox(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) },
                   createdAt: annotation.created, modifiedAt: annotation.modified)

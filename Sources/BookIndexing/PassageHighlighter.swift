@@ -68,10 +68,11 @@ struct PassageHighlighter {
             hit = hits[0]
         }
         let rectangles = PassageFinder.lineRectangles(hit.range, in: hit.glyphs)
+        let covered = CoveredText.span(of: hit.glyphs, inside: rectangles)
         let now = Date()
         return try library.addAnnotation(book, NewAnnotation(
             page: hit.page, kind: .highlight, source: .ibook,
-            text: CoveredText.text(of: hit.glyphs, inside: rectangles), note: request.note, color: request.color,
+            text: covered?.text, textSpan: covered?.glyphs, note: request.note, color: request.color,
             boxes: rectangles.map { AnnotationBox(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) },
             createdAt: now, modifiedAt: now))
     }

@@ -53,6 +53,9 @@ public struct NewAnnotation: Codable, Equatable, Sendable {
     public var source: AnnotationSource
     /// The page's text the annotation marks.
     public var text: String?
+    /// Where `text` is in the page's text: offsets in characters of its
+    /// first and last character.
+    public var textSpan: ClosedRange<Int>?
     public var note: String?
     public var author: String?
     /// "#rrggbb"
@@ -61,13 +64,15 @@ public struct NewAnnotation: Codable, Equatable, Sendable {
     public var createdAt: Date?
     public var modifiedAt: Date?
 
-    public init(page: Int, kind: AnnotationKind, source: AnnotationSource, text: String? = nil, note: String? = nil,
+    public init(page: Int, kind: AnnotationKind, source: AnnotationSource, text: String? = nil,
+                textSpan: ClosedRange<Int>? = nil, note: String? = nil,
                 author: String? = nil, color: String? = nil, boxes: [AnnotationBox] = [], createdAt: Date? = nil,
                 modifiedAt: Date? = nil) {
         self.page = page
         self.kind = kind
         self.source = source
         self.text = text
+        self.textSpan = textSpan
         self.note = note
         self.author = author
         self.color = color
@@ -87,6 +92,8 @@ public struct Annotation: Codable, Equatable, Sendable {
     public var kind: AnnotationKind
     public var source: AnnotationSource
     public var text: String?
+    /// Offsets in characters of the first and last character of `text` in the page's text.
+    public var textSpan: ClosedRange<Int>?
     public var note: String?
     public var author: String?
     public var color: String?

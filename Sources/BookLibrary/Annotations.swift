@@ -20,10 +20,11 @@ package struct Annotations {
     func insert(sha256: String, _ annotation: NewAnnotation) throws -> Int {
         let boxes = String(decoding: try JSONEncoder().encode(annotation.boxes), as: UTF8.self)
         try database.cachedStatement("""
-            INSERT INTO annotations (sha256, page, kind, source, text, note, author, color, boxes, created_at, modified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO annotations (sha256, page, kind, source, text, text_start, text_end, note, author, color, boxes,
+                                     created_at, modified_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([sha256, annotation.page, annotation.kind.rawValue, annotation.source.rawValue, annotation.text,
-                      annotation.note, annotation.author, annotation.color, boxes, annotation.createdAt,
+                      annotation.textSpan?.lowerBound, annotation.textSpan?.upperBound, annotation.note, annotation.author, annotation.color, boxes, annotation.createdAt,
                       annotation.modifiedAt])
         return Int(database.lastInsertRowID)
     }
@@ -54,7 +55,8 @@ package struct Annotations {
     func list(where condition: String, _ bindings: [SQLBindable]) throws -> [Annotation] {
         let decoder = JSONDecoder()
         return try database.query("""
-            SELECT a.id, b.id AS book_id, b.title, a.page, p.label, a.kind, a.source, a.text, a.note, a.author, a.color,
+            SELECT a.id, b.id AS book_id, b.title, a.page, p.label, a.kind, a.source, a.text, a.text_start, a.text_end,
+                   a.note, a.author, a.color,
                    a.boxes, a.created_at, a.modified_at
             FROM annotations a JOIN books b ON b.sha256 = a.sha256
             LEFT JOIN pages p ON p.book_id = b.id AND p.page = a.page
@@ -66,10 +68,15 @@ package struct Annotations {
                 page: row.int("page") ?? 0, label: row.string("label"),
                 kind: AnnotationKind(rawValue: row.string("kind") ?? ""),
                 source: AnnotationSource(rawValue: row.string("source") ?? "") ?? .pdf,
-                text: row.string("text"), note: row.string("note"), author: row.string("author"),
+                text: row.string("text"), textSpan: Self.span(row.int("text_start"), row.int("text_end")), note: row.string("note"), author: row.string("author"),
                 color: row.string("color"), boxes: boxes, createdAt: row.date("created_at"),
                 modifiedAt: row.date("modified_at"))
         }.sorted(by: Self.pageOrder)
+    }
+
+    static func span(_ start: Int?, _ end: Int?) -> ClosedRange<Int>? {
+        guard let start, let end, start <= end else { return nil }
+        return start...end
     }
 
     /// Books by title, then page, then top to bottom and left to right.

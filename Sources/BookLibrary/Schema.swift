@@ -80,7 +80,9 @@ enum Schema {
         }
         migrator.register("8-annotations") { db in
             // Highlights and notes belong to the content, like bookmarks.
-            // `boxes` is a JSON array of rectangles on the displayed page.
+            // `boxes` is a JSON array of rectangles on the displayed page;
+            // text_start...text_end, where the marked text is in the page's
+            // text (offsets in characters), lets search tell a hit inside it.
             try db.execute("""
                 CREATE TABLE annotations (
                     id INTEGER PRIMARY KEY,
@@ -89,6 +91,8 @@ enum Schema {
                     kind TEXT NOT NULL,
                     source TEXT NOT NULL CHECK (source IN ('pdf', 'ibook')),
                     text TEXT,
+                    text_start INTEGER,
+                    text_end INTEGER,
                     note TEXT,
                     author TEXT,
                     color TEXT,

@@ -14,6 +14,8 @@ public struct SearchHit: Codable, Sendable {
     public var page: Int
     public var label: String?
     public var snippet: Snippet
+    /// The highlight (or other text markup) the match falls in: its id in `ibook notes`.
+    public var highlight: Int?
 }
 
 public struct SearchSummary: Codable, Sendable {
@@ -92,6 +94,7 @@ struct Search {
     private func emit(_ ranked: [BookRows], matcher: inout TextMatcher, limit: Int?,
                       onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
         var summary = SearchSummary()
+        let highlighted = try HighlightedSpans(database: database)
         let readPage = try database.prepare("SELECT page, label, text FROM pages WHERE id = ?")
         emitting: for book in ranked {
             var bookHasHits = false
@@ -114,7 +117,8 @@ struct Search {
                     }
                     summary.hits += 1
                     try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
-                                        snippet: TextMatcher.snippet(text, match.range)))
+                                        snippet: TextMatcher.snippet(text, match.range),
+                                        highlight: highlighted.highlight(bookID: book.id, page: page, text: text, match: match.range)))
                 }
             }
         }

@@ -4,8 +4,14 @@
 /// breaks of the page undone (a word hyphenated at a line end joined again).
 public enum CoveredText {
     public static func text(of glyphs: [Glyph], inside rects: [PageRect]) -> String? {
+        span(of: glyphs, inside: rects)?.text
+    }
+
+    /// The text and the indices of the first and last glyph it comes from.
+    public static func span(of glyphs: [Glyph], inside rects: [PageRect]) -> (text: String, glyphs: ClosedRange<Int>)? {
         let tolerance = 1.0
         var text = ""
+        var firstCovered: Int?
         var lastCovered: Int?
         for (index, glyph) in glyphs.enumerated() {
             guard !glyph.character.isWhitespace, glyph.x2 > glyph.x1 || glyph.y2 > glyph.y1 else { continue }
@@ -21,9 +27,11 @@ public enum CoveredText {
                                  gap: !between.isEmpty)
             }
             text.append(glyph.character)
+            if firstCovered == nil { firstCovered = index }
             lastCovered = index
         }
-        return text.isEmpty ? nil : text
+        guard let firstCovered, let lastCovered, !text.isEmpty else { return nil }
+        return (text, firstCovered...lastCovered)
     }
 }
 

@@ -9,6 +9,9 @@ public struct PDFAnnotation: Equatable, Sendable {
     public var rectangles: [PageRect]
     /// The page's text under the quadrilaterals (text markup only).
     public var coveredText: String?
+    /// Where that text is in the page's text: the offsets (in characters)
+    /// of its first and last character.
+    public var coveredSpan: ClosedRange<Int>?
     public var contents: String?
     public var author: String?
     /// "#rrggbb"

@@ -41,7 +41,9 @@ extension PDFPage {
                 if !rectangles.isEmpty {
                     annotation.rectangles = rectangles
                     if glyphCache == nil { glyphCache = glyphs() }
-                    annotation.coveredText = CoveredText.text(of: glyphCache ?? [], inside: rectangles)
+                    let covered = CoveredText.span(of: glyphCache ?? [], inside: rectangles)
+                    annotation.coveredText = covered?.text
+                    annotation.coveredSpan = covered?.glyphs
                 }
             }
             annotations.append(annotation)

@@ -11,6 +11,7 @@ package enum SearchCommand: Command {
             CommonOptions.book,
             Option("--all", help: "Search every book, best matches first."),
             Option("--limit", value: "n", help: "Stop after this many hits."),
+            Option("--notes", help: "Search only highlighted text and notes (see 'ibook notes')."),
             Option("--json", help: "Print one JSON object per hit per line."),
         ])
 
@@ -20,6 +21,10 @@ package enum SearchCommand: Command {
         let library = try context.library()
         let scope = try context.searchScope()
         let json = arguments.flag("json")
+        if arguments.flag("notes") {
+            return try NoteHitsPrinter.print(try library.searchNotes(query, scope: scope), scope: scope, limit: limit,
+                                             json: json, context: context)
+        }
         let out = context.stdout
         var currentBook: Int?
         var buffer = ""
@@ -32,7 +37,8 @@ package enum SearchCommand: Command {
                 }
                 let label = Formatting.labelSuffix(hit.label, page: hit.page)
                 let match = out.usesColor ? out.style(hit.snippet.match, .red, bold: true) : "[\(hit.snippet.match)]"
-                buffer += out.style("p. \(hit.page)\(label):", .green) + " " + hit.snippet.before + match + hit.snippet.after + "\n"
+                let marked = hit.highlight.map { out.style("  (marked #\($0))", .yellow) } ?? ""
+                buffer += out.style("p. \(hit.page)\(label):", .green) + " " + hit.snippet.before + match + hit.snippet.after + marked + "\n"
             }
             currentBook = hit.bookID
             if buffer.utf8.count > 1 << 15 {
