@@ -4,12 +4,13 @@ import PDF
 
 extension NewAnnotation {
     /// An annotation of the book's PDF as the library keeps it.
-    init(_ annotation: PDFAnnotation, page: Int) {
+    init(_ annotation: PDFAnnotation, page: Int, pageSize: (width: Double, height: Double)) {
         let kind = annotation.kind == "text" ? AnnotationKind.note : AnnotationKind(rawValue: annotation.kind)
         self.init(page: page, kind: kind, source: .pdf, text: annotation.coveredText, textSpan: annotation.coveredSpan,
                   note: annotation.contents,
                   author: annotation.author, color: annotation.color,
                   boxes: annotation.rectangles.map { AnnotationBox(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) },
+                  pageSize: pageSize,
                   createdAt: annotation.created, modifiedAt: annotation.modified)
     }
 }
@@ -17,7 +18,8 @@ extension NewAnnotation {
 extension PDFPage {
     /// This page's annotations as the library keeps them.
     func libraryAnnotations() -> [NewAnnotation] {
-        annotations().map { NewAnnotation($0, page: index + 1) }
+        let size = self.size
+        return annotations().map { NewAnnotation($0, page: index + 1, pageSize: size) }
     }
 }
 

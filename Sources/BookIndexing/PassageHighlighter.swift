@@ -11,13 +11,18 @@ public struct HighlightRequest: Sendable {
     public var note: String?
     /// "#rrggbb"
     public var color: String
+    /// Of several occurrences, the one nearest this point of the page (in
+    /// fractions of its displayed width and height): the one a reader shows.
+    public var near: (x: Double, y: Double)?
 
-    public init(passage: String, page: PageReference?, occurrence: Int?, note: String?, color: String) {
+    public init(passage: String, page: PageReference?, occurrence: Int?, note: String?, color: String,
+                near: (x: Double, y: Double)? = nil) {
         self.passage = passage
         self.page = page
         self.occurrence = occurrence
         self.note = note
         self.color = color
+        self.near = near
     }
 }
 
@@ -33,6 +38,7 @@ struct PassageHighlighter {
         var page: Int
         var range: ClosedRange<Int>
         var glyphs: [Glyph]
+        var pageSize: (width: Double, height: Double)
     }
 
     func highlight(_ request: HighlightRequest) throws -> Annotation {
@@ -52,7 +58,10 @@ struct PassageHighlighter {
         for page in pages {
             guard let pdfPage = document.page(at: page - 1) else { continue }
             let glyphs = pdfPage.glyphs()
-            hits += PassageFinder.occurrences(of: passage, in: glyphs).map { Hit(page: page, range: $0, glyphs: glyphs) }
+            let size = pdfPage.size
+            hits += PassageFinder.occurrences(of: passage, in: glyphs).map {
+                Hit(page: page, range: $0, glyphs: glyphs, pageSize: size)
+            }
         }
         guard !hits.isEmpty else { throw AnnotationError.passageNotFound(passage, page: pages.count == 1 && request.page != nil ? pages[0] : nil) }
         let hit: Hit
@@ -61,6 +70,8 @@ struct PassageHighlighter {
                 throw AnnotationError.occurrenceOutOfRange(occurrence, count: hits.count)
             }
             hit = hits[occurrence - 1]
+        } else if let near = request.near {
+            hit = hits.min { distance($0, near) < distance($1, near) } ?? hits[0]
         } else {
             guard hits.count == 1 else {
                 throw AnnotationError.ambiguousPassage(passage, candidates: try hits.map(describe))
@@ -73,8 +84,15 @@ struct PassageHighlighter {
         return try library.addAnnotation(book, NewAnnotation(
             page: hit.page, kind: .highlight, source: .ibook,
             text: covered?.text, textSpan: covered?.glyphs, note: request.note, color: request.color,
-            boxes: rectangles.map { AnnotationBox(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) },
+            boxes: rectangles.map { AnnotationBox(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }, pageSize: hit.pageSize,
             createdAt: now, modifiedAt: now))
+    }
+
+    private func distance(_ hit: Hit, _ point: (x: Double, y: Double)) -> Double {
+        guard let box = PassageFinder.lineRectangles(hit.range, in: hit.glyphs).first,
+              hit.pageSize.width > 0, hit.pageSize.height > 0 else { return .infinity }
+        let x = (box.x1 + box.x2) / 2 / hit.pageSize.width, y = (box.y1 + box.y2) / 2 / hit.pageSize.height
+        return (x - point.x) * (x - point.x) + (y - point.y) * (y - point.y)
     }
 
     /// "p. 12 (viii): …the quiet [harbour] lights…"

@@ -61,13 +61,18 @@ public struct NewAnnotation: Codable, Equatable, Sendable {
     /// "#rrggbb"
     public var color: String?
     public var boxes: [AnnotationBox]
+    /// The displayed page's size in points, which `boxes` are measured on.
+    public var pageWidth: Double?
+    public var pageHeight: Double?
     public var createdAt: Date?
     public var modifiedAt: Date?
 
     public init(page: Int, kind: AnnotationKind, source: AnnotationSource, text: String? = nil,
                 textSpan: ClosedRange<Int>? = nil, note: String? = nil,
-                author: String? = nil, color: String? = nil, boxes: [AnnotationBox] = [], createdAt: Date? = nil,
-                modifiedAt: Date? = nil) {
+                author: String? = nil, color: String? = nil, boxes: [AnnotationBox] = [],
+                pageSize: (width: Double, height: Double)? = nil, createdAt: Date? = nil, modifiedAt: Date? = nil) {
+        pageWidth = pageSize?.width
+        pageHeight = pageSize?.height
         self.page = page
         self.kind = kind
         self.source = source
@@ -98,6 +103,9 @@ public struct Annotation: Codable, Equatable, Sendable {
     public var author: String?
     public var color: String?
     public var boxes: [AnnotationBox]
+    /// The displayed page's size in points, which `boxes` are measured on.
+    public var pageWidth: Double?
+    public var pageHeight: Double?
     public var createdAt: Date?
     public var modifiedAt: Date?
 }

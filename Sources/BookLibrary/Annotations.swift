@@ -21,10 +21,10 @@ package struct Annotations {
         let boxes = String(decoding: try JSONEncoder().encode(annotation.boxes), as: UTF8.self)
         try database.cachedStatement("""
             INSERT INTO annotations (sha256, page, kind, source, text, text_start, text_end, note, author, color, boxes,
-                                     created_at, modified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     page_width, page_height, created_at, modified_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([sha256, annotation.page, annotation.kind.rawValue, annotation.source.rawValue, annotation.text,
-                      annotation.textSpan?.lowerBound, annotation.textSpan?.upperBound, annotation.note, annotation.author, annotation.color, boxes, annotation.createdAt,
+                      annotation.textSpan?.lowerBound, annotation.textSpan?.upperBound, annotation.note, annotation.author, annotation.color, boxes, annotation.pageWidth, annotation.pageHeight, annotation.createdAt,
                       annotation.modifiedAt])
         return Int(database.lastInsertRowID)
     }
@@ -57,7 +57,7 @@ package struct Annotations {
         return try database.query("""
             SELECT a.id, b.id AS book_id, b.title, a.page, p.label, a.kind, a.source, a.text, a.text_start, a.text_end,
                    a.note, a.author, a.color,
-                   a.boxes, a.created_at, a.modified_at
+                   a.boxes, a.page_width, a.page_height, a.created_at, a.modified_at
             FROM annotations a JOIN books b ON b.sha256 = a.sha256
             LEFT JOIN pages p ON p.book_id = b.id AND p.page = a.page
             WHERE \(condition) ORDER BY b.title COLLATE NOCASE, b.id, a.page, a.id
@@ -69,7 +69,8 @@ package struct Annotations {
                 kind: AnnotationKind(rawValue: row.string("kind") ?? ""),
                 source: AnnotationSource(rawValue: row.string("source") ?? "") ?? .pdf,
                 text: row.string("text"), textSpan: Self.span(row.int("text_start"), row.int("text_end")), note: row.string("note"), author: row.string("author"),
-                color: row.string("color"), boxes: boxes, createdAt: row.date("created_at"),
+                color: row.string("color"), boxes: boxes, pageWidth: row.double("page_width"),
+                pageHeight: row.double("page_height"), createdAt: row.date("created_at"),
                 modifiedAt: row.date("modified_at"))
         }.sorted(by: Self.pageOrder)
     }

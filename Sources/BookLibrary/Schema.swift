@@ -97,6 +97,8 @@ enum Schema {
                     author TEXT,
                     color TEXT,
                     boxes TEXT NOT NULL DEFAULT '[]',
+                    page_width REAL,
+                    page_height REAL,
                     created_at REAL,
                     modified_at REAL
                 );
