@@ -2,7 +2,7 @@ import Arguments
 
 /// One subcommand: its definition (from which help, usage and completions
 /// are generated) and what it does.
-package protocol Command {
+package protocol Command: SendableMetatype {
     static var spec: CommandSpec { get }
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws
 }

@@ -110,7 +110,7 @@ extension CupsConnection {
         guard let request = try? IPPRequest(IPP_OP_GET_PRINTER_ATTRIBUTES) else { return info }
         var uri = [CChar](repeating: 0, count: 1024)
         httpAssembleURI(HTTP_URI_CODING_ALL, &uri, Int32(uri.count), "ipp", nil, "localhost", 0, "/printers/" + queue)
-        request.add(IPP_TAG_URI, "printer-uri", String(cString: uri))
+        request.add(IPP_TAG_URI, "printer-uri", uri.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         request.addKeywords("requested-attributes",
                             ["printer-state", "printer-state-message", "printer-state-reasons", "printer-is-accepting-jobs"])
         guard let response = request.send(on: self) else { return info }

@@ -66,7 +66,7 @@ final class IPPResponse {
         while let current = attribute {
             if let name = ippGetName(current) {
                 ippAttributeString(current, &buffer, buffer.count)
-                attributes[String(cString: name)] = String(cString: buffer)
+                attributes[String(cString: name)] = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             }
             attribute = ippNextAttribute(handle)
         }
