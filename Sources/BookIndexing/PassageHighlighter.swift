@@ -74,7 +74,7 @@ struct PassageHighlighter {
             hit = hits.min { distance($0, near) < distance($1, near) } ?? hits[0]
         } else {
             guard hits.count == 1 else {
-                throw AnnotationError.ambiguousPassage(passage, candidates: try hits.map(describe))
+                throw AnnotationError.ambiguousPassage(passage, count: hits.count, candidates: try hits.prefix(10).map(describe))
             }
             hit = hits[0]
         }
@@ -110,8 +110,13 @@ struct PassageHighlighter {
             }
             return text
         }
-        let before = String(words(max(0, hit.range.lowerBound - 30)..<hit.range.lowerBound).drop { $0 == " " })
-        var after = words((hit.range.upperBound + 1)..<min(characters.count, hit.range.upperBound + 31))
+        // About 30 characters either side, in whole words.
+        var start = max(0, hit.range.lowerBound - 30)
+        while start > 0, start < hit.range.lowerBound, !characters[start - 1].isWhitespace { start += 1 }
+        var end = min(characters.count, hit.range.upperBound + 31)
+        while end < characters.count, end > hit.range.upperBound + 1, !characters[end].isWhitespace { end -= 1 }
+        let before = String(words(start..<hit.range.lowerBound).drop { $0 == " " })
+        var after = words((hit.range.upperBound + 1)..<end)
         while after.last == " " { after.removeLast() }
         let label = PageLabel.distinct(location.label, page: hit.page).map { " (\($0))" } ?? ""
         return "p. \(hit.page)\(label): …\(before)[\(words(hit.range.lowerBound..<(hit.range.upperBound + 1)))]\(after)…"

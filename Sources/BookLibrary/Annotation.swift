@@ -114,6 +114,8 @@ public struct Annotation: Codable, Equatable, Sendable {
 /// with the annotations in it; annotations before the first entry, or in a
 /// book without an outline, have no chapter.
 public struct AnnotatedChapter: Codable, Equatable, Sendable {
+    /// The titles of the outline entries it sits under, outermost first.
+    public var parents: [String]
     public var title: String?
     public var page: Int?
     public var label: String?

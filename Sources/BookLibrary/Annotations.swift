@@ -99,28 +99,42 @@ package struct Annotations {
         let outline = try TableOfContents(database: database).flat(book, maxDepth: nil)
         var chapters: [AnnotatedChapter] = []
         for annotation in try list(book: book) {
-            let entry = Self.chapter(of: annotation.page, in: outline)
+            let index = Self.chapter(of: annotation.page, in: outline)
+            let entry = index.map { outline[$0] }
             let title = entry?.title, page = entry?.page
             if let last = chapters.last, last.title == title, last.page == page {
                 chapters[chapters.count - 1].annotations.append(annotation)
             } else {
-                chapters.append(AnnotatedChapter(title: title, page: page, label: entry?.label, depth: entry?.depth ?? 0,
+                chapters.append(AnnotatedChapter(parents: index.map { Self.parents(of: $0, in: outline) } ?? [],
+                                                 title: title, page: page, label: entry?.label, depth: entry?.depth ?? 0,
                                                  annotations: [annotation]))
             }
         }
         return BookNotes(bookID: book.id, bookTitle: book.title, author: book.author, chapters: chapters)
     }
 
-    /// The deepest entry whose page is at or before `page`; among entries on
-    /// the same page, the last in document order.
-    static func chapter(of page: Int, in outline: [TOCEntry]) -> TOCEntry? {
-        var best: TOCEntry?
-        for entry in outline {
+    /// The deepest entry whose page is at or before `page` (its index); among
+    /// entries on the same page, the last in document order.
+    static func chapter(of page: Int, in outline: [TOCEntry]) -> Int? {
+        var best: Int?
+        for (index, entry) in outline.enumerated() {
             guard let start = entry.page, start <= page else { continue }
-            guard let current = best, let currentPage = current.page else { best = entry; continue }
-            if start > currentPage || (start == currentPage && entry.depth >= current.depth) { best = entry }
+            guard let current = best.map({ outline[$0] }), let currentPage = current.page else { best = index; continue }
+            if start > currentPage || (start == currentPage && entry.depth >= current.depth) { best = index }
         }
         return best
+    }
+
+    /// The titles of the entries an entry sits under, outermost first.
+    static func parents(of index: Int, in outline: [TOCEntry]) -> [String] {
+        var parents: [String] = []
+        var depth = outline[index].depth
+        for entry in outline[..<index].reversed() where entry.depth < depth {
+            parents.insert(entry.title, at: 0)
+            depth = entry.depth
+            if depth == 0 { break }
+        }
+        return parents
     }
 }
 

@@ -23,7 +23,8 @@ final class NotesCommandTests: XCTestCase {
 
         let markdown = try library.ibook("notes", "1", "--markdown")
         XCTAssertEqual(markdown.status, 0, markdown.stderr)
-        XCTAssertTrue(markdown.stdout.hasPrefix("# Annotated Harbours\n\n*Unknown* — 8 highlights and notes\n\n### Chapter 1. Harbours\n\n> quiet harbour\n\n*underline, p. 1 (i)* <!-- ibook #2 -->\n\n> kept the lantern burning\n\nKeep this\n\n*highlight, p. 1 (i), Ann* <!-- ibook #1 -->\n"), markdown.stdout)
+        XCTAssertTrue(markdown.stdout.hasPrefix("# Annotated Harbours\n\n*Unknown* — 8 highlights and notes\n\n## Part One\n\n### Chapter 1. Harbours\n\n> quiet harbour\n\n*underline, p. 1 (i)* <!-- ibook #2 -->\n\n> kept the lantern burning\n\nKeep this\n\n*highlight, p. 1 (i), Ann* <!-- ibook #1 -->\n"), markdown.stdout)
+        XCTAssertTrue(markdown.stdout.contains("### Chapter 2. Columns\n\n> begins with"), "one heading for the part")
         XCTAssertTrue(markdown.stdout.contains("## Notes\n\nCheck the margin  \nand the index\n\n*note, p. 5 (4), Ann*"), markdown.stdout)
 
         let all = try library.ibook("notes", "--all", "--json")

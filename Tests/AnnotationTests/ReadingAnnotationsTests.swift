@@ -51,6 +51,7 @@ final class ReadingAnnotationsTests: XCTestCase {
         XCTAssertEqual(notes.chapters.map(\.title), ["Chapter 1. Harbours", "Chapter 2. Columns", "Chapter 3. Tokyo",
                                                      "Chapter 4. Turned", "Notes"])
         XCTAssertEqual(notes.chapters.map(\.depth), [1, 1, 1, 0, 0])
+        XCTAssertEqual(notes.chapters.map(\.parents), [["Part One"], ["Part One"], ["Part One"], [], []])
     }
 }
 

@@ -25,10 +25,18 @@ package enum NotesPrinter {
 
     package static func markdown(_ notes: BookNotes) -> String {
         var lines = ["# \(escape(notes.bookTitle))", "", "*\(escape(notes.author))* — \(count(notes.annotationCount))"]
+        // Headings nest as the outline does; a part is headed once for all its chapters.
+        var headed: [String] = []
         for chapter in notes.chapters {
-            lines.append("")
-            let level = String(repeating: "#", count: min(6, 2 + chapter.depth))
-            lines.append("\(level) \(escape(chapter.title ?? "Before the first chapter"))")
+            let path = chapter.parents + [chapter.title ?? "Before the first chapter"]
+            var shared = 0
+            while shared < min(path.count, headed.count), path[shared] == headed[shared] { shared += 1 }
+            if shared == path.count { shared -= 1 }
+            for level in shared..<path.count {
+                lines.append("")
+                lines.append(String(repeating: "#", count: min(6, 2 + level)) + " " + escape(path[level]))
+            }
+            headed = path
             for annotation in chapter.annotations {
                 lines.append("")
                 if let text = annotation.text {
