@@ -138,6 +138,26 @@ final class AnnotateCommandTests: XCTestCase {
                        "nothing half-written")
     }
 
+    func testEncryptedBookStaysEncryptedWithItsHighlights() throws {
+        let library = try TestLibrary("annotate-encrypted")
+        let plain = library.root.appendingPathComponent("plain.pdf").path
+        let locked = library.root.appendingPathComponent("locked.pdf").path
+        try AnnotatedBook.write(plain)
+        XCTAssertEqual(try Run.process("/usr/bin/qpdf", ["--encrypt", "sesame", "owner", "256", "--", plain, locked]).status, 0)
+        XCTAssertEqual(try library.ibook("add", locked, "--password", "sesame").status, 0)
+        XCTAssertEqual(try library.ibook("highlight", "long winter").stderr,
+                       "Error: \(locked): needs a password (use --password)\n")
+        let made = try library.ibook("highlight", "long winter", "--password", "sesame")
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let output = library.root.appendingPathComponent("out.pdf").path
+        XCTAssertEqual(try library.ibook("annotate", "-o", output, "--password", "sesame").status, 0)
+        XCTAssertNotEqual(try Run.process("/usr/bin/pdfinfo", [output]).status, 0, "still needs the password")
+        let fresh = try TestLibrary("annotate-encrypted-fresh")
+        XCTAssertEqual(try fresh.ibook("add", output, "--password", "sesame").status, 0)
+        let back = try fresh.json(BookNotes.self, "notes", "--json").chapters.flatMap(\.annotations)
+        XCTAssertEqual(back.map(\.text), ["long winter"])
+    }
+
     private func pdftotext(_ path: String) throws -> String {
         try Run.process("/usr/bin/pdftotext", ["-layout", path, "-"]).stdout
     }
