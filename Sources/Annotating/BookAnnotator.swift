@@ -3,17 +3,6 @@ import BookLibrary
 import FileOutput
 import Foundation
 
-/// What `annotate` wrote.
-public struct AnnotateResult: Codable, Sendable {
-    public var bookID: Int
-    public var output: String
-    public var highlights: Int
-    public var notes: Int
-    /// Marks the file already carried (an output annotated again), not written twice.
-    public var alreadyPresent: Int
-    public var inPlace: Bool
-}
-
 /// Writes the highlights and notes made in ibook into a copy of the book's
 /// PDF (those read from the PDF are in it already), or over the book's file
 /// with `inPlace`, after which the library follows the new content.

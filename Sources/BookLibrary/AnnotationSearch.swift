@@ -1,21 +1,6 @@
 import Foundation
 import Store
 
-/// A match in a highlight's text or in a note.
-public struct NoteHit: Codable, Equatable, Sendable {
-    public enum Field: String, Codable, Sendable {
-        /// The page's text the annotation marks.
-        case text
-        case note
-    }
-
-    public var annotation: Annotation
-    public var field: Field
-    public var before: String
-    public var match: String
-    public var after: String
-}
-
 /// Searches what readers marked and wrote rather than the pages: the text
 /// under highlights and the notes, case, accents and spacing ignored.
 struct AnnotationSearch {
