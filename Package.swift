@@ -59,6 +59,8 @@ let package = Package(
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
         .target(name: "Watermark", dependencies: ["PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
 
+        // Title, authors, subject and keywords written into a PDF (Info and XMP) with qpdf: `edit --write`.
+        .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "FileOutput"]),
         // Highlights and notes written into a copy of a book's PDF by qpdf, with appearance streams.
         .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "FileOutput"]),
 
@@ -77,6 +79,7 @@ let package = Package(
         .executableTarget(name: "ibook-full", dependencies: [
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
+            "MetadataWriting",
             "Annotating",
         ]),
 

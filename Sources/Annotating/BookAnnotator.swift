@@ -46,12 +46,8 @@ struct BookAnnotator {
     /// The book's file now holds what was made in ibook: the library takes
     /// its new hash, and reads its annotations from it as from any PDF.
     private func follow(written: [Annotation]) throws {
-        var updated = book
-        updated.sha256 = try SHA256.hex(ofFileAt: book.path)
-        updated.size = (try FileManager.default.attributesOfItem(atPath: book.path)[.size] as? NSNumber)?.intValue ?? book.size
-        let read = try library.readAnnotations(ofFileOf: updated, password: password)
-        try library.adoptContent(of: book, sha256: updated.sha256, size: updated.size,
-                                 annotations: read, replacing: written.map(\.id))
+        let read = try library.readAnnotations(ofFileOf: book, password: password)
+        try library.adoptContent(of: book, annotations: read, replacing: written.map(\.id))
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {

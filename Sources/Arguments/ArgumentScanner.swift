@@ -72,6 +72,9 @@ struct ArgumentScanner {
                 } else {
                     try fail(Self.unknownCommandMessage(arg, in: result.chain.last ?? root))
                 }
+            } else if result.chain.last?.takesDashedWords == true, arg.count > 1, !arg.hasPrefix("--"),
+                      table[Self.splitAtEquals(arg).name] == nil {
+                result.arguments.positionals.append(arg)
             } else if arg.hasPrefix("--") {
                 let (name, attached) = Self.splitAtEquals(arg)
                 guard let entry = table[name] else {

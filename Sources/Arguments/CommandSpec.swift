@@ -9,6 +9,9 @@ public struct CommandSpec: Sendable {
     /// Options accepted by this command and by every command beneath it, anywhere on the
     /// command line, so that `ibook --library /x list` and `ibook list --library /x` agree.
     public var globalOptions: [Option]
+    /// Words such as `-todo` or `-tag:draft` that name no option are positional
+    /// arguments (tag removals, negated query terms) instead of errors.
+    public var takesDashedWords = false
 
     public init(name: String, abstract: String, discussion: String? = nil,
                 positionals: [Positional] = [], options: [Option] = [],

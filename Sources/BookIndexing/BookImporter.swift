@@ -28,15 +28,14 @@ struct BookImporter {
                 return (.alreadyPresent(existing), [])
             }
             let metadata = document.metadata
-            let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let title = metadata.title ?? (fileName.isEmpty ? (path as NSString).lastPathComponent : fileName)
+            let chosen = MetadataChoice.choose(from: document.candidates(path: path))
             try database.execute("""
                 INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer,
-                                   created, modified, page_count, added_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [sha256, path, size, title, metadata.author ?? "Unknown", metadata.subject, metadata.keywords,
+                                   created, modified, page_count, added_at, title_source, author_source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [sha256, path, size, chosen.title, chosen.author, metadata.subject, metadata.keywords,
                       metadata.creator, metadata.producer, metadata.created, metadata.modified,
-                      document.pageCount, Date()])
+                      document.pageCount, Date(), chosen.titleSource.rawValue, chosen.authorSource.rawValue])
             let bookID = database.lastInsertRowID
 
             let insertOutline = try database.prepare(

@@ -16,6 +16,19 @@ struct DocumentRecord: Codable {
     var metadata: PDFMetadata
     var pageCount: Int
     var outline: [OutlineEntry]
+    var xmp: XMPMetadata?
+    var titlePage: TitlePage?
+
+    /// What the title and author may be chosen from, for the file at `path`.
+    func candidates(path: String) -> MetadataCandidates {
+        let name = (path as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        return MetadataCandidates(
+            infoTitle: metadata.title, infoAuthor: metadata.author,
+            xmpTitle: xmp?.title, xmpCreators: xmp?.creators ?? [],
+            pageTitle: titlePage?.title, pageAuthors: titlePage?.authors ?? [],
+            fileName: stem.isEmpty ? name : stem)
+    }
 }
 
 struct PageRecord: Codable {

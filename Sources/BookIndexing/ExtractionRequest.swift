@@ -7,4 +7,6 @@ public struct ExtractionRequest: Codable, Sendable {
     public var spoolPath: String
     public var thumbnailPath: String?
     public var thumbnailSize: Int
+    /// Only the document record (metadata, XMP, title page): for `refresh`.
+    public var metadataOnly: Bool?
 }

@@ -47,7 +47,13 @@ public enum ExtractionWorker {
             let pageCount = document.pageCount
             guard pageCount > 0 else { throw PDFError.noPages }
             try spool.write(.document(DocumentRecord(
-                metadata: document.metadata, pageCount: pageCount, outline: document.outline())))
+                metadata: document.metadata, pageCount: pageCount, outline: document.outline(),
+                xmp: document.xmpMetadata, titlePage: TitlePage.read(document))))
+            if request.metadataOnly == true {
+                try spool.write(.end(EndRecord(thumbnail: nil, diagnostics: PopplerDiagnostics.drain())))
+                spool.flush()
+                return true
+            }
             for index in 0..<pageCount {
                 let page = document.page(at: index)
                 let annotations = page?.libraryAnnotations() ?? []

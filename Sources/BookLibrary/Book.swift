@@ -17,10 +17,12 @@ public struct Book: Codable, Equatable, Sendable {
     public var modified: Date?
     public var pageCount: Int
     public var addedAt: Date
+    public var titleSource: MetadataSource
+    public var authorSource: MetadataSource
 
     static let columns = """
         id, sha256, path, size, title, author, subject, keywords, creator, producer,
-        created, modified, page_count, added_at
+        created, modified, page_count, added_at, title_source, author_source
         """
 
     init(row: Row) {
@@ -38,5 +40,7 @@ public struct Book: Codable, Equatable, Sendable {
         modified = row.date("modified")
         pageCount = row.int("page_count") ?? 0
         addedAt = row.date("added_at") ?? Date(timeIntervalSince1970: 0)
+        titleSource = row.string("title_source").flatMap(MetadataSource.init(rawValue:)) ?? .metadata
+        authorSource = row.string("author_source").flatMap(MetadataSource.init(rawValue:)) ?? .metadata
     }
 }

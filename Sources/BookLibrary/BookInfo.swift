@@ -8,4 +8,7 @@ public struct BookInfo: Codable, Sendable {
     public var thumbnail: String?
     public var isOpen: Bool
     public var fileExists: Bool
+    public var details: BookDetails
+    public var tags: [String]
+    public var collections: [String]
 }

@@ -99,7 +99,8 @@ extension Library {
             labelledPages: hasRealLabels ? labels.map { $0.string("label") ?? "" } : nil,
             thumbnail: FileManager.default.fileExists(atPath: thumbnail) ? thumbnail : nil,
             isOpen: try ReadingState(database: database).openBook()?.id == book.id,
-            fileExists: FileManager.default.fileExists(atPath: book.path))
+            fileExists: FileManager.default.fileExists(atPath: book.path),
+            details: try details(book), tags: try tags(of: book), collections: try collections(of: book))
     }
 
     @discardableResult

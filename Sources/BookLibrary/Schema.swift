@@ -78,6 +78,46 @@ enum Schema {
                     last_page_row = coalesce((SELECT max(id) FROM pages WHERE book_id = books.id), -1);
                 """)
         }
+        migrator.register("5-curation") { db in
+            // Where the title and author came from; books added before this
+            // migration are re-derived by `ibook refresh`.
+            // Fields a person set with `ibook edit` are rows of book_fields,
+            // which `refresh` never touches. Tags and collections belong to a
+            // book's row, so they follow it when `edit --write` changes its hash.
+            try db.execute("""
+                ALTER TABLE books ADD COLUMN title_source TEXT NOT NULL DEFAULT 'metadata';
+                ALTER TABLE books ADD COLUMN author_source TEXT NOT NULL DEFAULT 'metadata';
+                UPDATE books SET author_source = 'none' WHERE author = 'Unknown';
+                CREATE TABLE book_fields (
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    field TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (book_id, field)
+                ) WITHOUT ROWID;
+                CREATE TABLE book_tags (
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    tag TEXT NOT NULL COLLATE NOCASE,
+                    PRIMARY KEY (book_id, tag)
+                ) WITHOUT ROWID;
+                CREATE INDEX book_tags_tag ON book_tags(tag);
+                CREATE TABLE collections (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    created_at REAL NOT NULL
+                );
+                CREATE TABLE collection_books (
+                    collection_id INTEGER NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (collection_id, book_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE saved_searches (
+                    name TEXT PRIMARY KEY COLLATE NOCASE,
+                    query TEXT NOT NULL,
+                    created_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         migrator.register("8-annotations") { db in
             // Highlights and notes belong to the content, like bookmarks.
             // `boxes` is a JSON array of rectangles on the displayed page;

@@ -5,6 +5,8 @@ import Store
 public enum SearchScope: Sendable {
     case book(Book)
     case all
+    /// The books a `list` query selected (`search --in QUERY`).
+    case books(Set<Int>)
 }
 
 /// One occurrence of the query.
@@ -62,8 +64,9 @@ struct Search {
                 }
             }
             try History(database: database).record(book, page: nil)
-        case .all:
+        case .all, .books:
             var all = try books(where: "last_page_row >= first_page_row", [])
+            if case .books(let selected) = scope { all = all.filter { selected.contains($0.id) } }
             all.sort { $0.first < $1.first }
             let starts = all.map(\.first)
             // Rows come in ascending order, so each book's rows stay in page order.

@@ -38,6 +38,10 @@ package final class CommandContext {
 
     /// `--all`, else `--book BOOK`, else the open book.
     package func searchScope() throws -> SearchScope {
+        if let query = arguments.value("in") {
+            if arguments.value("book") != nil { throw UsageError("Give either --in or --book, not both") }
+            return .books(try QueryFailure.reported(self) { try library().bookIDs(matching: query) })
+        }
         guard arguments.flag("all") else { return .book(try book()) }
         if arguments.value("book") != nil { throw UsageError("Give either --all or --book, not both") }
         return .all

@@ -11,12 +11,16 @@ package struct Program {
     package var drainDiagnostics: () -> [String]
     /// Reads a page laid out from the PDF (`read --layout`).
     package var layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)?
+    /// Writes metadata into a copy of a PDF: source, destination, values, password (`edit --write`).
+    package var metadataWriter: ((String, String, EmbeddedMetadata, String?) throws -> Void)?
 
     package init(commands: [Command.Type], drainDiagnostics: @escaping () -> [String] = { [] },
-                 layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)? = nil) {
+                 layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)? = nil,
+                 metadataWriter: ((String, String, EmbeddedMetadata, String?) throws -> Void)? = nil) {
         self.commands = commands
         self.drainDiagnostics = drainDiagnostics
         self.layoutReader = layoutReader
+        self.metadataWriter = metadataWriter
     }
 
     /// The lean binary: the commands that only read and write the library.

@@ -18,8 +18,11 @@ public struct ReportBuilder {
 
     private var strings: ReportStrings { locale.strings }
 
-    public func catalog() throws -> Report {
-        let books = try library.list(sort: .title)
+    /// Every book, or those `query` selects (the language of `ibook list`),
+    /// with their tags and collections.
+    public func catalog(query: String = "") throws -> Report {
+        let entries = try library.catalog(query: query, sort: .title)
+        let books = entries.map(\.book)
         let history = try library.history()
         let lastRead = Dictionary(history.map { ($0.book.id, $0.readAt) }, uniquingKeysWith: max)
         let bookmarks = try library.bookmarks(of: nil)
@@ -29,15 +32,19 @@ public struct ReportBuilder {
             ReportColumn(key: "cover", header: strings.cover, kind: .image, weight: 0.9),
             ReportColumn(key: "title", header: strings.title, weight: 4.2),
             ReportColumn(key: "author", header: strings.author, weight: 2.4, maxLines: 2),
+            ReportColumn(key: "tags", header: strings.tags, weight: 1.6, maxLines: 3),
+            ReportColumn(key: "collections", header: strings.collections, weight: 1.4, maxLines: 2),
             ReportColumn(key: "pages", header: strings.pages, kind: .number, weight: 0.9),
             ReportColumn(key: "added", header: strings.added, kind: .date, weight: 1.4),
             ReportColumn(key: "last_read", header: strings.lastRead, kind: .date, weight: 1.4),
         ]
-        let rows: [[ReportValue]] = books.map { book in
+        let rows: [[ReportValue]] = entries.map { entry in
+            let book = entry.book
             // A cover is a nicety: a missing file or a render failure leaves the cell empty.
             let cover = (try? library.thumbnail(of: book)).map(ReportValue.image) ?? .none
-            return [cover, .text(book.title), .text(book.author), .number(book.pageCount), .date(book.addedAt),
-                    lastRead[book.id].map(ReportValue.date) ?? .none]
+            func list(_ values: [String]) -> ReportValue { values.isEmpty ? .none : .text(values.joined(separator: ", ")) }
+            return [cover, .text(book.title), .text(book.author), list(entry.tags), list(entry.collections),
+                    .number(book.pageCount), .date(book.addedAt), lastRead[book.id].map(ReportValue.date) ?? .none]
         }
         return Report(
             kind: .catalog, title: strings.catalogTitle, subtitle: strings.asOf(locale.formatDate(now)),
@@ -46,7 +53,7 @@ public struct ReportBuilder {
                       (strings.readThisMonth, locale.formatNumber(readThisMonth))],
             columns: columns, rows: rows,
             totals: books.isEmpty ? nil : [.none, .text(strings.total), .text(locale.formatNumber(books.count) + " " + strings.books.lowercased()),
-                                           .number(pages), .none, .none])
+                                           .none, .none, .number(pages), .none, .none])
     }
 
     /// One book's bookmarks, or every book's when `book` is nil.
@@ -69,7 +76,8 @@ public struct ReportBuilder {
             columns: columns, rows: rows, nameHint: book.map { "\($0.id)" })
     }
 
-    public func search(_ query: String, scope: SearchScope, limit: Int? = nil) throws -> Report {
+    /// `inQuery` names the selection when `scope` is the books a query chose.
+    public func search(_ query: String, scope: SearchScope, limit: Int? = nil, inQuery: String? = nil) throws -> Report {
         var rows: [[ReportValue]] = []
         let summary = try library.search(query, scope: scope, limit: limit) { hit in
             let label = PageLabel.distinct(hit.label, page: hit.page)
@@ -80,6 +88,7 @@ public struct ReportBuilder {
         switch scope {
         case .book(let book): scopeName = book.title
         case .all: scopeName = strings.wholeLibrary
+        case .books(let ids): scopeName = inQuery.map { "\($0) (\(ids.count))" } ?? strings.wholeLibrary
         }
         return Report(
             kind: .search, title: strings.searchTitle, subtitle: strings.searchSubtitle(query: query, scope: scopeName),

@@ -26,6 +26,8 @@ public struct ReportStrings: Sendable {
     public var title: String { pick("Title", "书名") }
     public var author: String { pick("Author", "作者") }
     public var added: String { pick("Added", "添加日期") }
+    public var tags: String { pick("Tags", "标签") }
+    public var collections: String { pick("Collections", "书单") }
     public var lastRead: String { pick("Last read", "最近阅读") }
     public var book: String { pick("Book", "图书") }
     public var page: String { pick("Page", "页码") }

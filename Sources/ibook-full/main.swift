@@ -2,6 +2,7 @@ import BookIndexing
 import BookLibrary
 import Foundation
 import IBookCLI
+import MetadataWriting
 import PageRendering
 import PDF
 
@@ -29,11 +30,15 @@ let program = Program(
         ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
         BookmarkCommand.self, BookmarksCommand.self, NotesRescanCommand.self, NoteCommand.self, HighlightCommand.self,
         AnnotateCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self,
-        WatermarkCommand.self, PrintCommand.self, PrintersCommand.self, ExportCommand.self,
+        EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self, CollectionCommand.self,
+        RefreshCommand.self, WatermarkCommand.self, PrintCommand.self, PrintersCommand.self, ExportCommand.self,
         ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self,
     ],
     drainDiagnostics: PopplerDiagnostics.drain,
     layoutReader: { library, book, request, password in
         try library.readLayout(book, request, password: password)
+    },
+    metadataWriter: { source, destination, metadata, password in
+        try MetadataWriter(source: source, password: password).write(metadata, to: destination)
     })
 exit(CLI.run(Array(CommandLine.arguments.dropFirst()), program: program))

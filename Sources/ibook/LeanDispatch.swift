@@ -23,6 +23,7 @@ enum LeanDispatch {
         let options = arguments[(index + 1)...].prefix { $0 != "--" }
         if options.contains(where: { $0 == "-h" || $0 == "--help" }) { return false }
         if command == ReadCommand.self, options.contains("--layout") { return false }
+        if command == EditCommand.self, options.contains("--write") { return false }
         if command == NotesCommand.self, options.contains("--rescan") { return false }
         return true
     }

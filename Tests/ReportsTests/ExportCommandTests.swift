@@ -161,7 +161,7 @@ final class ExportCommandTests: XCTestCase {
         let columns = try XCTUnwrap(json["columns"] as? [String])
         let rows = try XCTUnwrap(json["rows"] as? [[String: Any]])
         XCTAssertEqual(csv.first, columns)
-        XCTAssertEqual(columns, ["title", "author", "pages", "added", "last_read"])
+        XCTAssertEqual(columns, ["title", "author", "tags", "collections", "pages", "added", "last_read"])
         XCTAssertEqual(rows.count, Self.bookCount)
         XCTAssertEqual(csv.count - 1, rows.count)
         for (csvRow, jsonRow) in zip(csv.dropFirst(), rows) {

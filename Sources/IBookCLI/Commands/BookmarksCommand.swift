@@ -25,6 +25,6 @@ package enum BookmarksCommand: Command {
             (book == nil ? ["#\(mark.bookID) \(mark.bookTitle)"] : [])
                 + ["\(mark.page)", mark.label ?? "", mark.note ?? "", Formatting.relative(mark.updatedAt)]
         }
-        context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: book == nil ? 0 : 2) + "\n")
+        context.stdout.write(table.render(maxWidth: context.stdout.tableWidth, primary: book == nil ? 0 : 2) + "\n")
     }
 }

@@ -33,6 +33,6 @@ package enum HistoryCommand: Command {
             return ["\(entry.book.id)", entry.book.title, "page \(entry.page) of \(entry.book.pageCount)\(label)",
                     Formatting.relative(entry.readAt)]
         }
-        context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: 1) + "\n")
+        context.stdout.write(table.render(maxWidth: context.stdout.tableWidth, primary: 1) + "\n")
     }
 }

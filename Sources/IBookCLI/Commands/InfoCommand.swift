@@ -19,14 +19,19 @@ package enum InfoCommand: Command {
         let book = info.book
         var fields: [(String, String?)] = [
             ("ID", "\(book.id)"),
-            ("Title", book.title),
-            ("Author", book.author),
+            ("Title", "\(book.title)  (\(book.titleSource.rawValue))"),
+            ("Author", "\(book.author)  (\(book.authorSource.rawValue))"),
             ("Subject", book.subject),
             ("Keywords", book.keywords),
             ("Creator", book.creator),
             ("Producer", book.producer),
             ("Created", book.created.map(Formatting.date)),
             ("Modified", book.modified.map(Formatting.date)),
+        ]
+        fields += DetailLines.lines(info.details).map { ($0.0, Optional($0.1)) }
+        fields += [
+            ("Tags", info.tags.isEmpty ? nil : info.tags.joined(separator: ", ")),
+            ("Collections", info.collections.isEmpty ? nil : info.collections.joined(separator: ", ")),
             ("Pages", "\(book.pageCount)"),
             ("Page labels", info.labelledPages.map(Formatting.labelRuns)),
             ("Outline", info.outlineEntries == 0 ? "none" : "\(info.outlineEntries) entries"),

@@ -10,6 +10,7 @@ package enum SearchCommand: Command {
         options: [
             CommonOptions.book,
             Option("--all", help: "Search every book, best matches first."),
+            Option("--in", value: "query", help: "Search the books this query selects, e.g. tag:physics (see 'ibook list --help')."),
             Option("--limit", value: "n", help: "Stop after this many hits."),
             Option("--notes", help: "Search only highlighted text and notes (see 'ibook notes')."),
             Option("--json", help: "Print one JSON object per hit per line."),
@@ -32,7 +33,7 @@ package enum SearchCommand: Command {
             if json {
                 buffer += try JSONOutput.encode(hit) + "\n"
             } else {
-                if case .all = scope, currentBook != hit.bookID {
+                if scope.spansBooks, currentBook != hit.bookID {
                     buffer += (currentBook == nil ? "" : "\n") + out.style("#\(hit.bookID) \(hit.bookTitle)", .magenta, bold: true) + "\n"
                 }
                 let label = Formatting.labelSuffix(hit.label, page: hit.page)
@@ -49,7 +50,7 @@ package enum SearchCommand: Command {
         out.write(buffer)
         func count(_ value: Int, _ one: String, _ many: String) -> String { "\(value) \(value == 1 ? one : many)" }
         var line = "\(count(summary.hits, "match", "matches")) on \(count(summary.pages, "page", "pages"))"
-        if case .all = scope { line += " in \(count(summary.books, "book", "books"))" }
+        if scope.spansBooks { line += " in \(count(summary.books, "book", "books"))" }
         if summary.truncated { line += " (stopped at --limit \(limit ?? 0))" }
         context.stderr.write(line + "\n")
     }

@@ -24,6 +24,10 @@ package struct Terminal {
         return 100
     }
 
+    /// The width tables must fit: the terminal's, or none on a pipe or file,
+    /// where values are never cut.
+    package var tableWidth: Int? { isTTY ? width : nil }
+
     package func write(_ text: String) {
         write(Array(text.utf8))
     }

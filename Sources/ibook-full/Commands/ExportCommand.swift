@@ -29,6 +29,7 @@ enum ExportCommand: Command {
             CommonOptions.book,
             Option("--all", help: "Every book: all bookmarks, or search the whole library."),
             Option("--limit", value: "n", help: "Search: stop after this many matches."),
+            Option("--in", value: "query", help: "Catalog and search: only the books this query selects (see 'ibook list --help')."),
             Option("--org-name", value: "name", help: "Organisation name for the letterhead."),
             Option("--org-address", value: "text", help: "Address line for the letterhead."),
             Option("--org-phone", value: "text", help: "Phone line for the letterhead."),
@@ -65,7 +66,9 @@ enum ExportCommand: Command {
         switch kind {
         case .catalog, .history:
             guard extra.isEmpty else { throw UsageError("'\(kind.rawValue)' takes no arguments") }
-            report = kind == .catalog ? try builder.catalog() : try builder.history()
+            if kind == .history, arguments.value("in") != nil { throw UsageError("--in applies to catalog and search") }
+            report = kind == .catalog ? try QueryFailure.reported(context) { try builder.catalog(query: arguments.value("in") ?? "") }
+                                      : try builder.history()
         case .bookmarks:
             if arguments.flag("all") {
                 guard extra.isEmpty, arguments.value("book") == nil else { throw UsageError("Give either a book or --all, not both") }
@@ -76,7 +79,7 @@ enum ExportCommand: Command {
         case .search:
             let query = extra.joined(separator: " ")
             guard !query.isEmpty else { throw UsageError("'search' needs the text to look for") }
-            report = try builder.search(query, scope: try context.searchScope(), limit: limit)
+            report = try builder.search(query, scope: try context.searchScope(), limit: limit, inQuery: arguments.value("in"))
         }
 
         let path = arguments.value("output").map { URL(fileURLWithPath: $0).path }

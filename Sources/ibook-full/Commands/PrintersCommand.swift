@@ -29,6 +29,6 @@ enum PrintersCommand: Command {
                     "\(printer.queuedJobs)",
                     description.isEmpty ? printer.deviceURI ?? "" : description]
         }
-        context.stdout.write(table.render(maxWidth: context.stdout.width, squeezable: 5) + "\n")
+        context.stdout.write(table.render(maxWidth: context.stdout.tableWidth, primary: 5) + "\n")
     }
 }

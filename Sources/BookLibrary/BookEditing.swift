@@ -1,0 +1,60 @@
+import Foundation
+import Store
+
+extension Library {
+    /// Applies an edit in one transaction; the title and author it sets are
+    /// marked `edited`, so that `refresh` keeps them.
+    @discardableResult
+    public func edit(_ book: Book, _ edit: BookEdit) throws -> Book {
+        guard !edit.isEmpty else { throw CurationError.nothingToEdit }
+        let values = try edit.fieldValues()
+        return try database.inTransaction {
+            let upsert = try database.prepare("""
+                INSERT INTO book_fields (book_id, field, value) VALUES (?, ?, ?)
+                ON CONFLICT (book_id, field) DO UPDATE SET value = excluded.value
+                """)
+            let delete = try database.prepare("DELETE FROM book_fields WHERE book_id = ? AND field = ?")
+            for (field, value) in values {
+                if let value { try upsert.run([book.id, field.rawValue, value]) } else { try delete.run([book.id, field.rawValue]) }
+            }
+            // Subject and keywords live beside what the PDF says; the edited values win.
+            for (field, value) in values where field == .subject || field == .keywords {
+                try database.execute("UPDATE books SET \(field.rawValue) = ? WHERE id = ?", [value, book.id])
+            }
+            if let title = values.first(where: { $0.0 == .title })?.1 {
+                try database.execute("UPDATE books SET title = ?, title_source = 'edited' WHERE id = ?", [title, book.id])
+            }
+            if let authors = values.first(where: { $0.0 == .authors }) {
+                let names = authors.1.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+                if names.isEmpty {
+                    // Cleared: the next refresh derives it again.
+                    try database.execute("UPDATE books SET author = ?, author_source = 'none' WHERE id = ?",
+                                         [MetadataChoice.unknownAuthor, book.id])
+                } else {
+                    try database.execute("UPDATE books SET author = ?, author_source = 'edited' WHERE id = ?",
+                                         [names.joined(separator: ", "), book.id])
+                }
+            }
+            return try Catalog(database: database).book(id: book.id) ?? book
+        }
+    }
+
+    /// What `ibook edit` stored about the book.
+    public func details(_ book: Book) throws -> BookDetails {
+        try details(bookIDs: [book.id])[book.id] ?? BookDetails()
+    }
+
+    /// Details of many books at once, for listings.
+    func details(bookIDs: [Int]?) throws -> [Int: BookDetails] {
+        var fields: [Int: [String: String]] = [:]
+        let rows = bookIDs?.count == 1
+            ? try database.query("SELECT book_id, field, value FROM book_fields WHERE book_id = ?", [bookIDs![0]])
+            : try database.query("SELECT book_id, field, value FROM book_fields")
+        let wanted = bookIDs.map(Set.init)
+        for row in rows {
+            guard let id = row.int("book_id"), wanted?.contains(id) ?? true else { continue }
+            fields[id, default: [:]][row.string("field") ?? ""] = row.string("value")
+        }
+        return fields.mapValues(BookDetails.init(fields:))
+    }
+}

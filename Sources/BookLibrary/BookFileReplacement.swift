@@ -1,0 +1,47 @@
+import Foundation
+import Store
+
+extension Library {
+    /// The book's file was rewritten (its metadata, by `edit --write`): the
+    /// book now points at `path` with its new hash and size, and everything
+    /// keyed by the old hash (bookmarks, history, the open book, whatever
+    /// else refers to books.sha256) follows, in one transaction.
+    @discardableResult
+    public func replaceFile(of book: Book, with path: String) throws -> Book {
+        let sha256 = try SHA256.hex(ofFileAt: path)
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        let updated = try database.inTransaction { () -> Book in
+            if sha256 != book.sha256, let other = try Catalog(database: database).book(sha256: sha256) {
+                throw CurationError.invalidValue(path, "the same content is already in the library as #\(other.id)")
+            }
+            // Children first and the parent last is only legal with the check at commit.
+            try database.execute("PRAGMA defer_foreign_keys = ON")
+            for table in try referencingTables() {
+                try database.execute("UPDATE \"\(table.name)\" SET \"\(table.column)\" = ? WHERE \"\(table.column)\" = ?",
+                                     [sha256, book.sha256])
+            }
+            try database.execute("UPDATE books SET sha256 = ?, path = ?, size = ? WHERE id = ?", [sha256, path, size, book.id])
+            try database.execute("UPDATE state SET value = ? WHERE key = ? AND value = ?", [sha256, State.openBook, book.sha256])
+            return try Catalog(database: database).book(id: book.id) ?? book
+        }
+        // Thumbnails are named by hash; the pages did not change.
+        let folder = location.thumbnailDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(book.sha256 + "-") {
+            try? FileManager.default.moveItem(atPath: folder + "/" + name,
+                                              toPath: folder + "/" + sha256 + name.dropFirst(book.sha256.count))
+        }
+        return updated
+    }
+
+    /// Every table column with a foreign key to books(sha256).
+    private func referencingTables() throws -> [(name: String, column: String)] {
+        var found: [(String, String)] = []
+        for table in try database.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap({ $0.string("name") }) {
+            for key in try database.query("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [table])
+            where key.string("table") == "books" && key.string("to") == "sha256" {
+                if let column = key.string("from") { found.append((table, column)) }
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What reading a book's PDF again says about it.
+public struct DerivedMetadata: Sendable {
+    public var candidates: MetadataCandidates
+    public var subject: String?
+    public var keywords: String?
+    public var creator: String?
+    public var producer: String?
+    public var created: Date?
+    public var modified: Date?
+
+    public init(candidates: MetadataCandidates, subject: String?, keywords: String?, creator: String?,
+                producer: String?, created: Date?, modified: Date?) {
+        self.candidates = candidates
+        self.subject = subject
+        self.keywords = keywords
+        self.creator = creator
+        self.producer = producer
+        self.created = created
+        self.modified = modified
+    }
+}
+
+/// One book's title and author before and after `refresh`.
+public struct RefreshResult: Codable, Sendable {
+    public var path: String
+    public var book: Book?
+    public var previousTitle: String?
+    public var previousAuthor: String?
+    public var changed: Bool
+    public var reason: String?
+
+    public init(path: String, book: Book? = nil, previousTitle: String? = nil, previousAuthor: String? = nil,
+                changed: Bool = false, reason: String? = nil) {
+        self.path = path
+        self.book = book
+        self.previousTitle = previousTitle
+        self.previousAuthor = previousAuthor
+        self.changed = changed
+        self.reason = reason
+    }
+}
+
+extension Library {
+    /// Stores what was derived again from a book's file; a title or author a
+    /// person edited stays as it is. Bookmarks, history, tags stay too.
+    @discardableResult
+    public func applyDerived(_ derived: DerivedMetadata, to book: Book) throws -> Book {
+        let choice = MetadataChoice.choose(from: derived.candidates)
+        return try database.inTransaction {
+            var title = choice.title, titleSource = choice.titleSource.rawValue
+            var author = choice.author, authorSource = choice.authorSource.rawValue
+            let current = try Catalog(database: database).book(id: book.id) ?? book
+            if current.titleSource == .edited { (title, titleSource) = (current.title, MetadataSource.edited.rawValue) }
+            if current.authorSource == .edited { (author, authorSource) = (current.author, MetadataSource.edited.rawValue) }
+            let edited = try database.query("SELECT field, value FROM book_fields WHERE book_id = ? AND field IN ('subject', 'keywords')", [book.id])
+            let editedSubject = edited.first { $0.string("field") == "subject" }?.string("value")
+            let editedKeywords = edited.first { $0.string("field") == "keywords" }?.string("value")
+            try database.execute("""
+                UPDATE books SET title = ?, title_source = ?, author = ?, author_source = ?, subject = ?, keywords = ?,
+                                 creator = ?, producer = ?, created = ?, modified = ?
+                WHERE id = ?
+                """, [title, titleSource, author, authorSource, editedSubject ?? derived.subject, editedKeywords ?? derived.keywords, derived.creator,
+                      derived.producer, derived.created, derived.modified, book.id])
+            return try Catalog(database: database).book(id: book.id) ?? current
+        }
+    }
+
+    /// Every book, for a refresh of the whole library.
+    public func allBooks() throws -> [Book] {
+        try Catalog(database: database).books(orderedBy: .id)
+    }
+}

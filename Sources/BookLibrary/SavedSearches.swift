@@ -1,0 +1,42 @@
+import Foundation
+
+/// A query kept under a name, usable as `saved:NAME`.
+public struct SavedSearch: Codable, Equatable, Sendable {
+    public var name: String
+    public var query: String
+}
+
+extension Library {
+    /// Saves (or replaces) a named query; it is checked first, saved
+    /// searches it names included.
+    public func saveSearch(_ rawName: String, query: String) throws {
+        let name = rawName.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(where: \.isWhitespace), !name.contains(":") else {
+            throw CurationError.invalidValue("--save", "'\(rawName)' cannot name a saved search: one word without ':'")
+        }
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw CurationError.invalidValue("--save", "give the query to save after the name")
+        }
+        try database.inTransaction {
+            try database.execute("""
+                INSERT INTO saved_searches (name, query, created_at) VALUES (?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET query = excluded.query
+                """, [name, query, Date()])
+            // Checked inside the transaction, so a search naming itself is refused and not kept.
+            _ = try queryParser.parse(query)
+        }
+    }
+
+    public func savedSearches() throws -> [SavedSearch] {
+        try database.query("SELECT name, query FROM saved_searches ORDER BY name COLLATE NOCASE").map {
+            SavedSearch(name: $0.string("name") ?? "", query: $0.string("query") ?? "")
+        }
+    }
+
+    public func deleteSavedSearch(_ name: String) throws {
+        try database.inTransaction {
+            try database.execute("DELETE FROM saved_searches WHERE name = ? COLLATE NOCASE", [name])
+            guard database.changes > 0 else { throw CurationError.savedSearchNotFound(name) }
+        }
+    }
+}

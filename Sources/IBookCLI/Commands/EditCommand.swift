@@ -1,0 +1,127 @@
+import Arguments
+import BookLibrary
+import Foundation
+
+package enum EditCommand: Command {
+    package static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Set a book's title, authors and other details in the library.",
+        discussion: "Values are stored in the library and shown by info, list, export and --json; 'ibook refresh' never replaces them. An empty value clears a field (the author is then derived again by the next refresh).",
+        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        options: [
+            Option("--title", value: "title", help: "The title."),
+            Option("--author", value: "name", help: "An author; repeat for several, in order.", repeatable: true),
+            Option("--year", value: "year", help: "Year of publication."),
+            Option("--publisher", value: "name", help: "The publisher."),
+            Option("--language", value: "code", help: "Language, e.g. en, de, ja."),
+            Option("--series", value: "name", help: "The series the book belongs to."),
+            Option("--series-index", value: "n", help: "Its number in the series."),
+            Option("--description", value: "text", help: "A description or summary."),
+            Option("--isbn", value: "isbn", help: "ISBN-10 or ISBN-13 (its check digit is verified)."),
+            Option("--doi", value: "doi", help: "DOI, e.g. 10.1000/xyz123 (a doi.org link is accepted)."),
+            Option("--rating", value: "0-5", help: "Your rating, 0 to 5."),
+            Option("--subject", value: "text", help: "The subject (the PDF's own, unless set here)."),
+            Option("--keywords", value: "text", help: "Keywords (the PDF's own, unless set here)."),
+            Option("--write", help: "Also write title, authors, subject and keywords into the PDF (Info and XMP), to a copy named NAME.edited.pdf beside it unless --in-place or -o; the book then uses the new file and keeps its bookmarks and history."),
+            Option("--in-place", help: "With --write: replace the original file (atomically)."),
+            Option("-o", "--output", value: "file", help: "With --write: where to write the copy."),
+            CommonOptions.password, CommonOptions.passwordFile,
+            CommonOptions.json,
+        ])
+
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        var edit = BookEdit()
+        edit.title = arguments.value("title")
+        let authors = arguments.values("author")
+        if !authors.isEmpty { edit.authors = authors }
+        edit.year = arguments.value("year")
+        edit.publisher = arguments.value("publisher")
+        edit.language = arguments.value("language")
+        edit.series = arguments.value("series")
+        edit.seriesIndex = arguments.value("series-index")
+        edit.description = arguments.value("description")
+        edit.isbn = arguments.value("isbn")
+        edit.doi = arguments.value("doi")
+        edit.rating = arguments.value("rating")
+        edit.subject = arguments.value("subject")
+        edit.keywords = arguments.value("keywords")
+        let write = arguments.flag("write")
+        if !write, arguments.flag("in-place") || arguments.value("output") != nil {
+            throw UsageError("--in-place and --output go with --write")
+        }
+        if arguments.flag("in-place"), arguments.value("output") != nil { throw UsageError("Give either --in-place or --output, not both") }
+        let library = try context.library()
+        var book = try context.book(arguments.positional("book"))
+        do {
+            if !write || !edit.isEmpty { book = try library.edit(book, edit) }
+        } catch let error as CurationError {
+            // A value that cannot be stored is a mistake on the command line.
+            throw UsageError(error.description.prefix(1).uppercased() + error.description.dropFirst())
+        }
+        var written: String?
+        if write {
+            guard let writer = context.program.metadataWriter else {
+                throw UsageError("--write needs ibook-full, which writes PDFs")
+            }
+            let destination = try MetadataDestination.path(for: book, inPlace: arguments.flag("in-place"), output: arguments.value("output"))
+            try writer(book.path, destination, try library.embeddedMetadata(book), try context.password())
+            book = try library.replaceFile(of: book, with: destination)
+            written = destination
+        }
+        let info = try library.info(book)
+        if arguments.flag("json") {
+            try context.printJSON(info)
+            return
+        }
+        context.stdout.write("Edited #\(book.id) \(book.title) — \(book.author)\n")
+        for (name, value) in DetailLines.lines(info.details) {
+            context.stdout.write("  \(name): \(value)\n")
+        }
+        if let written { context.stdout.write("Wrote the metadata into \(written); the book now uses that file\n") }
+    }
+}
+
+/// Where `edit --write` puts the rewritten PDF.
+enum MetadataDestination {
+    static func path(for book: Book, inPlace: Bool, output: String?) throws -> String {
+        guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
+        if inPlace { return book.path }
+        let path: String
+        if let output {
+            path = URL(fileURLWithPath: output).path
+        } else {
+            let stem = (book.path as NSString).deletingPathExtension
+            path = stem.hasSuffix(".edited") ? stem + ".pdf" : stem + ".edited.pdf"
+        }
+        if path != book.path, FileManager.default.fileExists(atPath: path) {
+            throw CurationError.invalidValue("--write", "\(path) already exists: give another with -o, or --in-place")
+        }
+        return path
+    }
+}
+
+/// The details `edit` stores, as `info` and `edit` show them.
+package enum DetailLines {
+    package static func lines(_ details: BookDetails) -> [(String, String)] {
+        var lines: [(String, String)] = []
+        if let year = details.year { lines.append(("Year", String(year))) }
+        if let publisher = details.publisher { lines.append(("Publisher", publisher)) }
+        if let language = details.language { lines.append(("Language", language)) }
+        if let series = details.series {
+            let index = details.seriesIndex.map { $0 == $0.rounded() ? " #\(Int($0))" : " #\($0)" } ?? ""
+            lines.append(("Series", series + index))
+        }
+        if let isbn = details.isbn { lines.append(("ISBN", isbn)) }
+        if let doi = details.doi { lines.append(("DOI", doi)) }
+        if let rating = details.rating { lines.append(("Rating", Stars.text(rating))) }
+        if let description = details.description { lines.append(("Description", description)) }
+        return lines
+    }
+}
+
+/// A 0–5 rating as stars.
+package enum Stars {
+    package static func text(_ rating: Int) -> String {
+        String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: 5 - max(0, min(5, rating)))
+    }
+}

@@ -1,0 +1,55 @@
+import Arguments
+import BookIndexing
+import BookLibrary
+import Foundation
+import IBookCLI
+
+enum RefreshCommand: Command {
+    static let spec = CommandSpec(
+        name: "refresh",
+        abstract: "Derive titles and authors again from the books' files.",
+        discussion: "Reads each book's metadata, XMP and first page again and picks the title and author a person would: a good title in the PDF's metadata is kept; a missing or junk one (the file name, 'Microsoft Word - …', '*.dvi', 'untitled') is taken from the XMP or the first page. Values set with 'ibook edit' stay. Bookmarks, history, tags and collections are kept.",
+        positionals: [Positional("book", help: "An id, a file path or part of the title (default: every book).", optional: true, repeating: true)],
+        options: [
+            CommonOptions.password, CommonOptions.passwordFile,
+            Option("--in-process", help: "Read the files in this process: no protection from parser crashes or hangs."),
+            CommonOptions.json,
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let library = try context.library()
+        var options = AddOptions()
+        options.password = try context.password()
+        if !arguments.flag("in-process") {
+            options.isolation = .workerProcess(executable: AddCommand.currentExecutable())
+        }
+        let names = arguments.positionalValues("book")
+        let books = names.isEmpty ? try library.allBooks() : try names.map { try library.book(named: $0) }
+        guard !books.isEmpty else {
+            context.stderr.write("The library is empty: add a PDF with 'ibook add FILE'.\n")
+            return
+        }
+        let json = arguments.flag("json")
+        var changed = 0, failed = 0
+        library.refreshMetadata(books, options: options) { result in
+            if json { try? context.printJSON(result) }
+            guard let book = result.book else { return }
+            if let reason = result.reason {
+                failed += 1
+                context.error("\(result.path): \(reason)")
+                return
+            }
+            if result.changed { changed += 1 }
+            guard !json else { return }
+            let sources = "(title: \(book.titleSource.rawValue), author: \(book.authorSource.rawValue))"
+            if result.changed {
+                let before = [result.previousTitle, result.previousAuthor].compactMap { $0 }.joined(separator: " — ")
+                context.stdout.write("#\(book.id) \(before)\n    → \(book.title) — \(book.author) \(sources)\n")
+            } else {
+                context.stdout.write("#\(book.id) \(book.title) — \(book.author) \(sources), unchanged\n")
+            }
+        }
+        context.stderr.write("\(books.count) checked, \(changed) changed, \(failed) failed\n")
+        if failed > 0 { throw ExitCode(status: ExitCode.failure) }
+    }
+}
