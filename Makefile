@@ -22,7 +22,8 @@ export PKG_CONFIG_PATH := $(CURDIR)/$(PKG_CONFIG_SHIM)$(if $(PKG_CONFIG_PATH),:$
 # AnnotationTests: it draws annotations only as their appearance streams say.
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
-                  man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters ghostscript
+                  man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
+                  libstemmer-dev ghostscript
 PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue.
@@ -38,6 +39,7 @@ deps:
 	for command in $(COMMANDS); do command -v $$command >/dev/null 2>&1 || missing="$$missing $$command"; done; \
 	for module in $(PKG_CONFIG_MODULES); do pkg-config --exists $$module 2>/dev/null || missing="$$missing $$module"; done; \
 	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
+	test -f /usr/include/libstemmer.h || missing="$$missing libstemmer-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages (missing:$$missing)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBIAN_PACKAGES); \

@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         // Debian 12's libcups2-dev has no cups.pc: the module links -lcups (what `cups-config --libs` says).
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+        // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either: the module links -lstemmer.
+        .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
@@ -44,7 +46,7 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["Store", "CZlib"]),
+        .target(name: "BookLibrary", dependencies: ["Store", "CZlib", "CStemmer"]),
         // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
         .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput"]),
 

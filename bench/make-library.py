@@ -7,10 +7,12 @@ Extracting a million pages from PDFs would take hours, so this writes the
 rows `ibook add` would write (see Sources/BookLibrary/Schema.swift and
 BookImporter.swift) straight through SQLite: one `books` row per book, one
 `pages` row per page (text as poppler returns it: lines joined by newlines,
-label = the page number), and the FTS5 external-content index `page_index`
-over the same text. The text is Latin, which IndexText.segmented leaves
-unchanged, so the index gets exactly the page text. The library must already
-exist (created by ibook itself, so its migrations are recorded).
+label = the page number), and the contentless FTS5 index `page_index(words,
+variants)` as IndexText.input makes it: the text is lowercase ASCII words
+without line-end hyphens, so `words` is the text and `variants` the English
+Snowball stems (libstemmer through ctypes) that differ from their word. The
+library must already exist (created by ibook itself, so its migrations are
+recorded).
 
 Pages are assembled from a pool of generated paragraphs with the same
 Zipf-like vocabulary as make-corpus.py, plus a token unique to each page; the
@@ -18,9 +20,11 @@ marker word "zymurgical" is on about 1 page in 500 and the phrase
 "lighthouse keeper" on about 1 in 20, as in the PDF corpus.
 """
 import argparse
+import ctypes
 import hashlib
 import os
 import random
+import re
 import sqlite3
 import sys
 import time
@@ -46,6 +50,31 @@ def paragraphs(count, rng):
     return pool
 
 
+class IndexInput:
+    """IndexText.input for this generator's text: ASCII words, English stems."""
+
+    def __init__(self):
+        self.library = ctypes.CDLL("libstemmer.so.0d")
+        self.library.sb_stemmer_new.restype = ctypes.c_void_p
+        self.library.sb_stemmer_stem.restype = ctypes.POINTER(ctypes.c_char)
+        self.library.sb_stemmer_stem.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+        self.library.sb_stemmer_length.argtypes = [ctypes.c_void_p]
+        self.stemmer = self.library.sb_stemmer_new(b"english", b"UTF_8")
+        self.stems = {}
+
+    def stem(self, word):
+        if word not in self.stems:
+            data = word.encode()
+            result = self.library.sb_stemmer_stem(self.stemmer, data, len(data))
+            self.stems[word] = ctypes.string_at(result, self.library.sb_stemmer_length(self.stemmer)).decode()
+        return self.stems[word]
+
+    def __call__(self, text):
+        words = re.findall(r"[a-z0-9]+", text.lower())
+        variants = [stem for word, stem in zip(words, map(self.stem, words)) if stem != word]
+        return " ".join(words), " ".join(variants)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("library")
@@ -59,6 +88,14 @@ def main():
         sys.exit(f"{database_path}: no library (run an ibook command on it first)")
     rng = random.Random(args.seed)
     pool = paragraphs(4000, rng)
+    index_input = IndexInput()
+    paragraph_inputs = {}
+
+    def paragraph_input(text):
+        if text not in paragraph_inputs:
+            paragraph_inputs[text] = index_input(text)
+        return paragraph_inputs[text]
+
     db = sqlite3.connect(database_path)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
@@ -78,6 +115,7 @@ def main():
                  "Bench Writer", "ibook bench", count, time.time()))
             book_id = cursor.lastrowid
             rows = []
+            indexed = []
             for page in range(1, count + 1):
                 parts = rng.sample(pool, 5)
                 if rng.random() < 0.05:
@@ -86,10 +124,12 @@ def main():
                     parts[1] += " zymurgical"
                 parts.append(f"folio{book_id}x{page}")
                 rows.append((book_id, page, str(page), "\n".join(parts)))
+                page_inputs = [paragraph_input(part) for part in parts]
+                indexed.append((" ".join(i[0] for i in page_inputs), " ".join(i[1] for i in page_inputs if i[1])))
             db.executemany("INSERT INTO pages (book_id, page, label, text) VALUES (?, ?, ?, ?)", rows)
-            # External content: the index rows carry the pages' ids and text,
-            # exactly what BookImporter inserts one page at a time.
-            db.execute("INSERT INTO page_index (rowid, text) SELECT id, text FROM pages WHERE book_id = ?", (book_id,))
+            ids = [row[0] for row in db.execute("SELECT id FROM pages WHERE book_id = ? ORDER BY page", (book_id,))]
+            db.executemany("INSERT INTO page_index (rowid, words, variants) VALUES (?, ?, ?)",
+                           [(rowid, words, variants) for rowid, (words, variants) in zip(ids, indexed)])
             db.execute("UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1), "
                        "last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1) WHERE id = ?1", (book_id,))
         written += count

@@ -45,7 +45,9 @@ struct BookImporter {
             }
 
             let insertPage = try database.prepare("INSERT INTO pages (book_id, page, label, text) VALUES (?, ?, ?, ?)")
-            let indexPage = try database.prepare("INSERT INTO page_index (rowid, text) VALUES (?, ?)")
+            // The index waits for the last page: the book's language, which
+            // its words are stemmed in, is told from its text.
+            var indexed: [(rowID: Int64, text: String)] = []
             var pagesSeen = 0
             var annotations: [NewAnnotation] = []
             var end: EndRecord?
@@ -53,7 +55,7 @@ struct BookImporter {
                 switch record {
                 case .page(let page):
                     try insertPage.run([bookID, page.page, page.label, StoredText.encode(page.text)])
-                    try indexPage.run([database.lastInsertRowID, IndexText.segmented(page.text)])
+                    indexed.append((database.lastInsertRowID, page.text))
                     annotations += page.annotations ?? []
                     pagesSeen += 1
                     onPage(pagesSeen)
@@ -67,6 +69,9 @@ struct BookImporter {
                 throw ImportAbort.incomplete
             }
             try Annotations(database: database).replaceFromPDF(sha256: sha256, annotations)
+            let language = PageIndex.language(declared: metadata.language, pages: indexed.map(\.text))
+            try database.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
+            try PageIndex(database: database).add(indexed, language: language)
             try database.execute("""
                 UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1),
                                  last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1)

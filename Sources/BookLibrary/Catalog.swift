@@ -67,15 +67,11 @@ package struct Catalog {
     }
 
     /// Deletes the book and everything attached to it in one transaction.
-    /// The index is external-content, so its rows are removed explicitly with
-    /// the same segmented text they were indexed with.
+    /// The index is contentless, so its rows are removed explicitly with the
+    /// same input they were indexed with.
     func remove(_ book: Book) throws {
         try database.inTransaction {
-            let deleteIndexed = try database.prepare(
-                "INSERT INTO page_index (page_index, rowid, text) VALUES ('delete', ?, ?)")
-            try database.prepare("SELECT id, text FROM pages WHERE book_id = ?").forEachRow([book.id]) { row in
-                try deleteIndexed.run([row.int64("id"), IndexText.segmented(StoredText.decode(row["text"]))])
-            }
+            try PageIndex(database: database).remove(bookID: book.id)
             try database.execute("DELETE FROM pages WHERE book_id = ?", [book.id])
             try database.execute("DELETE FROM books WHERE id = ?", [book.id])
             try database.execute("DELETE FROM state WHERE key = ? AND value = ?", [State.openBook, book.sha256])

@@ -1,8 +1,54 @@
-/// Prepares text for the full-text index. SQLite's unicode61 tokenizer folds
-/// case and diacritics but treats a run of CJK characters as one word; putting
-/// each CJK character on its own makes any substring findable as a phrase,
-/// far smaller than a trigram index over everything.
+/// What the full-text index holds for a page: the one place page text
+/// becomes index input, at import, on removal and when an old library is
+/// re-indexed.
+///
+/// `words` is every word of the page as an index term (see `TermFolding`),
+/// in order, so that phrases match; a word hyphenated at a line end is
+/// there as its two halves, as printed, so `well-known` and `copy right`
+/// still match as phrases. `variants` holds what else a page should be
+/// found by: the joined form of each word hyphenated at a line end
+/// (`copyright`) and the stem of every word that is not its own stem.
+/// Both are plain terms separated by spaces, which SQLite's unicode61
+/// tokenizer splits back into exactly these terms; CJK characters are terms
+/// of one character each, so any substring is findable as a phrase, far
+/// smaller than a trigram index over everything.
 package enum IndexText {
+    package struct Input: Equatable, Sendable {
+        package var words: String
+        package var variants: String
+    }
+
+    package static func input(of text: String, folder: TermFolder) -> Input {
+        var text = text
+        return text.withUTF8 { bytes in
+            let scanned = WordScanner.words(in: bytes)
+            var words = ""
+            var variants = ""
+            words.reserveCapacity(bytes.count)
+            func addVariant(_ term: String) {
+                if !variants.isEmpty { variants += " " }
+                variants += term
+            }
+            var previous: (caseFolded: String, term: String)?
+            for (index, word) in scanned.enumerated() {
+                let folded = folder.fold(bytes, word)
+                if !words.isEmpty { words += " " }
+                words += folded.term
+                let isSecondHalf = index > 0 && scanned[index - 1].joinsNext
+                if isSecondHalf, let first = previous {
+                    let joined = (first.caseFolded + folded.caseFolded, first.term + folded.term)
+                    addVariant(joined.1)
+                    if let stem = folder.stem(caseFolded: joined.0, term: joined.1) { addVariant(stem) }
+                } else if word.kind == .text, !word.joinsNext,
+                          let stem = folder.stem(caseFolded: folded.caseFolded, term: folded.term) {
+                    addVariant(stem)
+                }
+                previous = folded
+            }
+            return Input(words: words, variants: variants)
+        }
+    }
+
     package static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3040...0x30FF,   // Hiragana, Katakana
@@ -18,23 +64,5 @@ package enum IndexText {
         default:
             return false
         }
-    }
-
-    /// The text with a space on each side of every CJK character. Text
-    /// without CJK is returned unchanged, so the common case costs one scan.
-    package static func segmented(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isCJK) else { return text }
-        var result = String.UnicodeScalarView()
-        result.reserveCapacity(text.unicodeScalars.count * 2)
-        for scalar in text.unicodeScalars {
-            if isCJK(scalar) {
-                result.append(" ")
-                result.append(scalar)
-                result.append(" ")
-            } else {
-                result.append(scalar)
-            }
-        }
-        return String(result)
     }
 }

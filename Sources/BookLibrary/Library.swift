@@ -11,7 +11,9 @@ public final class Library {
 
     /// Opens the library, creating it on first use. A file that is not an
     /// ibook library, or one written by a newer ibook, is refused untouched.
-    public init(location: LibraryLocation) throws {
+    /// A library made by an older ibook is upgraded in place, reporting how
+    /// far it has got to `onUpgrade`.
+    public init(location: LibraryLocation, onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
         self.location = location
         let path = location.databasePath
         let fileExists = FileManager.default.fileExists(atPath: path)
@@ -26,7 +28,7 @@ public final class Library {
         do {
             if fileExists { try Self.refuseForeign(path) }
             database = try Database(path: path)
-            try Schema.migrator.migrate(database)
+            try Schema.migrator(onProgress: onUpgrade).migrate(database)
         } catch MigrationError.newerSchema(let ids) {
             throw LibraryError.newerLibrary(path, unknownMigrations: ids)
         } catch let error as DatabaseError {

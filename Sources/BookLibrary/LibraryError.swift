@@ -17,6 +17,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case fileMissing(String)
     case hashMismatch(String)
     case invalidArgument(String)
+    case stemmerUnavailable(String)
 
     public var description: String {
         switch self {
@@ -39,6 +40,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .fileMissing(let path): return "\(path): no such file"
         case .hashMismatch(let path): return "\(path): content differs from the book in the library (hash mismatch)"
         case .invalidArgument(let message): return message
+        case .stemmerUnavailable(let algorithm): return "libstemmer has no '\(algorithm)' stemmer"
         }
     }
 }

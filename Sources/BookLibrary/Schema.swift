@@ -3,7 +3,7 @@ import Store
 /// The library's schema, as migrations applied in order. Never edit a
 /// registered migration: add a new one.
 enum Schema {
-    static var migrator: Migrator {
+    static func migrator(onProgress: ((UpgradeProgress) -> Void)? = nil) -> Migrator {
         var migrator = Migrator()
         migrator.register("1-books") { db in
             try db.execute("""
@@ -77,6 +77,31 @@ enum Schema {
                     first_page_row = coalesce((SELECT min(id) FROM pages WHERE book_id = books.id), 0),
                     last_page_row = coalesce((SELECT max(id) FROM pages WHERE book_id = books.id), -1);
                 """)
+        }
+        migrator.register("3-normalised-index") { db in
+            // Page text is re-indexed from what `pages` stores, folded and
+            // stemmed as IndexText says; no PDF is read again.
+            try db.execute("""
+                ALTER TABLE books ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+                DROP TABLE page_index;
+                \(PageIndex.createTable);
+                """)
+            let total = try db.scalar("SELECT count(*) FROM pages").flatMap { value -> Int? in
+                if case .integer(let count) = value { return Int(count) } else { return nil }
+            } ?? 0
+            var done = 0
+            let index = PageIndex(database: db)
+            for row in try db.query("SELECT id FROM books ORDER BY id") {
+                let bookID = row.int("id") ?? 0
+                let pages = try db.query("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id", [bookID])
+                    .map { (rowID: $0.int64("id") ?? 0, text: StoredText.decode($0["text"])) }
+                let language = PageIndex.language(declared: nil, pages: pages.map(\.text))
+                try db.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
+                try index.add(pages, language: language) { page in
+                    onProgress?(UpgradeProgress(step: "3-normalised-index", done: done + page, total: total))
+                }
+                done += pages.count
+            }
         }
         migrator.register("5-curation") { db in
             // Where the title and author came from; books added before this

@@ -43,19 +43,20 @@ struct Search {
         var title: String
         var first: Int64
         var last: Int64
+        var language: BookLanguage?
         var rows: [Int64] = []
         var bestScore = Double.infinity
     }
 
-    func run(_ query: String, scope: SearchScope, limit: Int?, onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        guard var matcher = TextMatcher(query: query),
-              let expression = FTS5Query.phrase(IndexText.segmented(query), prefixLast: true)
-        else { throw LibraryError.emptyQuery }
+    func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
+             onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
+        guard let query = SearchQuery(text, exact: exact) else { throw LibraryError.emptyQuery }
 
         var ranked: [BookRows]
         switch scope {
         case .book(let book):
             ranked = try books(where: "id = ?", [book.id])
+            let expression = try query.expression(languages: ranked.compactMap(\.language), hasVariant: hasVariant)
             for index in ranked.indices {
                 try database.prepare("""
                     SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid
@@ -68,9 +69,11 @@ struct Search {
             var all = try books(where: "last_page_row >= first_page_row", [])
             if case .books(let selected) = scope { all = all.filter { selected.contains($0.id) } }
             all.sort { $0.first < $1.first }
+            let expression = try query.expression(languages: Array(Set(all.compactMap(\.language))).sorted { $0.rawValue < $1.rawValue },
+                                                  hasVariant: hasVariant)
             let starts = all.map(\.first)
             // Rows come in ascending order, so each book's rows stay in page order.
-            try database.prepare("SELECT rowid, bm25(page_index) FROM page_index WHERE page_index MATCH ?")
+            try database.prepare("SELECT rowid, \(SearchQuery.rankFunction) FROM page_index WHERE page_index MATCH ?")
                 .forEachRow([expression]) { row in
                     guard case .integer(let rowID) = row[0] else { return }
                     var low = 0, high = starts.count
@@ -90,17 +93,21 @@ struct Search {
         // One read transaction: one snapshot and one lock for all the page
         // reads, instead of taking and dropping the lock for each.
         return try database.inTransaction(.deferred) {
-            try emit(ranked, matcher: &matcher, limit: limit, onHit: onHit)
+            try emit(ranked, query: query, limit: limit, onHit: onHit)
         }
     }
 
-    private func emit(_ ranked: [BookRows], matcher: inout TextMatcher, limit: Int?,
+    private func emit(_ ranked: [BookRows], query: SearchQuery, limit: Int?,
                       onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
         var summary = SearchSummary()
         let highlighted = try HighlightedSpans(database: database)
+        // A stem is the book's language's: one matcher per language.
+        var matchers: [BookLanguage?: TextMatcher] = [:]
         let readPage = try database.prepare("SELECT page, label, text FROM pages WHERE id = ?")
         emitting: for book in ranked {
             var bookHasHits = false
+            var matcher = matchers[book.language] ?? TextMatcher(query, language: book.language)
+            defer { matchers[book.language] = matcher }
             for rowID in book.rows {
                 guard let row = try readPage.rows([rowID]).first else { continue }
                 let text = StoredText.decode(row[2])
@@ -120,7 +127,7 @@ struct Search {
                     }
                     summary.hits += 1
                     try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
-                                        snippet: TextMatcher.snippet(text, match.range),
+                                        snippet: TextMatcher.snippet(text, match),
                                         highlight: highlighted.highlight(bookID: book.id, page: page, text: text, match: match.range)))
                 }
             }
@@ -128,19 +135,27 @@ struct Search {
         return summary
     }
 
+    /// Whether any page has `term` among its index variants (see `SearchQuery`).
+    private func hasVariant(_ term: String) throws -> Bool {
+        try database.cachedStatement("SELECT 1 FROM page_index WHERE page_index MATCH ? LIMIT 1")
+            .rows(["variants : " + FTS5Query.quote(term)]).first != nil
+    }
+
     private func books(where condition: String, _ bindings: [SQLBindable]) throws -> [BookRows] {
-        try database.query("SELECT id, title, first_page_row, last_page_row FROM books WHERE \(condition)", bindings)
+        try database.query("SELECT id, title, first_page_row, last_page_row, language FROM books WHERE \(condition)", bindings)
             .map { row in
                 BookRows(id: row.int("id") ?? 0, title: row.string("title") ?? "",
-                         first: row.int64("first_page_row") ?? 0, last: row.int64("last_page_row") ?? -1)
+                         first: row.int64("first_page_row") ?? 0, last: row.int64("last_page_row") ?? -1,
+                         language: row.string("language").flatMap(BookLanguage.init(rawValue:)))
             }
     }
 }
 
 extension Library {
     /// Searches one book or the whole library, handing each hit over as it is found.
-    public func search(_ query: String, scope: SearchScope, limit: Int? = nil,
+    /// With `exact`, a word does not find its inflections (see `SearchQuery`).
+    public func search(_ query: String, scope: SearchScope, exact: Bool = false, limit: Int? = nil,
                        onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        try Search(database: database).run(query, scope: scope, limit: limit, onHit: onHit)
+        try Search(database: database).run(query, scope: scope, exact: exact, limit: limit, onHit: onHit)
     }
 }

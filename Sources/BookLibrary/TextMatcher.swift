@@ -1,114 +1,48 @@
 import Foundation
 
 /// Finds every occurrence of a query in a page's text the way a reader's
-/// find box does: case- and diacritic-insensitive, words in sequence across
-/// any spacing or line breaks, the last word as a prefix, CJK by character.
+/// find box does, with the index's notion of a word (`WordScanner`,
+/// `TermFolding`): words in sequence across any spacing or line breaks, the
+/// last word as a prefix, CJK by character, a single word also by its stem,
+/// a word hyphenated at a line end as one word or as its halves.
 /// The full-text index finds the pages; this finds the places on them.
 struct TextMatcher {
     /// Where a match sits in the page text.
-    struct Match { var range: Range<String.Index> }
-
-    private let queryTokens: [String]
-    private var foldCache: [Character: String] = [:]
-
-    init?(query: String) {
-        let tokens = TextMatcher.tokenize(query).map { TextMatcher.fold(String(query[$0])) }.filter { !$0.isEmpty }
-        guard !tokens.isEmpty else { return nil }
-        queryTokens = tokens
-        queryBytes = tokens.map { Array($0.utf8) }
+    struct Match {
+        var range: Range<String.Index>
+        /// The match took the halves of a line-end hyphenated word as two
+        /// words of the query (`well-known`), so its snippet keeps the hyphen.
+        var keepsLineEndHyphen = false
     }
 
-    /// The folded query words as UTF-8, for the ASCII fast path.
-    private let queryBytes: [[UInt8]]
+    /// Each alternative sequence of query terms, as UTF-8.
+    private let alternatives: [[[UInt8]]]
+    /// The stem a single-word query also matches, in the book's language.
+    private let stem: [UInt8]?
+    private let folder: TermFolder
 
-    /// Folding an ASCII word is lowercasing it, so most words of most pages
-    /// compare byte by byte without building a folded copy; nil when the
-    /// word is not ASCII and needs the full folding.
-    static func asciiMatch(_ word: Substring, _ token: [UInt8], prefix: Bool) -> Bool? {
-        var result: Bool?
-        _ = word.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return }
-            guard prefix ? bytes.count >= token.count : bytes.count == token.count else {
-                result = false
-                return
-            }
-            for position in 0..<token.count {
-                var byte = bytes[position]
-                if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-                if byte != token[position] {
-                    result = false
-                    return
-                }
-            }
-            result = true
-        }
-        return result
+    init?(query: String, exact: Bool = false, language: BookLanguage? = nil) {
+        guard let parsed = SearchQuery(query, exact: exact) else { return nil }
+        self.init(parsed, language: language)
     }
 
-    /// The words of a text: runs of letters and digits, each CJK character alone.
-    /// Walks Unicode scalars rather than Characters: grapheme breaking was
-    /// most of the cost of a search, and a combining mark simply continues
-    /// the word its letter started.
-    static func tokenize(_ text: String) -> [Range<String.Index>] {
-        if let ascii = tokenizeASCII(text) { return ascii }
-        var ranges: [Range<String.Index>] = []
-        var start: String.Index?
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            let isWord: Bool
-            if scalar.value < 0x80 {
-                isWord = isASCIIWordByte(UInt8(scalar.value))
-            } else if IndexText.isCJK(scalar) {
-                if let open = start { ranges.append(open..<index); start = nil }
-                ranges.append(index..<next)
-                index = next
-                continue
-            } else {
-                let properties = scalar.properties
-                isWord = properties.isAlphabetic || properties.numericType != nil
-                    || properties.generalCategory == .nonspacingMark
-            }
-            if isWord {
-                if start == nil { start = index }
-            } else if let open = start {
-                ranges.append(open..<index)
-                start = nil
-            }
-            index = next
-        }
-        if let open = start { ranges.append(open..<text.endIndex) }
-        return ranges
+    init(_ query: SearchQuery, language: BookLanguage?) {
+        folder = (try? TermFolder(language: query.stems ? language : nil)) ?? TermFolder(stemmer: nil)
+        alternatives = query.alternatives.map { $0.map { Array($0.utf8) } }
+        stem = query.stem(in: folder).map { Array($0.utf8) }
     }
 
-    /// Most pages are plain ASCII: their words are found on the bytes,
-    /// without decoding. Nil when the text has any other character.
-    private static func tokenizeASCII(_ text: String) -> [Range<String.Index>]? {
-        let offsets: [(Int, Int)]?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var found: [(Int, Int)] = []
-            var start = -1
-            for position in 0..<bytes.count {
-                let byte = bytes[position]
-                if byte >= 0x80 { return nil }
-                if isASCIIWordByte(byte) {
-                    if start < 0 { start = position }
-                } else if start >= 0 {
-                    found.append((start, position))
-                    start = -1
-                }
-            }
-            if start >= 0 { found.append((start, bytes.count)) }
-            return found
+    mutating func matches(in text: String) -> [Match] {
+        var text = text
+        let offsets: [(Int, Int, Bool)] = text.withUTF8 { bytes in
+            var page = PageSearch(bytes: bytes, words: WordScanner.words(in: bytes), folder: folder)
+            return page.find(alternatives, stem: stem)
         }
-        guard let found = offsets ?? nil else { return nil }
         let utf8 = text.utf8
-        return found.map { utf8.index(utf8.startIndex, offsetBy: $0.0)..<utf8.index(utf8.startIndex, offsetBy: $0.1) }
-    }
-
-    static func isASCIIWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        return offsets.map {
+            Match(range: utf8.index(utf8.startIndex, offsetBy: $0.0)..<utf8.index(utf8.startIndex, offsetBy: $0.1),
+                  keepsLineEndHyphen: $0.2)
+        }
     }
 
     /// `Character.isWhitespace`, without the property lookup for ASCII.
@@ -117,117 +51,15 @@ struct TextMatcher {
         return character.isWhitespace
     }
 
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-    }
-
-    private mutating func folded(_ text: Substring) -> String {
-        var result = ""
-        for character in text {
-            if let cached = foldCache[character] {
-                result += cached
-            } else {
-                let value = TextMatcher.fold(String(character))
-                foldCache[character] = value
-                result += value
-            }
-        }
-        return result
-    }
-
-    mutating func matches(in text: String) -> [Match] {
-        if let found = asciiMatches(in: text) { return found }
-        let words = TextMatcher.tokenize(text)
-        guard words.count >= queryTokens.count else { return [] }
-        var found: [Match] = []
-        var index = 0
-        let last = queryTokens.count - 1
-        while index + last < words.count {
-            var matched = true
-            for offset in 0...last {
-                let ok: Bool
-                if let fast = TextMatcher.asciiMatch(text[words[index + offset]], queryBytes[offset], prefix: offset == last) {
-                    ok = fast
-                } else {
-                    let word = folded(text[words[index + offset]])
-                    ok = offset == last ? word.hasPrefix(queryTokens[offset]) : word == queryTokens[offset]
-                }
-                if !ok { matched = false; break }
-            }
-            if matched {
-                found.append(Match(range: words[index].lowerBound..<words[index + last].upperBound))
-                index += last + 1
-            } else {
-                index += 1
-            }
-        }
-        return found
-    }
-
-    /// The same search on the bytes of an ASCII page for an ASCII query:
-    /// folding is lowercasing, and only places that start like the first
-    /// word are looked at. Nil when either has any other character.
-    private func asciiMatches(in text: String) -> [Match]? {
-        guard queryBytes.allSatisfy({ $0.allSatisfy { $0 < 0x80 } }) else { return nil }
-        let query = queryBytes
-        let offsets: [(Int, Int)]?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-            @inline(__always) func isWord(_ position: Int) -> Bool {
-                position < bytes.count && TextMatcher.isASCIIWordByte(bytes[position])
-            }
-            // The word starting at `start` matches `token` (as a prefix when `prefix`); returns its end.
-            func word(at start: Int, _ token: [UInt8], prefix: Bool) -> Int? {
-                guard start + token.count <= bytes.count else { return nil }
-                for offset in 0..<token.count where lower(bytes[start + offset]) != token[offset] { return nil }
-                var end = start + token.count
-                if prefix {
-                    while isWord(end) { end += 1 }
-                } else if isWord(end) {
-                    return nil
-                }
-                return end
-            }
-            var found: [(Int, Int)] = []
-            let first = query[0][0]
-            let last = query.count - 1
-            var position = 0
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte >= 0x80 { return nil }
-                guard lower(byte) == first, position == 0 || !isWord(position - 1),
-                      var end = word(at: position, query[0], prefix: last == 0)
-                else {
-                    position += 1
-                    continue
-                }
-                var matched = true
-                for index in 1..<(last + 1) where matched {
-                    var next = end
-                    while next < bytes.count && !TextMatcher.isASCIIWordByte(bytes[next]) {
-                        if bytes[next] >= 0x80 { return nil }
-                        next += 1
-                    }
-                    if let wordEnd = word(at: next, query[index], prefix: index == last) { end = wordEnd } else { matched = false }
-                }
-                if matched {
-                    found.append((position, end))
-                    position = end
-                } else {
-                    position += 1
-                }
-            }
-            return found
-        }
-        guard let found = offsets ?? nil else { return nil }
-        let utf8 = text.utf8
-        return found.map {
-            Match(range: utf8.index(utf8.startIndex, offsetBy: $0.0)..<utf8.index(utf8.startIndex, offsetBy: $0.1))
-        }
+    static func snippet(_ text: String, _ range: Range<String.Index>, context: Int = 60) -> Snippet {
+        snippet(text, Match(range: range), context: context)
     }
 
     /// A line of context around a match, whitespace collapsed, cut at word
-    /// boundaries: `before`, the match itself, and `after`.
-    static func snippet(_ text: String, _ range: Range<String.Index>, context: Int = 60) -> Snippet {
+    /// boundaries: `before`, the match itself, and `after`. Words hyphenated
+    /// at a line end are shown joined, as a reader reads them.
+    static func snippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
+        let range = match.range
         func squeeze(_ part: Substring) -> String {
             part.split(whereSeparator: { isSpace($0) }).joined(separator: " ")
         }
@@ -239,13 +71,149 @@ struct TextMatcher {
         if end < text.endIndex, let space = text[range.upperBound..<end].lastIndex(where: { isSpace($0) }) {
             end = space
         }
-        var before = squeeze(text[start..<range.lowerBound])
-        var after = squeeze(text[range.upperBound..<end])
-        if text[start..<range.lowerBound].last.map(isSpace) == true, !before.isEmpty { before += " " }
-        if text[range.upperBound..<end].first.map(isSpace) == true, !after.isEmpty { after = " " + after }
+        let hyphenations = lineEndHyphenations(in: text[start..<end])
+        // Kept hyphens stay, without the line break after them.
+        func joined(_ part: Range<String.Index>, keepingHyphens: Bool = false) -> Substring {
+            let inside = hyphenations.filter { part.contains($0.lowerBound) && $0.upperBound <= part.upperBound }
+            guard !inside.isEmpty else { return text[part] }
+            var result = ""
+            var position = part.lowerBound
+            for gap in inside {
+                result += text[position..<gap.lowerBound]
+                if keepingHyphens { result += "-" }
+                position = gap.upperBound
+            }
+            result += text[position..<part.upperBound]
+            return Substring(result)
+        }
+        let beforeText = joined(start..<range.lowerBound)
+        let afterText = joined(range.upperBound..<end)
+        var before = squeeze(beforeText)
+        var after = squeeze(afterText)
+        if beforeText.last.map(isSpace) == true, !before.isEmpty { before += " " }
+        if afterText.first.map(isSpace) == true, !after.isEmpty { after = " " + after }
         if start > text.startIndex { before = "…" + before.drop(while: { $0 == " " }) }
         if end < text.endIndex { after += "…" }
-        return Snippet(before: before, match: squeeze(text[range]), after: after)
+        return Snippet(before: before, match: squeeze(joined(range, keepingHyphens: match.keepsLineEndHyphen)), after: after)
+    }
+
+    /// The hyphen and line break between the halves of each word hyphenated
+    /// at a line end, as ranges of the text to leave out.
+    private static func lineEndHyphenations(in window: Substring) -> [Range<String.Index>] {
+        var copy = String(window)
+        let gaps: [(Int, Int)] = copy.withUTF8 { bytes in
+            let words = WordScanner.words(in: bytes)
+            return words.indices.dropLast().filter { words[$0].joinsNext }.map { (words[$0].end, words[$0 + 1].start) }
+        }
+        let utf8 = window.utf8
+        return gaps.map { utf8.index(utf8.startIndex, offsetBy: $0.0)..<utf8.index(utf8.startIndex, offsetBy: $0.1) }
+    }
+}
+
+/// One page's words compared with the query terms, on the UTF-8 bytes.
+private struct PageSearch {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let words: [WordScanner.Word]
+    let folder: TermFolder
+    private var foldedCache: [Int: (caseFolded: String, term: [UInt8])] = [:]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, words: [WordScanner.Word], folder: TermFolder) {
+        self.bytes = bytes
+        self.words = words
+        self.folder = folder
+    }
+
+    /// Matches as (start, end, keepsLineEndHyphen) byte offsets, in order, not overlapping.
+    mutating func find(_ alternatives: [[[UInt8]]], stem: [UInt8]?) -> [(Int, Int, Bool)] {
+        var found: [(Int, Int, Bool)] = []
+        var index = 0
+        while index < words.count {
+            var matched: (end: Int, split: Bool)?
+            for sequence in alternatives where matched == nil {
+                matched = match(sequence, 0, at: index, stem: stem)
+            }
+            if let matched {
+                found.append((words[index].start, words[matched.end - 1].end, matched.split))
+                index = matched.end
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// Matches `sequence[position...]` from word `index`; the index after the
+    /// last word used, and whether a line-end hyphenated word was taken as halves.
+    private mutating func match(_ sequence: [[UInt8]], _ position: Int, at index: Int,
+                                stem: [UInt8]?) -> (end: Int, split: Bool)? {
+        if position == sequence.count { return (index, false) }
+        guard index < words.count else { return nil }
+        let isLast = position == sequence.count - 1
+        let query = sequence[position]
+        let stemHere = isLast && sequence.count == 1 ? stem : nil
+        if words[index].joinsNext, index + 1 < words.count,
+           equalsJoined(index, query, prefix: isLast, stem: stemHere),
+           let rest = match(sequence, position + 1, at: index + 2, stem: stem) {
+            return rest
+        }
+        if equals(index, query, prefix: isLast, stem: stemHere),
+           let rest = match(sequence, position + 1, at: index + 1, stem: stem) {
+            return (rest.end, rest.split || (words[index].joinsNext && !isLast))
+        }
+        return nil
+    }
+
+    /// The first byte of a word's index term, without folding an ASCII word.
+    private mutating func firstByte(_ index: Int) -> UInt8? {
+        let word = words[index]
+        if word.isASCII {
+            let byte = bytes[word.start]
+            return byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+        return folded(index).term.first
+    }
+
+    private mutating func folded(_ index: Int) -> (caseFolded: String, term: [UInt8]) {
+        if let known = foldedCache[index] { return known }
+        let value = folder.fold(bytes, words[index])
+        let result = (value.caseFolded, Array(value.term.utf8))
+        foldedCache[index] = result
+        return result
+    }
+
+    private mutating func equals(_ index: Int, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
+        guard let first = firstByte(index), first == query[0] || first == stem?.first else { return false }
+        let word = words[index]
+        if word.isASCII && first == query[0] {
+            let length = word.end - word.start
+            if prefix ? length >= query.count : length == query.count {
+                var same = true
+                for offset in 0..<query.count {
+                    var byte = bytes[word.start + offset]
+                    if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+                    if byte != query[offset] { same = false; break }
+                }
+                if same { return true }
+            }
+            if stem == nil { return false }
+        }
+        let value = folded(index)
+        return termMatches(value.term, caseFolded: value.caseFolded, query, prefix: prefix, stem: word.kind == .text ? stem : nil)
+    }
+
+    private mutating func equalsJoined(_ index: Int, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
+        guard let first = firstByte(index), first == query[0] || first == stem?.first else { return false }
+        let head = folded(index), tail = folded(index + 1)
+        return termMatches(head.term + tail.term, caseFolded: head.caseFolded + tail.caseFolded, query,
+                           prefix: prefix, stem: stem)
+    }
+
+    private func termMatches(_ term: [UInt8], caseFolded: String, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
+        if prefix ? term.starts(with: query) : term == query { return true }
+        guard let stem, term.first == stem.first else { return false }
+        let termString = String(decoding: term, as: UTF8.self)
+        let wordStem = folder.stem(caseFolded: caseFolded, term: termString) ?? termString
+        return wordStem.utf8.elementsEqual(stem)
     }
 }
 

@@ -25,7 +25,10 @@ package final class CommandContext {
 
     package func library() throws -> Library {
         if let openedLibrary { return openedLibrary }
-        let library = try Library(location: location)
+        // Upgrading an old library re-indexes its pages: on a terminal, say how far it has got.
+        let progress = PercentLine(terminal: stderr, title: "Upgrading the library's search index")
+        let library = try Library(location: location) { step in progress?.show(done: step.done, of: step.total) }
+        progress?.clear()
         library.notices.forEach(warning)
         openedLibrary = library
         return library

@@ -76,7 +76,8 @@ public final class PDFDocument {
             creator: takeGString(poppler_document_get_creator(document))?.cleanedMetadata(),
             producer: takeGString(poppler_document_get_producer(document))?.cleanedMetadata(),
             created: date(poppler_document_get_creation_date(document)),
-            modified: date(poppler_document_get_modification_date(document)))
+            modified: date(poppler_document_get_modification_date(document)),
+            language: takeGString(poppler_document_get_metadata(document)).flatMap(PDFMetadata.xmpLanguage))
     }
 
     /// The page at a 0-based index, or nil when poppler cannot build it

@@ -10,9 +10,12 @@ public struct PDFMetadata: Codable, Equatable, Sendable {
     public var producer: String?
     public var created: Date?
     public var modified: Date?
+    /// The language its XMP metadata declares (`dc:language`), as a tag such as `en-US`.
+    public var language: String?
 
     public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
-                creator: String? = nil, producer: String? = nil, created: Date? = nil, modified: Date? = nil) {
+                creator: String? = nil, producer: String? = nil, created: Date? = nil, modified: Date? = nil,
+                language: String? = nil) {
         self.title = title
         self.author = author
         self.subject = subject
@@ -21,6 +24,18 @@ public struct PDFMetadata: Codable, Equatable, Sendable {
         self.producer = producer
         self.created = created
         self.modified = modified
+        self.language = language
+    }
+
+    /// The first language in an XMP packet's `dc:language` bag, if any.
+    static func xmpLanguage(_ xmp: String) -> String? {
+        guard let property = xmp.range(of: "<dc:language"),
+              let close = xmp.range(of: "</dc:language>", range: property.upperBound..<xmp.endIndex),
+              let item = xmp.range(of: "<rdf:li", range: property.upperBound..<close.lowerBound),
+              let open = xmp.range(of: ">", range: item.upperBound..<close.lowerBound),
+              let end = xmp.range(of: "</rdf:li>", range: open.upperBound..<close.lowerBound)
+        else { return nil }
+        return String(xmp[open.upperBound..<end.lowerBound]).cleanedMetadata(limit: 35)
     }
 }
 

@@ -39,7 +39,7 @@ final class LibraryTests: XCTestCase {
     func testDatabaseIsWALWithMigrationsRecorded() throws {
         XCTAssertEqual(try library.database.scalar("PRAGMA journal_mode"), .text("wal"))
         XCTAssertEqual(try library.database.scalar("PRAGMA foreign_keys"), .integer(1))
-        XCTAssertEqual(try Schema.migrator.appliedMigrations(library.database), ["1-books", "2-page-row-ranges", "5-curation", "8-annotations"])
+        XCTAssertEqual(try Schema.migrator().appliedMigrations(library.database), ["1-books", "2-page-row-ranges", "3-normalised-index", "5-curation", "8-annotations"])
     }
 
     func testAddStoresEveryPageInTheIndexAndRemoveTakesItAllBack() throws {

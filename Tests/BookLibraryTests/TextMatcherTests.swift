@@ -3,8 +3,8 @@ import TestSupport
 import XCTest
 
 final class TextMatcherTests: XCTestCase {
-    private func found(_ query: String, in text: String) -> [String] {
-        guard var matcher = TextMatcher(query: query) else { return [] }
+    private func found(_ query: String, in text: String, exact: Bool = false, language: BookLanguage? = nil) -> [String] {
+        guard var matcher = TextMatcher(query: query, exact: exact, language: language) else { return [] }
         return matcher.matches(in: text).map { String(text[$0.range]) }
     }
 
@@ -40,9 +40,71 @@ final class TextMatcherTests: XCTestCase {
         XCTAssertFalse(snippet.after.contains("  "))
     }
 
-    func testIndexTextSplitsCJKOnly() {
-        XCTAssertEqual(IndexText.segmented("plain text"), "plain text")
-        XCTAssertEqual(IndexText.segmented("東京Tower"), " 東  京 Tower")
+    func testIndexTextHoldsFoldedWordsAndTheirVariants() throws {
+        let folder = try TermFolder(language: .english)
+        XCTAssertEqual(IndexText.input(of: "東京Tower", folder: folder).words, "東 京 tower")
+        let input = IndexText.input(of: "The LibreOﬀice copy-\nright, conﬁgured by Müller", folder: folder)
+        XCTAssertEqual(input.words, "the libreoffice copy right configured by muller")
+        XCTAssertEqual(input.variants, "libreoffic copyright configur")
+    }
+
+    func testEveryNormalisationMatchesAndTheSnippetShowsThePrint() {
+        XCTAssertEqual(found("difficult", in: "a diﬃcult case"), ["diﬃcult"])
+        XCTAssertEqual(found("strasse", in: "die Straße, die STRASSE, die STRAẞE"), ["Straße", "STRASSE", "STRAẞE"])
+        XCTAssertEqual(found("straße", in: "die Strasse"), ["Strasse"])
+        XCTAssertEqual(found("2024", in: "ｙｅａｒ ２０２４"), ["２０２４"])
+        XCTAssertEqual(found("year", in: "ｙｅａｒ ２０２４"), ["ｙｅａｒ"])
+        XCTAssertEqual(found("copyright", in: "the copyright¹ notice"), ["copyright"], "a footnote mark is its own word")
+        XCTAssertEqual(found("database", in: "a data\u{AD}base and a data\u{200B}base and a data\u{FEFF}base"),
+                       ["data\u{AD}base", "data\u{200B}base", "data\u{FEFF}base"])
+        XCTAssertEqual(found("don't", in: "I don’t, you donʼt, we don't"), ["don’t", "donʼt", "don't"])
+        XCTAssertEqual(found("“quoted”", in: "a \"quoted\" word"), ["quoted"])
+        XCTAssertEqual(found("oeuvre", in: "son œuvre"), ["œuvre"])
+        XCTAssertEqual(found("copyright", in: "1 Introduction 2Copyright 3 Usage"), ["Copyright"], "a glued section number")
+        XCTAssertEqual(found("x86", in: "on x86 and 3D and 2nd"), ["x86"])
+        XCTAssertEqual(found("3D", in: "on x86 and 3D and 2nd"), ["3D"])
+        XCTAssertEqual(found("2nd", in: "on x86 and 3D and 2nd"), ["2nd"])
+    }
+
+    func testLineEndHyphenationJoinsInMatchesAndSnippets() {
+        let text = "the copy-\nright notice, a well\u{2010}\n  known fact, an inter\u{AD}\u{2010}\nnational body"
+        XCTAssertEqual(found("copyright", in: text), ["copy-\nright"])
+        XCTAssertEqual(found("copyright notice", in: text), ["copy-\nright notice"])
+        XCTAssertEqual(found("right notice", in: text), ["right notice"])
+        XCTAssertEqual(found("well-known", in: text), ["well\u{2010}\n  known"])
+        XCTAssertEqual(found("wellknown", in: text), ["well\u{2010}\n  known"])
+        XCTAssertEqual(found("international", in: text), ["inter\u{AD}\u{2010}\nnational"])
+        XCTAssertEqual(found("copy", in: "a copy-paste and a copy-\n42"), ["copy", "copy"], "no join before a digit")
+        XCTAssertEqual(found("copyright", in: "copy- right on one line"), [])
+
+        var matcher = TextMatcher(query: "copyright")!
+        XCTAssertEqual(TextMatcher.snippet(text, matcher.matches(in: text)[0]).match, "copyright")
+        matcher = TextMatcher(query: "well-known")!
+        let wellKnown = TextMatcher.snippet(text, matcher.matches(in: text)[0])
+        XCTAssertEqual(wellKnown.match, "well-known")
+        XCTAssertEqual(wellKnown.before, "the copyright notice, a ")
+        matcher = TextMatcher(query: "right")!
+        XCTAssertEqual(TextMatcher.snippet(text, matcher.matches(in: text)[0]).before, "the copy")
+    }
+
+    func testStemsAreTheBooksLanguage() {
+        XCTAssertEqual(found("configure", in: "configured, configuration, configurable, figure", language: .english),
+                       ["configured", "configuration", "configurable"])
+        XCTAssertEqual(found("configure", in: "configuration", exact: true, language: .english), [])
+        XCTAssertEqual(found("книга", in: "много книги и книгой", language: .russian), ["книги", "книгой"])
+        XCTAssertEqual(found("nationale", in: "les musées nationaux", language: .french), ["nationaux"])
+        XCTAssertEqual(found("configure", in: "configuration", language: nil), [], "no stemmer, no stems")
+        XCTAssertEqual(found("configure the", in: "configured the", language: .english), [], "phrases stay exact")
+    }
+
+    func testTheLanguageIsToldFromTheText() {
+        XCTAssertEqual(LanguageDetector.detect(pages: [String(repeating: "Le chat est sur la table et il ne dort pas. ", count: 3)]), .french)
+        XCTAssertEqual(LanguageDetector.detect(pages: [String(repeating: "Der Hund ist nicht auf dem Tisch, und die Katze schläft. ", count: 3)]), .german)
+        XCTAssertEqual(LanguageDetector.detect(pages: [String(repeating: "The cat is on the table and it is not asleep. ", count: 3)]), .english)
+        XCTAssertNil(LanguageDetector.detect(pages: ["図書館 123"]))
+        XCTAssertEqual(BookLanguage(tag: "de-CH"), .german)
+        XCTAssertEqual(BookLanguage(tag: "nb_NO"), .norwegian)
+        XCTAssertNil(BookLanguage(tag: "x-klingon"))
     }
 
     func testTheASCIIPathFindsWhatTheUnicodePathFinds() {

@@ -175,7 +175,8 @@ final class HostileInputTests: XCTestCase {
         }
         struct Info: Decodable { struct B: Decodable { var title: String }; var book: B }
         func titleOf(_ name: String) throws -> String {
-            try library.json(Info.self, "info", "--json", folder.appendingPathComponent(name).path).book.title
+            let info = try library.json(Info.self, "info", "--json", folder.appendingPathComponent(name).path)
+            return info.book.title
         }
 
         try assertHandled(try titled("(Bell\\007and\\033[31mred\\033[0m)", "control.pdf"), added: true)

@@ -5,12 +5,13 @@ package enum SearchCommand: Command {
     package static let spec = CommandSpec(
         name: "search",
         abstract: "Find text in the open book, another book, or the whole library.",
-        discussion: "Like a reader's find box: case- and accent-insensitive, several words as a phrase, the last word as a prefix, Chinese and Japanese by substring. Every occurrence is shown with its page and context.",
+        discussion: "Like a reader's find box: case- and accent-insensitive, several words as a phrase, the last word as a prefix, Chinese and Japanese by substring. Ligatures, full-width forms, ß/ss and words hyphenated at a line end match as they read. A single word also finds its inflections in the book's language (configure: configured, configuration), exact matches first. Every occurrence is shown with its page and context.",
         positionals: [Positional("text", help: "What to look for.", repeating: true)],
         options: [
             CommonOptions.book,
             Option("--all", help: "Search every book, best matches first."),
             Option("--in", value: "query", help: "Search the books this query selects, e.g. tag:physics (see 'ibook list --help')."),
+            Option("--exact", help: "Match the words as typed, without their inflections."),
             Option("--limit", value: "n", help: "Stop after this many hits."),
             Option("--notes", help: "Search only highlighted text and notes (see 'ibook notes')."),
             Option("--json", help: "Print one JSON object per hit per line."),
@@ -29,7 +30,7 @@ package enum SearchCommand: Command {
         let out = context.stdout
         var currentBook: Int?
         var buffer = ""
-        let summary = try library.search(query, scope: scope, limit: limit) { hit in
+        let summary = try library.search(query, scope: scope, exact: arguments.flag("exact"), limit: limit) { hit in
             if json {
                 buffer += try JSONOutput.encode(hit) + "\n"
             } else {

@@ -1,0 +1,43 @@
+/// A language a book's words are stemmed in: those Snowball's libstemmer
+/// has an algorithm for and the detector can tell apart, by ISO 639-1 code
+/// (what `books.language` stores).
+package enum BookLanguage: String, CaseIterable, Codable, Sendable {
+    case english = "en", french = "fr", german = "de", spanish = "es", italian = "it", portuguese = "pt"
+    case dutch = "nl", swedish = "sv", danish = "da", norwegian = "no", finnish = "fi", russian = "ru"
+    case hungarian = "hu", romanian = "ro", turkish = "tr", indonesian = "id", catalan = "ca"
+
+    /// What a book is stemmed in when nothing says otherwise.
+    package static let fallback = BookLanguage.english
+
+    /// The name libstemmer knows the algorithm by.
+    var snowballAlgorithm: String {
+        switch self {
+        case .english: return "english"
+        case .french: return "french"
+        case .german: return "german"
+        case .spanish: return "spanish"
+        case .italian: return "italian"
+        case .portuguese: return "portuguese"
+        case .dutch: return "dutch"
+        case .swedish: return "swedish"
+        case .danish: return "danish"
+        case .norwegian: return "norwegian"
+        case .finnish: return "finnish"
+        case .russian: return "russian"
+        case .hungarian: return "hungarian"
+        case .romanian: return "romanian"
+        case .turkish: return "turkish"
+        case .indonesian: return "indonesian"
+        case .catalan: return "catalan"
+        }
+    }
+
+    /// A language tag as PDFs and XMP write it (`en-US`, `de`, `fr_FR`), if it
+    /// names one of ours.
+    package init?(tag: String) {
+        let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        let aliases = ["nb": "no", "nn": "no"]
+        guard let language = BookLanguage(rawValue: aliases[primary] ?? primary) else { return nil }
+        self = language
+    }
+}

@@ -1,0 +1,120 @@
+import Store
+
+/// What a person typed into the search box, as index terms: the FTS5
+/// expression that finds candidate pages, and the `TextMatcher` that finds
+/// the occurrences on them.
+///
+/// Words are folded as the index folds them (`TermFolding`). Several words
+/// are a phrase, the last one a prefix. A single word also finds its
+/// inflections through the stem of each book's language, unless `exact`.
+/// Words joined by a hyphen (`well-known`) also match written as one
+/// (`wellknown`, or `well-⏎known` hyphenated at a line end).
+package struct SearchQuery: Sendable {
+    /// One word of the query.
+    package struct Term: Sendable, Equatable {
+        package var caseFolded: String
+        package var term: String
+        package var kind: WordScanner.Kind
+        /// Written `term-next`: it may also be one word with the next.
+        package var hyphenatedWithNext = false
+    }
+
+    package let terms: [Term]
+    package let exact: Bool
+
+    /// How much a match in each index column counts for bm25: a word as
+    /// printed far above a stem or a joined variant, so exact matches rank first.
+    package static let bm25Weights = (words: 10.0, variants: 1.0)
+    package static var rankFunction: String {
+        "bm25(page_index, \(bm25Weights.words), \(bm25Weights.variants))"
+    }
+
+    /// Nil when the text has no words.
+    package init?(_ text: String, exact: Bool = false) {
+        var text = text
+        let terms: [Term] = text.withUTF8 { bytes in
+            let folder = TermFolder(stemmer: nil)
+            let words = WordScanner.words(in: bytes)
+            return words.enumerated().map { index, word in
+                let folded = folder.fold(bytes, word)
+                var hyphenated = false
+                if index + 1 < words.count, word.kind == .text, words[index + 1].kind == .text {
+                    let gap = UnsafeBufferPointer(rebasing: bytes[word.end..<words[index + 1].start])
+                    hyphenated = gap.elementsEqual([0x2D]) || gap.elementsEqual([0xE2, 0x80, 0x90])
+                }
+                return Term(caseFolded: folded.caseFolded, term: folded.term, kind: word.kind,
+                            hyphenatedWithNext: hyphenated)
+            }
+        }
+        let meaningful = terms.filter { !$0.term.isEmpty }
+        guard !meaningful.isEmpty else { return nil }
+        self.terms = meaningful
+        self.exact = exact
+    }
+
+    /// Whether inflections count: one word of running text, not `exact`.
+    package var stems: Bool { !exact && terms.count == 1 && terms[0].kind == .text }
+
+    /// The sequences of terms that count as the query: as typed, and with
+    /// each hyphenated pair written as one word.
+    package var alternatives: [[String]] {
+        let asTyped = terms.map(\.term)
+        guard terms.contains(where: \.hyphenatedWithNext) else { return [asTyped] }
+        var joined: [String] = []
+        var index = 0
+        while index < terms.count {
+            var term = terms[index].term
+            while terms[index].hyphenatedWithNext && index + 1 < terms.count {
+                index += 1
+                term += terms[index].term
+            }
+            joined.append(term)
+            index += 1
+        }
+        return [asTyped, joined]
+    }
+
+    /// The stem of the single word in the folder's language (which may be
+    /// the word itself); nil when inflections do not count or there is no stemmer.
+    package func stem(in folder: TermFolder) -> String? {
+        guard stems, folder.stemmer != nil else { return nil }
+        return folder.stem(caseFolded: terms[0].caseFolded, term: terms[0].term) ?? terms[0].term
+    }
+
+    /// The FTS5 expression over `page_index(words, variants)` for books in
+    /// `languages`. It may find a few pages the matcher then rejects (a
+    /// stem of another language, a variant that is not the word); it misses
+    /// none the matcher would accept, but a word typed half-way is not
+    /// looked for among the variants. `hasVariant` says whether any page has
+    /// a term among its variants: most words never are one, and an
+    /// alternative that cannot match would still cost a common phrase its
+    /// time.
+    package func expression(languages: [BookLanguage], hasVariant: (String) throws -> Bool) throws -> String {
+        var alternatives: [String] = []
+        for sequence in self.alternatives {
+            let quoted = sequence.map(FTS5Query.quote)
+            func phrase(_ range: Range<Int>) -> String {
+                quoted[range].joined(separator: " + ") + (range.upperBound == quoted.count ? "*" : "")
+            }
+            alternatives.append("words : (\(phrase(0..<quoted.count)))")
+            // One word of the phrase may be a line-end hyphenated word, indexed joined among the variants.
+            for index in quoted.indices where try hasVariant(sequence[index]) {
+                var parts = ["variants : \(quoted[index])"]
+                if index > 0 { parts.append("words : (\(phrase(0..<index)))") }
+                if index + 1 < quoted.count { parts.append("words : (\(phrase(index + 1..<quoted.count)))") }
+                alternatives.append(parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")")
+            }
+        }
+        if stems {
+            let word = terms[0].term
+            var seen: Set<String> = [word]
+            for language in languages {
+                guard let stem = stem(in: try TermFolder(language: language)), seen.insert(stem).inserted else { continue }
+                // `word*` already finds the stem among the words when the stem begins with the word.
+                if !stem.hasPrefix(word) { alternatives.append("words : \(FTS5Query.quote(stem))") }
+                if try hasVariant(stem) { alternatives.append("variants : \(FTS5Query.quote(stem))") }
+            }
+        }
+        return alternatives.joined(separator: " OR ")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// How a word becomes an index term, the same at index and at query time:
+/// compatibility forms folded (ligatures ﬁ ﬀ ﬃ, full- and half-width forms),
+/// case folded (`ß` and `ẞ` become `ss`), soft hyphens and zero-width
+/// characters dropped, then accents removed. The stemmer is given the word
+/// before its accents go, which is what Snowball's algorithms expect.
+package enum TermFolding {
+    /// Letters that carry no accent to remove but are written as two in plain text.
+    private static let spelledOut: [Character: String] = ["æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i"]
+
+    /// Lowercase with accents: what a stemmer reads.
+    package static func caseFolded(_ word: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars where !isIgnorable(scalar.value) { scalars.append(scalar) }
+        return String(scalars).precomposedStringWithCompatibilityMapping
+            .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
+    }
+
+    /// A case-folded word without its accents: the index term.
+    package static func stripped(_ caseFolded: String) -> String {
+        if caseFolded.utf8.allSatisfy({ $0 < 0x80 }) { return caseFolded }
+        let bare = caseFolded.folding(options: [.diacriticInsensitive], locale: nil)
+        guard bare.contains(where: { spelledOut[$0] != nil }) else { return bare }
+        return bare.reduce(into: "") { result, character in
+            if let spelled = spelledOut[character] { result += spelled } else { result.append(character) }
+        }
+    }
+
+    /// Soft hyphen and the zero-width characters, which break no word.
+    package static func isIgnorable(_ value: UInt32) -> Bool {
+        value == 0xAD || (0x200B...0x200D).contains(value) || value == 0x2060 || value == 0xFEFF
+    }
+}
+
+/// Turns the words `WordScanner` finds into index terms and stems, caching
+/// what it worked out: a book repeats its words, and Foundation's folding
+/// is slow next to a dictionary lookup. One per book or per search.
+package final class TermFolder {
+    package let stemmer: Stemmer?
+    private var folded: [String: (caseFolded: String, term: String)] = [:]
+    private var stems: [String: String] = [:]
+
+    package init(stemmer: Stemmer?) {
+        self.stemmer = stemmer
+    }
+
+    package convenience init(language: BookLanguage?) throws {
+        try self.init(stemmer: language.map { try Stemmer(language: $0) })
+    }
+
+    /// The case-folded form and the index term of a word's bytes.
+    package func fold(_ bytes: UnsafeBufferPointer<UInt8>, _ word: WordScanner.Word) -> (caseFolded: String, term: String) {
+        let slice = UnsafeBufferPointer(rebasing: bytes[word.start..<word.end])
+        if word.isASCII {
+            let lower = String(unsafeUninitializedCapacity: slice.count) { buffer in
+                for index in 0..<slice.count {
+                    let byte = slice[index]
+                    buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                }
+                return slice.count
+            }
+            return (lower, lower)
+        }
+        let raw = String(decoding: slice, as: UTF8.self)
+        if let known = folded[raw] { return known }
+        let caseFolded = TermFolding.caseFolded(raw)
+        let result = (caseFolded, TermFolding.stripped(caseFolded))
+        if folded.count > 200_000 { folded.removeAll(keepingCapacity: true) }
+        folded[raw] = result
+        return result
+    }
+
+    /// The stem of a case-folded word as an index term; nil when there is no
+    /// stemmer or the word is its own stem.
+    package func stem(caseFolded: String, term: String) -> String? {
+        guard let stemmer else { return nil }
+        if let known = stems[caseFolded] { return known == term ? nil : known }
+        let stem = TermFolding.stripped(stemmer.stem(caseFolded))
+        if stems.count > 200_000 { stems.removeAll(keepingCapacity: true) }
+        stems[caseFolded] = stem
+        return stem == term ? nil : stem
+    }
+}

@@ -1,0 +1,196 @@
+/// Finds the words of a text on its UTF-8 bytes, the one definition of a word
+/// that the index, the query and the matcher share: runs of letters, digits
+/// and combining marks; each CJK character alone; superscript and subscript
+/// digits a word of their own (`x²`, `copyright¹`); soft hyphens and
+/// zero-width characters inside a word ignored.
+///
+/// It also finds words hyphenated at a line end (`copy-⏎right`, with a
+/// hyphen, U+2010 or a soft hyphen): such a word is marked `joinsNext`, and
+/// whoever reads the words decides what the pair stands for.
+package struct WordScanner {
+    package enum Kind: Equatable, Sendable {
+        case text, cjk, superscript
+    }
+
+    /// A word as byte offsets into the text's UTF-8.
+    package struct Word: Equatable, Sendable {
+        package var start: Int
+        package var end: Int
+        package var kind: Kind
+        package var isASCII: Bool
+        /// The word is the first half of one hyphenated at a line end; the
+        /// next word is its second half.
+        package var joinsNext = false
+    }
+
+    private enum Class {
+        case word, cjk, superscript, ignorable, hyphen, softHyphen, lineBreak, space, other
+    }
+
+    package static func words(in text: String) -> [Word] {
+        var text = text
+        return text.withUTF8 { words(in: $0) }
+    }
+
+    package static func words(in bytes: UnsafeBufferPointer<UInt8>) -> [Word] {
+        var words: [Word] = []
+        words.reserveCapacity(bytes.count / 5)
+        var open: Word?
+        var lastWasLetter = false
+        var lastWasDigit = false
+        var position = 0
+        let count = bytes.count
+
+        func close() {
+            if let word = open { words.append(word) }
+            open = nil
+        }
+
+        while position < count {
+            let (scalar, length) = decode(bytes, at: position)
+            let kind = classify(scalar)
+            switch kind {
+            case .word:
+                let isDigit = scalar >= 0x30 && scalar <= 0x39
+                // A number run into a capitalised word is two words: poppler glues a
+                // section number to its title ("2Copyright") where the PDF left a gap.
+                if var word = open, word.kind == .text, !(lastWasDigit && isUppercase(scalar)) {
+                    word.end = position + length
+                    if scalar >= 0x80 { word.isASCII = false }
+                    open = word
+                } else {
+                    close()
+                    open = Word(start: position, end: position + length, kind: .text, isASCII: scalar < 0x80)
+                }
+                lastWasLetter = isLetter(scalar)
+                lastWasDigit = isDigit
+            case .superscript:
+                lastWasDigit = false
+                if var word = open, word.kind == .superscript {
+                    word.end = position + length
+                    open = word
+                } else {
+                    close()
+                    open = Word(start: position, end: position + length, kind: .superscript, isASCII: false)
+                }
+                lastWasLetter = false
+            case .cjk:
+                lastWasDigit = false
+                close()
+                words.append(Word(start: position, end: position + length, kind: .cjk, isASCII: false))
+                lastWasLetter = false
+            case .ignorable, .softHyphen:
+                lastWasDigit = false
+                if kind == .softHyphen, open?.kind == .text, lastWasLetter, lineEndJoin(bytes, after: position + length) {
+                    open?.joinsNext = true
+                    close()
+                } else if open?.kind == .text, position + length < count,
+                          classify(decode(bytes, at: position + length).0) == .word {
+                    // Inside a word: the word goes on as if it were not there.
+                    open?.end = position + length
+                    open?.isASCII = false
+                } else {
+                    close()
+                }
+            case .hyphen:
+                lastWasDigit = false
+                if open?.kind == .text, lastWasLetter, lineEndJoin(bytes, after: position + length) {
+                    open?.joinsNext = true
+                }
+                close()
+                lastWasLetter = false
+            case .lineBreak, .space, .other:
+                lastWasDigit = false
+                close()
+                lastWasLetter = false
+            }
+            position += length
+        }
+        close()
+        return words
+    }
+
+    /// After a hyphen: more hyphens (typesetters write a soft hyphen and
+    /// the hyphen shown), optional spaces, one line break, optional spaces,
+    /// then a letter that starts the second half.
+    private static func lineEndJoin(_ bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> Bool {
+        var position = start
+        while position < bytes.count {
+            let (scalar, length) = decode(bytes, at: position)
+            guard scalar == 0x2D || scalar == 0x2010 || scalar == 0xAD else { break }
+            position += length
+        }
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+        var sawBreak = false
+        if position < bytes.count, bytes[position] == 0x0D { position += 1; sawBreak = true }
+        if position < bytes.count, bytes[position] == 0x0A { position += 1; sawBreak = true }
+        guard sawBreak else { return false }
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+        guard position < bytes.count else { return false }
+        let scalar = decode(bytes, at: position).0
+        return classify(scalar) == .word && isLetter(scalar)
+    }
+
+    private static func isUppercase(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return scalar >= 0x41 && scalar <= 0x5A }
+        return Unicode.Scalar(scalar)?.properties.isUppercase ?? false
+    }
+
+    private static func isLetter(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A }
+        return Unicode.Scalar(scalar)?.properties.isAlphabetic ?? false
+    }
+
+    private static func classify(_ value: UInt32) -> Class {
+        if value < 0x80 {
+            switch value {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word
+            case 0x2D: return .hyphen
+            case 0x0A, 0x0D: return .lineBreak
+            case 0x20, 0x09: return .space
+            default: return .other
+            }
+        }
+        switch value {
+        case 0xAD: return .softHyphen
+        case 0x200B...0x200D, 0x2060, 0xFEFF: return .ignorable
+        case 0x2010: return .hyphen
+        case 0xB2, 0xB3, 0xB9, 0x2070...0x209F: return .superscript
+        case 0x2028, 0x2029, 0x85: return .lineBreak
+        // A modifier apostrophe (donʼt) separates like ' and ’ do.
+        case 0x2BC: return .other
+        default: break
+        }
+        guard let scalar = Unicode.Scalar(value) else { return .other }
+        if IndexText.isCJK(scalar) { return .cjk }
+        let properties = scalar.properties
+        if properties.isAlphabetic || properties.numericType != nil { return .word }
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .privateUse: return .word
+        default: return properties.isWhitespace ? .space : .other
+        }
+    }
+
+    /// The scalar at `position` and its length in bytes; a malformed byte is
+    /// taken as one unknown character.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (UInt32, Int) {
+        let lead = bytes[position]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC0...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF7: length = 4; value = UInt32(lead & 0x07)
+        default: return (0xFFFD, 1)
+        }
+        guard position + length <= bytes.count else { return (0xFFFD, 1) }
+        for offset in 1..<length {
+            let byte = bytes[position + offset]
+            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        return (value, length)
+    }
+}

@@ -1,0 +1,99 @@
+import BookIndexing
+@testable import BookLibrary
+import Foundation
+import Store
+import TestSupport
+import XCTest
+
+/// What search matches, on PDFs typeset the way books are (see `TypesetBooks`).
+final class SearchMatchingTests: XCTestCase {
+    var root: URL!
+    var library: Library!
+
+    override func setUpWithError() throws {
+        root = try Fixtures.temporaryDirectory("matching")
+        library = try Library(location: LibraryLocation(directory: root.appendingPathComponent("lib").path,
+                                                        thumbnailDirectory: root.appendingPathComponent("thumbs").path))
+    }
+
+    override func tearDownWithError() throws {
+        library = nil
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    @discardableResult
+    private func add(_ books: TypesetBooks.Book...) throws -> [Book] {
+        let paths = try books.map { try TypesetBooks.make($0, in: root) }
+        var results: [AddResult] = []
+        _ = library.add(paths: paths, options: AddOptions(), onResult: { results.append($0) })
+        XCTAssertEqual(results.map(\.status), Array(repeating: .added, count: books.count))
+        return try library.list()
+    }
+
+    /// (book title, match as shown) of every hit.
+    private func search(_ query: String, exact: Bool = false) throws -> [(String, String)] {
+        var hits: [(String, String)] = []
+        _ = try library.search(query, scope: .all, exact: exact) { hits.append(($0.bookTitle, $0.snippet.match)) }
+        return hits
+    }
+
+    private func matches(_ query: String, exact: Bool = false) throws -> [String] {
+        try search(query, exact: exact).map(\.1)
+    }
+
+    func testLigaturesAndFullWidthDigitsAreFoundAndShownAsPrinted() throws {
+        try add(.english)
+        XCTAssertEqual(try matches("first"), ["ﬁrst"])
+        XCTAssertEqual(try matches("floor"), ["ﬂoor"])
+        XCTAssertEqual(try matches("libreoffice"), ["LibreOﬀice"])
+        XCTAssertEqual(try matches("office"), ["oﬃce"])
+        XCTAssertEqual(try matches("affluent"), ["aﬄuent"])
+        XCTAssertEqual(try matches("123"), ["１２３"])
+        XCTAssertEqual(try matches("１２３"), ["１２３"])
+    }
+
+    func testWordsHyphenatedAtALineEndAreFoundJoinedAndByTheirHalves() throws {
+        let book = try add(.english)[0]
+        XCTAssertEqual(try matches("copyright"), ["copyright"], "a word broken at a soft hyphen")
+        XCTAssertEqual(try matches("copy"), ["copyright"], "the last word is a prefix: of the joined word")
+        XCTAssertEqual(try matches("right"), ["right"])
+        XCTAssertEqual(try matches("well-known"), ["well-known"])
+        XCTAssertEqual(try matches("wellknown"), ["wellknown"])
+
+        // Every word the justified paragraph broke at a line end is found whole, and shown whole.
+        let text = try library.pageText(book, page: 1).text
+        let broken = try NSRegularExpression(pattern: "(\\p{L}+)\u{AD}?[-\u{2010}]\\n(\\p{L}+)")
+            .matches(in: text, range: NSRange(text.startIndex..., in: text))
+            .map { match in (1...2).map { String(text[Range(match.range(at: $0), in: text)!]) }.joined() }
+        XCTAssertGreaterThanOrEqual(broken.count, 5, "the paragraph is hyphenated: \(text)")
+        for word in broken {
+            XCTAssertEqual(try matches(word, exact: true), [word], word)
+        }
+    }
+
+    func testAWordFindsItsInflectionsExactFirstUnlessExact() throws {
+        try add(.english, .englishInflected)
+        let hits = try search("configure")
+        XCTAssertEqual(Set(hits.map { $0.1.precomposedStringWithCompatibilityMapping }), ["configuration", "configured"])
+        // As typed, the word is still a prefix (configured) but no longer a stem (configuration).
+        XCTAssertEqual(Set(try matches("configure", exact: true).map(\.precomposedStringWithCompatibilityMapping)),
+                       ["configured"])
+        let exactFirst = try search("configuration")
+        XCTAssertEqual(exactFirst.first?.0, "english", "the book with the word as typed ranks first")
+        XCTAssertEqual(Set(exactFirst.map(\.0)), ["english", "englishInflected"])
+        XCTAssertEqual(try search("configuration", exact: true).map(\.0), ["english"])
+    }
+
+    func testStemmingFollowsEachBooksLanguage() throws {
+        try add(.german, .french, .russian)
+        let languages = try library.database.query("SELECT title, language FROM books ORDER BY title")
+            .map { "\($0.string("title") ?? ""):\($0.string("language") ?? "")" }
+        XCTAssertEqual(languages, ["french:fr", "german:de", "russian:ru"])
+        XCTAssertEqual(try matches("strasse"), ["Straße"], "ß is ss")
+        XCTAssertEqual(try matches("STRASSE"), ["Straße"])
+        XCTAssertEqual(Set(try matches("Häuser")), ["Häuser", "Haus"])
+        XCTAssertEqual(Set(try matches("national")), ["nationaux", "nationale"])
+        XCTAssertEqual(try matches("nationaux", exact: true), ["nationaux"])
+        XCTAssertEqual(try matches("книга"), ["книги", "книги"])
+    }
+}
