@@ -10,9 +10,14 @@ struct AnnotationSearch {
         let needle = Self.folded(query).characters
         guard needle.contains(where: { !$0.isWhitespace }) else { throw LibraryError.emptyQuery }
         let book: Book?
-        if case .book(let one) = scope { book = one } else { book = nil }
+        var only: Set<Int>?
+        switch scope {
+        case .book(let one): book = one
+        case .all: book = nil
+        case .books(let ids): book = nil; only = ids
+        }
         var hits: [NoteHit] = []
-        for annotation in try Annotations(database: database).list(book: book) {
+        for annotation in try Annotations(database: database).list(book: book) where only?.contains(annotation.bookID) ?? true {
             for (field, value) in [(NoteHit.Field.text, annotation.text), (.note, annotation.note)] {
                 guard let value else { continue }
                 for range in Self.occurrences(of: needle, in: value) {

@@ -32,6 +32,11 @@ final class SearchNotesTests: XCTestCase {
                        ["p. 5 (4) note #8 note: Check the [margin] and the index"])
         XCTAssertEqual(try library.ibook("search", "--notes", "gulls breakwater").stdout, "", "breakwater is not highlighted")
 
+        // Only the books a query selects, with --in.
+        XCTAssertEqual(try library.ibook("tag", "+sea").status, 0)
+        XCTAssertEqual(try library.ibook("search", "--notes", "harbour", "--in", "tag:sea").stdoutLines.count, 4, "the book, then its 3 hits")
+        XCTAssertEqual(try library.ibook("search", "--notes", "harbour", "--in", "tag:mountains").stdout, "")
+
         // Ordinary search: the hits inside a highlight or underline say which.
         let pages = try library.ibook("search", "harbour")
         XCTAssertEqual(pages.stdoutLines.map { $0.hasSuffix("(marked #2)") || $0.hasSuffix("(marked #9)") }, [false, true, true],

@@ -2,6 +2,11 @@ import BookLibrary
 
 /// What `search --notes` found: one line per hit, or one JSON object per line.
 package enum NoteHitsPrinter {
+    private static func isOneBook(_ scope: SearchScope) -> Bool {
+        if case .book = scope { return true }
+        return false
+    }
+
     package static func print(_ hits: [NoteHit], scope: SearchScope, limit: Int?, json: Bool, context: CommandContext) throws {
         let out = context.stdout
         let shown = limit.map { Array(hits.prefix($0)) } ?? hits
@@ -13,7 +18,7 @@ package enum NoteHitsPrinter {
                 buffer += try JSONOutput.encode(hit) + "\n"
                 continue
             }
-            if case .all = scope, currentBook != annotation.bookID {
+            if !isOneBook(scope), currentBook != annotation.bookID {
                 buffer += (currentBook == nil ? "" : "\n") + out.style("#\(annotation.bookID) \(annotation.bookTitle)", .magenta, bold: true) + "\n"
             }
             currentBook = annotation.bookID
