@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
                        providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
         // Debian 12's libcups2-dev has no cups.pc: the module links -lcups (what `cups-config --libs` says).
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
         // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either: the module links -lstemmer.
@@ -26,19 +28,23 @@ let package = Package(
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
-        .target(name: "FileOutput"),
+        .target(name: "FileOutput", dependencies: ["FileNames"]),
+        // File names as bytes: names that are not UTF-8 carried in a String without loss, shown escaped.
+        .target(name: "FileNames"),
         // Pixels in memory and PNG: what the renderer hands the reader and the terminal.
         .target(name: "Raster", dependencies: ["CZlib"]),
-        .target(name: "PDF", dependencies: ["CPoppler", "FileOutput", "Raster", "TextCells"]),
+        .target(name: "PDF", dependencies: ["FileNames", "CPoppler", "FileOutput", "Raster", "TextCells"]),
         // The terminal: raw mode, keys, size, signals, and the image protocols
         // (kitty, iTerm2, sixel, blocks) as encoders from pixels to bytes. No books.
         .target(name: "TerminalIO", dependencies: ["Raster", "CChafa"]),
         // Pages rendered in a worker process (`ibook-full __render`) for the reader.
-        .target(name: "PageRendering", dependencies: ["PDF", "Raster"]),
+        .target(name: "PageRendering", dependencies: ["FileNames", "PDF", "Raster"]),
         // The full-screen reader: a pure state machine (state, keys, view) and
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
+        // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
+        .target(name: "OCR", dependencies: ["CTesseract", "Raster"]),
         .target(name: "Arguments"),
         // Page selections such as "2-10,15" or "iv-x", by number or page label.
         .target(name: "PageRanges"),
@@ -46,9 +52,12 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["Store", "CZlib", "CStemmer"]),
+        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "CZlib", "CStemmer"]),
         // Reading PDFs into the library: extraction workers, the importer, thumbnails, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["BookLibrary", "PDF", "Store", "PageRanges", "Drawing", "Raster", "FileOutput"]),
+        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR"]),
+
+        // A copy of a scanned book's PDF with tesseract's invisible text laid under its pages by qpdf.
+        .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "OCR", "PDF", "CQPDF", "FileOutput"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
@@ -59,7 +68,7 @@ let package = Package(
         .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "Drawing", "FileOutput"]),
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
-        .target(name: "Watermark", dependencies: ["PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
+        .target(name: "Watermark", dependencies: ["FileNames", "PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
 
         // Title, authors, subject and keywords written into a PDF (Info and XMP) with qpdf: `edit --write`.
         .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "FileOutput"]),
@@ -67,26 +76,27 @@ let package = Package(
         .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "FileOutput"]),
 
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
-        .target(name: "Printing", dependencies: ["CCups"]),
+        .target(name: "Printing", dependencies: ["FileNames", "CCups"]),
         // Printing a PDF: pages by number or label, decrypted or watermarked temporary copies, then Printing.
-        .target(name: "BookPrinting", dependencies: ["Printing", "Watermark", "PDF", "PageRanges"]),
+        .target(name: "BookPrinting", dependencies: ["FileNames", "Printing", "Watermark", "PDF", "PageRanges"]),
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
-        .target(name: "IBookCLI", dependencies: ["BookLibrary", "Arguments", "Store", "TextCells"]),
+        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells"]),
         // `ibook`: runs the library commands itself and hands every other
         // command (and every --help) to ibook-full.
-        .executableTarget(name: "ibook", dependencies: ["IBookCLI", "BookLibrary"]),
+        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
-        .executableTarget(name: "ibook-full", dependencies: [
-            "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "Store", "FileOutput", "Compose", "Reports",
+        .executableTarget(name: "ibook-full", dependencies: ["FileNames", 
+            "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
-            "MetadataWriting",
-            "Annotating",
+            "MetadataWriting", "OCR", "SearchablePDF", "Annotating",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
         .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
+        // Image-only PDFs (grey page images, turned, noisy) made from real pages, for the OCR tests and benchmark.
+        .executableTarget(name: "make-scans", dependencies: ["PDF", "Raster", "CPangoCairo"]),
 
         // Fixtures shared by the test targets: sample books, bad files, the built binary.
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
@@ -100,7 +110,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "BookIndexing", "PDF", "Store", "TestSupport"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "Drawing", "TestSupport", "Printing"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
@@ -109,6 +119,8 @@ let package = Package(
         .testTarget(name: "AnnotationTests", dependencies: [
             "ibook", "ibook-full", "PDF", "CPoppler", "CPangoCairo", "BookLibrary", "BookIndexing", "TestSupport",
         ]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Raster", "PDF", "BookLibrary", "TestSupport",
+                                                    "ibook", "ibook-full", "make-scans"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

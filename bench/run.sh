@@ -285,4 +285,7 @@ python3 "$BENCH_DIR/report.py" "$ROWS" --mode "$([ $QUICK = 1 ] && echo quick ||
     --cores "$(nproc)" --cpu "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" --versions "$versions" \
     --watermark "$WATERMARK" > "$WORK/results.md"
 cp "$WORK/results.md" "$RESULTS"
+# OCR is its own script (it adds its section to results.md): run alone with bench/ocr.sh.
+log "OCR (bench/ocr.sh)"
+IBOOK="$IBOOK" bash "$BENCH_DIR/ocr.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || note "bench/ocr.sh failed"
 cat "$RESULTS"

@@ -53,6 +53,10 @@ struct ArgumentScanner {
                     try fail("Missing value for option '\(option.displayName)'")
                     return
                 }
+                if !option.choices.isEmpty, option.choice(matching: value) == nil {
+                    try fail("Invalid value '\(value)' for '\(option.displayName)': expected one of \(option.choices.joined(separator: ", "))")
+                    return
+                }
                 let previous = option.repeatable ? result.arguments.values(option.key) : []
                 result.arguments.optionValues[option.key] = previous + [value]
                 result.arguments.displayNames[option.key] = option.displayName

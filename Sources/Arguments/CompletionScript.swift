@@ -39,6 +39,15 @@ struct CompletionScript {
             }
         }
         cases.append("        *) subcommands=''; options=''; valued=''; files=0 ;;")
+        var choiceCases: [String] = []
+        for chain in chains {
+            let path = chain.map(\.name).joined(separator: " ")
+            for entry in OptionTable(chain: chain).entries where !entry.option.choices.isEmpty {
+                for name in entry.option.names {
+                    choiceCases.append("        \(shellQuoted(path + " " + name))) echo \(shellQuoted(entry.option.choices.joined(separator: " "))) ;;")
+                }
+            }
+        }
         let f = functionName
         return """
         # bash completion for \(root.name), generated from its argument definitions.
@@ -46,6 +55,13 @@ struct CompletionScript {
         \(f)_spec() {
             case "$1" in
         \(cases.joined(separator: "\n"))
+            esac
+        }
+
+        # The values of an option that takes one of a fixed set.
+        \(f)_choices() {
+            case "$1 $2" in
+        \(choiceCases.joined(separator: "\n"))
             esac
         }
 
@@ -69,7 +85,13 @@ struct CompletionScript {
                     return
                 elif [[ " $valued " == *" $word "* ]]; then
                     if ((i + 1 == COMP_CWORD)); then
-                        \(f)_files "$cur"
+                        local choices
+                        choices="$(\(f)_choices "$path" "$word")"
+                        if [[ -n "$choices" ]]; then
+                            COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+                        else
+                            \(f)_files "$cur"
+                        fi
                         return
                     fi
                     ((i++))
@@ -175,7 +197,8 @@ struct CompletionScript {
     /// `'(-o --output)'{-o,--output}'[Help.]:file:_files'`, the usual `_arguments` idiom.
     private func zshOptionSpec(_ option: Option) -> String {
         let description = "[\(zshEscaped(option.help))]"
-        let action = option.valueName.map { ":\(zshEscaped($0, colons: true)):_files" } ?? ""
+        let values = option.choices.isEmpty ? "_files" : "(" + option.choices.joined(separator: " ") + ")"
+        let action = option.valueName.map { ":\(zshEscaped($0, colons: true)):\(values)" } ?? ""
         let exclusion = option.repeatable ? "*" : "(\(option.names.joined(separator: " ")))"
         if option.names.count == 1 {
             return shellQuoted(exclusion + option.names[0] + description + action)
@@ -227,7 +250,11 @@ struct CompletionScript {
             if optionName.hasPrefix("--") { flags += " -l " + shellQuoted(String(optionName.dropFirst(2))) }
             else if optionName.hasPrefix("-") { flags += " -s " + shellQuoted(String(optionName.dropFirst())) }
         }
-        if option.valueName != nil { flags += " -r -F" }
+        if !option.choices.isEmpty {
+            flags += " -x -a " + shellQuoted(option.choices.joined(separator: " "))
+        } else if option.valueName != nil {
+            flags += " -r -F"
+        }
         return flags + " -d " + shellQuoted(fishDescription(option.help))
     }
 

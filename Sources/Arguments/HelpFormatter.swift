@@ -39,7 +39,7 @@ struct HelpFormatter {
             let rows = command.positionals.map { Self.row($0.label, $0.help) }
             sections.append((["ARGUMENTS:"] + rows).joined(separator: "\n"))
         }
-        let optionRows = OptionTable(chain: chain).entries.map { Self.row($0.option.helpLabel, $0.option.help) }
+        let optionRows = OptionTable(chain: chain).entries.map { Self.row($0.option.helpLabel, $0.option.helpWithChoices) }
         sections.append((["OPTIONS:"] + optionRows).joined(separator: "\n"))
         if !command.subcommands.isEmpty {
             var rows = command.subcommands.map { Self.row($0.name, $0.abstract) }

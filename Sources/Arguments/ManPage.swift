@@ -54,7 +54,7 @@ struct ManPage {
     private func optionLines(_ option: Option) -> [String] {
         let names = option.names.map { "\\fB\(escaped($0))\\fR" }.joined(separator: ", ")
         let value = option.valueName.map { " \\fI<\(escaped($0))>\\fR" } ?? ""
-        return [".TP", names + value, escaped(option.help)]
+        return [".TP", names + value, escaped(option.helpWithChoices)]
     }
 
     /// roff's special characters: backslashes, hyphens (so they copy as ASCII

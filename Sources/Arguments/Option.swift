@@ -8,11 +8,31 @@ public struct Option: Sendable, Equatable {
     public var repeatable: Bool
     /// How the parsed value is looked up in `ParsedArguments`.
     public var key: String
+    /// The values the option takes, when they are a fixed set: help, the man
+    /// page and the completions list them, and anything else is a usage error.
+    /// Compared without regard to case.
+    public var choices: [String]
 
     /// - Parameters:
     ///   - names: Spellings such as `"-o"`, `"--output"`.
     ///   - value: The value placeholder (`"n"` or `"<n>"`); leave `nil` for a flag.
     public init(_ names: String..., value: String? = nil, help: String, repeatable: Bool = false) {
+        self.init(names: names, value: value, choices: [], help: help, repeatable: repeatable)
+    }
+
+    /// An option whose value is one of a fixed set, such as an enumeration's raw values.
+    public init(_ names: String..., value: String, choices: [String], help: String) {
+        self.init(names: names, value: value, choices: choices, help: help, repeatable: false)
+    }
+
+    /// An option whose value is a case of `type` (its raw values, in declaration order).
+    public init<Choice: CaseIterable & RawRepresentable>(_ names: String..., value: String, choices type: Choice.Type,
+                                                        help: String) where Choice.RawValue == String {
+        self.init(names: names, value: value, choices: type.allCases.map(\.rawValue), help: help, repeatable: false)
+    }
+
+    private init(names: [String], value: String?, choices: [String], help: String, repeatable: Bool) {
+        self.choices = choices
         self.names = names
         self.valueName = value.map(Option.strippingBrackets)
         self.help = help
@@ -23,6 +43,18 @@ public struct Option: Sendable, Equatable {
     }
 
     public var isFlag: Bool { valueName == nil }
+
+    /// The help text, with the values listed when they are a fixed set.
+    public var helpWithChoices: String {
+        guard !choices.isEmpty else { return help }
+        return help + " Values: " + choices.joined(separator: ", ") + "."
+    }
+
+    /// The value as given, when it is one of the choices (any case); the
+    /// choice as declared.
+    public func choice(matching value: String) -> String? {
+        choices.first { $0.lowercased() == value.lowercased() }
+    }
 
     /// The spelling used in usage lines and error messages: the long name when there is one,
     /// because it says more than a single letter.

@@ -10,6 +10,9 @@ public struct AddOptions: Sendable {
     public var workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
     public var isolation: Isolation = .inProcess
     public var thumbnailSize = Library.coverSize
+    /// Which pages are read with OCR once the books are in, and in what languages.
+    public var ocrMode: OCRMode = .auto
+    public var ocrLanguages: [String]?
 
     public init() {}
 }
@@ -45,4 +48,9 @@ public struct AddSummary: Codable, Sendable {
     public var alreadyPresent = 0
     public var failed = 0
     public var interrupted = false
+    /// Pages read by OCR, and pages it could not read.
+    public var ocrPages = 0
+    public var ocrFailed = 0
+    /// Why OCR did not run at all (a missing language pack).
+    public var ocrError: String?
 }

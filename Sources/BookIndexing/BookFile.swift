@@ -1,3 +1,4 @@
+import FileNames
 import BookLibrary
 import Foundation
 import PDF
@@ -19,7 +20,7 @@ enum BookFile {
     }
 
     static func document(of book: Book, password: String?) throws -> PDFDocument {
-        guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
+        guard FileName.exists(book.path) else { throw LibraryError.fileMissing(book.path) }
         do {
             return try PDFDocument(path: book.path, password: password)
         } catch let error as PDFError {

@@ -1,3 +1,4 @@
+import FileNames
 import BookLibrary
 import Foundation
 import PDF
@@ -27,7 +28,8 @@ struct DocumentRecord: Codable {
             infoTitle: metadata.title, infoAuthor: metadata.author,
             xmpTitle: xmp?.title, xmpCreators: xmp?.creators ?? [],
             pageTitle: titlePage?.title, pageAuthors: titlePage?.authors ?? [],
-            fileName: stem.isEmpty ? name : stem)
+            // A name that is not UTF-8 is most likely Latin-1: read as that, it makes a title.
+            fileName: FileName.readable(stem.isEmpty ? name : stem))
     }
 }
 

@@ -42,6 +42,12 @@ public enum ExtractionWorker {
     @discardableResult
     static func extract(_ request: ExtractionRequest) -> Bool {
         guard let spool = try? SpoolWriter(path: request.spoolPath) else { return false }
+        // This file's own diagnostics, even when others are read at once on other threads.
+        let log = PopplerLog()
+        return PopplerDiagnostics.collect(into: log) { extract(request, into: spool, log: log) }
+    }
+
+    private static func extract(_ request: ExtractionRequest, into spool: SpoolWriter, log: PopplerLog) -> Bool {
         do {
             let document = try PDFDocument(path: request.path, password: request.password)
             let pageCount = document.pageCount
@@ -69,13 +75,13 @@ public enum ExtractionWorker {
                     thumbnail = path
                 }
             }
-            try spool.write(.end(EndRecord(thumbnail: thumbnail, diagnostics: PopplerDiagnostics.drain())))
+            try spool.write(.end(EndRecord(thumbnail: thumbnail, diagnostics: log.lines)))
             spool.flush()
             return true
         } catch let error as PDFError {
-            try? spool.write(.failure(FailureRecord(reason: error.description, diagnostics: PopplerDiagnostics.drain())))
+            try? spool.write(.failure(FailureRecord(reason: error.description, diagnostics: log.lines)))
         } catch {
-            try? spool.write(.failure(FailureRecord(reason: String(describing: error), diagnostics: PopplerDiagnostics.drain())))
+            try? spool.write(.failure(FailureRecord(reason: String(describing: error), diagnostics: log.lines)))
         }
         spool.flush()
         return false

@@ -1,32 +1,30 @@
+import FileNames
 import BookLibrary
 import Foundation
 
 /// Expands the paths a user gave into the PDF files to add: files as given,
 /// folders searched recursively for `.pdf` in any case, in a stable order.
 /// Walks folders with readdir so that names are seen as the bytes they are
-/// (NFC and NFD spellings stay distinct, names that are not UTF-8 are
-/// reported) and symlinked folders cannot loop.
+/// (NFC and NFD spellings stay distinct, names that are not UTF-8 are kept
+/// without loss as FileName strings) and symlinked folders cannot loop.
 enum FileCollector {
     struct Collected {
         var files: [String] = []
         var failures: [(path: String, reason: String)] = []
     }
 
-    static let invalidName = "the file name is not valid UTF-8 and cannot be opened (rename the file)"
-
     static func collect(_ paths: [String]) -> Collected {
         var collected = Collected()
         var seen = Set<[UInt8]>()
         var visitedFolders = Set<[UInt64]>()
         func take(_ file: String) {
-            if seen.insert(Array(file.utf8)).inserted { collected.files.append(file) }
+            if seen.insert(FileName.bytes(file)).inserted { collected.files.append(file) }
         }
         for given in paths {
             let path = absolutePath(given)
             var info = stat()
-            guard stat(path, &info) == 0 else {
-                let reason = given.contains("\u{FFFD}") ? invalidName
-                    : errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
+            guard FileName.withCString(path, { stat($0, &info) }) == 0 else {
+                let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
                 collected.failures.append((given, reason))
                 continue
             }
@@ -36,7 +34,7 @@ enum FileCollector {
             }
             var found: [String] = []
             walk(path, found: &found, failures: &collected.failures, visited: &visitedFolders)
-            found.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            found.sort { FileName.bytes($0).lexicographicallyPrecedes(FileName.bytes($1)) }
             found.forEach(take)
         }
         return collected
@@ -45,8 +43,8 @@ enum FileCollector {
     private static func walk(_ folder: String, found: inout [String], failures: inout [(path: String, reason: String)],
                              visited: inout Set<[UInt64]>) {
         var info = stat()
-        guard stat(folder, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
-        guard let directory = opendir(folder) else {
+        guard FileName.withCString(folder, { stat($0, &info) }) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+        guard let directory = FileName.withCString(folder, { opendir($0) }) else {
             failures.append((folder, "cannot list folder (\(String(cString: strerror(errno))))"))
             return
         }
@@ -56,14 +54,10 @@ enum FileCollector {
                 Array(raw.prefix { $0 != 0 })
             }
             if nameBytes == [0x2E] || nameBytes == [0x2E, 0x2E] { continue }
-            guard let name = String(validating: nameBytes, as: UTF8.self) else {
-                let shown = String(decoding: nameBytes, as: UTF8.self)
-                if shown.lowercased().hasSuffix(".pdf") { failures.append((folder + "/" + shown, invalidName)) }
-                continue
-            }
+            let name = FileName.string(nameBytes)
             let path = folder + "/" + name
             var entryInfo = stat()
-            guard stat(path, &entryInfo) == 0 else { continue }
+            guard FileName.withCString(path, { stat($0, &entryInfo) }) == 0 else { continue }
             if (entryInfo.st_mode & S_IFMT) == S_IFDIR {
                 walk(path, found: &found, failures: &failures, visited: &visited)
             } else if name.lowercased().hasSuffix(".pdf") {

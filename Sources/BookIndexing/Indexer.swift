@@ -1,7 +1,7 @@
+import FileNames
 import BookLibrary
 import Foundation
 import PDF
-import Store
 
 /// Adds PDFs to the library. Files are extracted in parallel (each in its
 /// own worker, which opens its own document) while this thread, the only
@@ -54,7 +54,6 @@ struct Indexer {
             report(AddResult(path: failure.path, status: .failed, reason: failure.reason))
         }
         let files = collected.files
-        let catalog = Catalog(database: library.database)
         let spoolDirectory = makeSpoolDirectory()
         defer { try? FileManager.default.removeItem(atPath: spoolDirectory) }
 
@@ -84,7 +83,7 @@ struct Indexer {
             case .failed(let reason, let diagnostics):
                 report(AddResult(path: job.path, status: .failed, reason: reason, diagnostics: diagnostics))
             case .finished(let printed):
-                let importer = BookImporter(database: library.database)
+                let importer = BookImporter(library: library)
                 do {
                     let (outcome, spooled) = try importer.importBook(
                         spoolPath: job.request.spoolPath, path: job.path, sha256: job.sha256, size: job.size,
@@ -103,7 +102,7 @@ struct Indexer {
                 } catch BookImporter.ImportAbort.incomplete {
                     report(AddResult(path: job.path, status: .failed, reason: "could not be read (parser crashed)"))
                 } catch {
-                    report(AddResult(path: job.path, status: .failed, reason: "not added: \(error)"))
+                    report(AddResult(path: job.path, status: .failed, reason: "not added: \(library.describing(error))"))
                 }
             }
         }
@@ -142,14 +141,14 @@ struct Indexer {
             let size: Int
             do {
                 sha256 = try SHA256.hex(ofFileAt: path)
-                size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+                size = FileName.size(path) ?? 0
             } catch {
                 report(AddResult(path: path, status: .failed, reason: "\(error)"))
                 filesDone += 1
                 continue
             }
-            if let existing = try? catalog.book(sha256: sha256) {
-                report(alreadyPresent(existing, foundAt: path, catalog: catalog))
+            if let existing = try? library.book(sha256: sha256) {
+                report(alreadyPresent(existing, foundAt: path))
                 lastBook = existing
                 filesDone += 1
                 continue
@@ -174,8 +173,8 @@ struct Indexer {
         while running > 0 { waitForOne() }
         commitReady()
         for duplicate in deferredDuplicates where !stop.isSet {
-            if let existing = try? catalog.book(sha256: duplicate.sha256) {
-                report(alreadyPresent(existing, foundAt: duplicate.path, catalog: catalog))
+            if let existing = try? library.book(sha256: duplicate.sha256) {
+                report(alreadyPresent(existing, foundAt: duplicate.path))
             } else {
                 report(AddResult(path: duplicate.path, status: .failed, reason: "could not be read"))
             }
@@ -183,16 +182,16 @@ struct Indexer {
         }
         summary.interrupted = stop.isSet
         if paths.count == 1, files.count == 1, let lastBook {
-            try? ReadingState(database: library.database).setOpenBook(lastBook)
+            try? library.setOpenBook(lastBook)
         }
         return summary
     }
 
     /// The same content is already in the library; if its recorded file is
     /// gone, the library now points at this copy.
-    private func alreadyPresent(_ book: Book, foundAt path: String, catalog: Catalog) -> AddResult {
+    private func alreadyPresent(_ book: Book, foundAt path: String) -> AddResult {
         var result = AddResult(path: path, status: .alreadyPresent, book: book)
-        if book.path != path, !FileManager.default.fileExists(atPath: book.path), (try? catalog.setPath(path, of: book)) != nil {
+        if book.path != path, !FileName.exists(book.path), (try? library.setPath(path, of: book)) != nil {
             result.relinked = true
             result.book?.path = path
         }
@@ -207,12 +206,39 @@ struct Indexer {
 }
 
 extension Library {
-    /// Adds files and folders; see `Indexer`. Results and progress are
-    /// reported through the callbacks as they happen.
+    /// Adds files and folders; see `Indexer`. Then the pages of the books
+    /// just added that have no text are read with OCR (see `OCRRunner`).
+    /// Results and progress are reported through the callbacks as they happen.
     public func add(paths: [String], options: AddOptions, stop: StopFlag = StopFlag(),
                     onProgress: (AddProgress) -> Void = { _ in },
-                    onResult: (AddResult) -> Void = { _ in }) -> AddSummary
+                    onResult: (AddResult) -> Void = { _ in },
+                    onOCRProgress: (OCRProgress) -> Void = { _ in },
+                    onOCRResult: (OCRBookResult) -> Void = { _ in }) -> AddSummary
     {
-        Indexer(library: self, options: options, stop: stop).add(paths: paths, onProgress: onProgress, onResult: onResult)
+        var added: [Book] = []
+        var summary = Indexer(library: self, options: options, stop: stop).add(
+            paths: paths, onProgress: onProgress,
+            onResult: { result in
+                if result.status == .added, let book = result.book { added.append(book) }
+                onResult(result)
+            })
+        guard options.ocrMode != .never, !added.isEmpty, !stop.isSet else { return summary }
+        var ocr = OCROptions()
+        ocr.mode = options.ocrMode
+        ocr.languages = options.ocrLanguages
+        ocr.password = options.password
+        ocr.memoryLimit = options.memoryLimit
+        ocr.workers = options.workers
+        ocr.isolation = options.isolation
+        ocr.timeout = max(options.timeout, ocr.timeout)
+        do {
+            let run = try self.ocr(added, options: ocr, stop: stop, onProgress: onOCRProgress, onResult: onOCRResult)
+            summary.ocrPages = run.pagesRead
+            summary.ocrFailed = run.pagesFailed
+            summary.interrupted = summary.interrupted || run.interrupted
+        } catch {
+            summary.ocrError = "\(error)"
+        }
+        return summary
     }
 }

@@ -23,11 +23,13 @@ final class WorkerProcess {
     private var pending: [UInt8] = []
     private(set) var isUsable = true
 
-    init(executable: String, memoryLimit: UInt64, errorPath: String) throws {
+    /// `mode` is the hidden argument that starts the worker (extraction or OCR).
+    init(executable: String, mode: String, memoryLimit: UInt64, errorPath: String,
+         environment extra: [String: String] = [:]) throws {
         self.errorPath = errorPath
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [ExtractionWorker.modeArgument]
-        var environment = ProcessInfo.processInfo.environment
+        process.arguments = [mode]
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment[ExtractionWorker.memoryLimitKey] = String(memoryLimit)
         process.environment = environment
         // What poppler prints on its own goes to a side file, shown with --verbose.
@@ -52,7 +54,7 @@ final class WorkerProcess {
     }
 
     /// Runs one request; `printed` is what the worker wrote to stderr meanwhile.
-    func extract(_ request: ExtractionRequest, timeout: TimeInterval, stop: StopFlag) -> (Reply, printed: [String]) {
+    func extract<Request: Encodable>(_ request: Request, timeout: TimeInterval, stop: StopFlag) -> (Reply, printed: [String]) {
         guard isUsable, var line = try? JSONEncoder().encode(request) else { return (.died, []) }
         line.append(0x0A)
         let sent = line.withUnsafeBytes { write(requests, $0.baseAddress, $0.count) }
@@ -95,14 +97,19 @@ final class WorkerProcess {
 /// exit when the pool, and so their stdin, goes away.
 final class WorkerPool: @unchecked Sendable {
     private let executable: String
+    private let mode: String
+    private let environment: [String: String]
     private let memoryLimit: UInt64
     private let directory: String
     private let lock = NSLock()
     private var idle: [WorkerProcess] = []
     private var started = 0
 
-    init(executable: String, memoryLimit: UInt64, directory: String) {
+    init(executable: String, mode: String = ExtractionWorker.modeArgument, environment: [String: String] = [:],
+         memoryLimit: UInt64, directory: String) {
         self.executable = executable
+        self.mode = mode
+        self.environment = environment
         self.memoryLimit = memoryLimit
         self.directory = directory
     }
@@ -116,8 +123,8 @@ final class WorkerPool: @unchecked Sendable {
         started += 1
         let number = started
         lock.unlock()
-        return try WorkerProcess(executable: executable, memoryLimit: memoryLimit,
-                                 errorPath: "\(directory)/worker-\(number).stderr")
+        return try WorkerProcess(executable: executable, mode: mode, memoryLimit: memoryLimit,
+                                 errorPath: "\(directory)/\(mode)-\(number).stderr", environment: environment)
     }
 
     func give(_ worker: WorkerProcess) {

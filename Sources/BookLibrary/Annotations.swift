@@ -178,6 +178,11 @@ extension Library {
 
     /// Replaces what was read from the book's PDF (a rescan).
     public func replaceAnnotationsFromPDF(_ book: Book, _ annotations: [NewAnnotation]) throws {
-        try Annotations(database: database).replaceFromPDF(sha256: book.sha256, annotations)
+        try replaceAnnotationsFromPDF(sha256: book.sha256, annotations)
+    }
+
+    /// The same for the book with this content, while it is being added.
+    public func replaceAnnotationsFromPDF(sha256: String, _ annotations: [NewAnnotation]) throws {
+        try Annotations(database: database).replaceFromPDF(sha256: sha256, annotations)
     }
 }

@@ -11,4 +11,6 @@ public struct BookInfo: Codable, Sendable {
     public var details: BookDetails
     public var tags: [String]
     public var collections: [String]
+    /// Pages whose text was read by OCR, if any.
+    public var ocr: OCRSummary?
 }

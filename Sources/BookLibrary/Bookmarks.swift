@@ -68,11 +68,13 @@ struct Bookmarks {
 extension Library {
     /// Bookmarks a page (number or label); the same page again updates its note.
     public func bookmark(_ book: Book, page reference: PageReference, note: String?) throws -> (Bookmark, created: Bool) {
+        try requireWritable()
         let location = try PageResolver(database: database).resolve(reference, in: book)
         return try Bookmarks(database: database).set(book, page: location.page, note: note)
     }
 
     public func deleteBookmark(_ book: Book, page reference: PageReference) throws -> PageLocation {
+        try requireWritable()
         let location = try PageResolver(database: database).resolve(reference, in: book)
         try Bookmarks(database: database).delete(book, page: location.page)
         return location

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import Store
 
@@ -30,8 +31,7 @@ package struct Catalog {
         if let row = try database.queryRow("SELECT \(Book.columns) FROM books WHERE path = ?", [path]) {
             return Book(row: row)
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+        if FileName.exists(path, directory: false),
            let sha = try? SHA256.hex(ofFileAt: path), let book = try book(sha256: sha)
         {
             return book

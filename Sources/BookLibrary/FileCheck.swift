@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import Store
 
@@ -20,7 +21,7 @@ struct FileCheck {
         var problems = 0
         for book in books {
             let status: FileCheckResult.Status
-            if !FileManager.default.fileExists(atPath: book.path) {
+            if !FileName.exists(book.path) {
                 status = .missing
             } else if let sha = try? SHA256.hex(ofFileAt: book.path), sha == book.sha256 {
                 status = .ok
@@ -36,8 +37,7 @@ struct FileCheck {
     /// Points a book at a new file after checking it holds the same content.
     func relocate(_ book: Book, to newPath: String) throws -> Book {
         let path = absolutePath(newPath)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileName.exists(path, directory: false) else {
             throw LibraryError.fileMissing(newPath)
         }
         guard try SHA256.hex(ofFileAt: path) == book.sha256 else { throw LibraryError.hashMismatch(newPath) }
@@ -55,6 +55,7 @@ extension Library {
     }
 
     public func relocate(_ book: Book, to path: String) throws -> Book {
-        try FileCheck(database: database).relocate(book, to: path)
+        try requireWritable()
+        return try FileCheck(database: database).relocate(book, to: path)
     }
 }

@@ -15,7 +15,17 @@ struct History {
     let database: Database
 
     /// Records reading `page`; with no page, keeps the last position.
+    /// A read-only library is read all the same: nothing is recorded.
     func record(_ book: Book, page: Int?) throws {
+        guard !database.isReadOnly else { return }
+        do {
+            try write(book, page: page)
+        } catch let error as DatabaseError where error.isDiskFull {
+            // On a full disk the library is read all the same; the position is not kept.
+        }
+    }
+
+    private func write(_ book: Book, page: Int?) throws {
         let now = Date()
         if let page {
             try database.execute("""
@@ -61,6 +71,7 @@ extension Library {
 
     @discardableResult
     public func clearHistory() throws -> Int {
-        try History(database: database).clear()
+        try requireWritable()
+        return try History(database: database).clear()
     }
 }

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import Store
 
@@ -5,7 +6,12 @@ import Store
 /// database connection of this process.
 public final class Library {
     public let location: LibraryLocation
-    package let database: Database
+    /// Only BookLibrary speaks SQL: every statement is in this module.
+    let database: Database
+    /// The library's folder or file cannot be written (a read-only mount, a
+    /// `chmod -w` folder): it is open read-only, reading works, and every
+    /// operation that writes fails with `LibraryError.readOnly`.
+    public let isReadOnly: Bool
     /// What opening did that the person should hear of (a library made private).
     public private(set) var notices: [String] = []
 
@@ -13,6 +19,11 @@ public final class Library {
     /// ibook library, or one written by a newer ibook, is refused untouched.
     /// A library made by an older ibook is upgraded in place, reporting how
     /// far it has got to `onUpgrade`.
+    ///
+    /// Opening writes nothing unless something must be written (a new
+    /// library, a pending migration): a library on a read-only medium (a
+    /// mounted archive, a `chmod -w` folder, a backup) is opened read-only,
+    /// and can be listed, read and searched.
     public init(location: LibraryLocation, onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
         self.location = location
         let path = location.databasePath
@@ -25,34 +36,60 @@ public final class Library {
             }
             PrivateStorage.createFile(path)
         }
+        isReadOnly = fileExists && !ReadOnlyMedium.isWritable(location)
         do {
-            if fileExists { try Self.refuseForeign(path) }
-            database = try Database(path: path)
-            try Schema.migrator(onProgress: onUpgrade).migrate(database)
+            if fileExists {
+                let probe = try ReadOnlyMedium.open(path)
+                try Self.refuseForeign(probe)
+                let pending = try Schema.migrator(onProgress: onUpgrade).pendingMigrations(probe)
+                if isReadOnly {
+                    guard pending.isEmpty else {
+                        throw LibraryError.readOnlyNeedsUpgrade(location.directory, pendingMigrations: pending)
+                    }
+                    database = probe
+                } else {
+                    database = try Database(path: path)
+                    if !pending.isEmpty { try Schema.migrator(onProgress: onUpgrade).migrate(database) }
+                }
+            } else {
+                database = try Database(path: path)
+                try Schema.migrator(onProgress: onUpgrade).migrate(database)
+            }
         } catch MigrationError.newerSchema(let ids) {
             throw LibraryError.newerLibrary(path, unknownMigrations: ids)
         } catch let error as DatabaseError {
             throw LibraryError.notALibrary(path, reason: Self.reason(error))
         }
-        // Only once the folder is known to be an ibook library is it ours to tighten.
+        // Only once the folder is known to be an ibook library is it ours to
+        // tighten, and only where it can be changed: a read-only library is
+        // left exactly as it is.
         let cache = (location.thumbnailDirectory as NSString).deletingLastPathComponent
-        for folder in [location.directory, cache] where (try? PrivateStorage.prepare(folder)) == true {
+        let folders = isReadOnly ? [cache] : [location.directory, cache]
+        for folder in folders where (try? PrivateStorage.prepare(folder)) == true {
             notices.append("\(folder): made private to you (it was readable by other users)")
         }
         _ = try? PrivateStorage.prepare(location.thumbnailDirectory)
     }
 
-    /// Looks at an existing file read-only, so that a database of another
-    /// program is refused before anything (even the WAL switch) writes to it.
-    private static func refuseForeign(_ path: String) throws {
-        var options = Database.Options()
-        options.readOnly = true
-        options.create = false
-        let probe = try Database(path: path, options: options)
+    /// Refuses a database of another program, looked at read-only, so that
+    /// it is refused before anything (even the WAL switch) writes to it.
+    private static func refuseForeign(_ probe: Database) throws {
         let hasTables = try probe.scalar("SELECT count(*) FROM sqlite_master") != .integer(0)
         if hasTables, try !probe.tableExists(Schema.migrationTable) {
-            throw LibraryError.notALibrary(path, reason: "an SQLite database of another program")
+            throw LibraryError.notALibrary(probe.path, reason: "an SQLite database of another program")
         }
+    }
+
+    /// A database error in the library's own words, where it has them: a
+    /// full disk or a read-only medium is about the library, not about SQL.
+    public func describing(_ error: Error) -> Error {
+        StorageFailure.libraryError(for: error, at: location)
+    }
+
+    /// Throws `LibraryError.readOnly` unless the library can be written:
+    /// called first by every operation that writes.
+    public func requireWritable() throws {
+        if isReadOnly { throw LibraryError.readOnly(location.directory) }
     }
 
     private static func reason(_ error: DatabaseError) -> String {
@@ -101,12 +138,14 @@ extension Library {
             labelledPages: hasRealLabels ? labels.map { $0.string("label") ?? "" } : nil,
             thumbnail: FileManager.default.fileExists(atPath: thumbnail) ? thumbnail : nil,
             isOpen: try ReadingState(database: database).openBook()?.id == book.id,
-            fileExists: FileManager.default.fileExists(atPath: book.path),
-            details: try details(book), tags: try tags(of: book), collections: try collections(of: book))
+            fileExists: FileName.exists(book.path),
+            details: try details(book), tags: try tags(of: book), collections: try collections(of: book),
+            ocr: try OCRPages(database: database).summary(book))
     }
 
     @discardableResult
     public func open(_ name: String) throws -> Book {
+        try requireWritable()
         let book = try Catalog(database: database).resolve(name)
         try ReadingState(database: database).setOpenBook(book)
         return book
@@ -114,6 +153,7 @@ extension Library {
 
     @discardableResult
     public func remove(_ name: String) throws -> Book {
+        try requireWritable()
         let catalog = Catalog(database: database)
         let book = try catalog.resolve(name)
         try catalog.remove(book)

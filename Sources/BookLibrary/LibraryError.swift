@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 
 /// Failures of library operations, worded for the person at the terminal.
@@ -17,6 +18,12 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case fileMissing(String)
     case hashMismatch(String)
     case invalidArgument(String)
+    case readOnly(String)
+    case noSpace(String)
+    case damagedDatabase(reason: String)
+    case busy
+    case damagedPageText(book: String, page: Int, reason: String)
+    case readOnlyNeedsUpgrade(String, pendingMigrations: [String])
     case stemmerUnavailable(String)
 
     public var description: String {
@@ -37,9 +44,18 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .noNextPage: return "already at the last page"
         case .bookmarkNotFound(let page): return "no bookmark on page \(page)"
         case .emptyQuery: return "the search text has no words to look for"
-        case .fileMissing(let path): return "\(path): no such file"
-        case .hashMismatch(let path): return "\(path): content differs from the book in the library (hash mismatch)"
+        case .fileMissing(let path): return "\(FileName.displayed(path)): no such file"
+        case .hashMismatch(let path): return "\(FileName.displayed(path)): content differs from the book in the library (hash mismatch)"
         case .invalidArgument(let message): return message
+        case .readOnly(let path): return "the library at \(path) is read-only"
+        case .noSpace(let path): return "the library at \(path): no space left on device"
+        case .damagedDatabase(let reason): return "the library database is damaged (\(reason)); it was left untouched"
+        case .busy: return "the library is busy in another ibook process; try again"
+        case .damagedPageText(let book, let page, let reason):
+            return "page \(page) of \(book): the stored text cannot be decoded (\(reason)); remove the book and add it again"
+        case .readOnlyNeedsUpgrade(let path, let ids):
+            return "the library at \(path) is read-only and was made by an older ibook: it needs "
+                + "\(ids.joined(separator: ", ")), which cannot be written; open it once where it can be written"
         case .stemmerUnavailable(let algorithm): return "libstemmer has no '\(algorithm)' stemmer"
         }
     }

@@ -31,15 +31,33 @@ package struct PageIndex {
 
     /// Takes one book's pages out of the index.
     package func remove(bookID: Int) throws {
-        let language = try database.queryRow("SELECT language FROM books WHERE id = ?", [bookID])?
-            .string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
-        let folder = try TermFolder(language: language)
+        let folder = try TermFolder(language: language(ofBook: bookID))
         let delete = try database.prepare(
             "INSERT INTO page_index (page_index, rowid, words, variants) VALUES ('delete', ?, ?, ?)")
+        // A page whose stored text cannot be decoded is taken out with the
+        // words the index holds for it, so the index stays in step.
+        let index = FullTextIndex(database: database)
         try database.prepare("SELECT id, text FROM pages WHERE book_id = ?").forEachRow([bookID]) { row in
-            let input = IndexText.input(of: StoredText.decode(row["text"]), folder: folder)
-            try delete.run([row.int64("id"), input.words, input.variants])
+            guard let id = row.int64("id"), try index.holds(rowID: id) else { return }
+            let input = try index.indexedInput(rowID: id, stored: row["text"], folder: folder)
+            try delete.run([id, input.words, input.variants])
         }
+    }
+
+    /// Re-indexes one page of a book whose text changed (OCR read it): the
+    /// old entry goes with the input it was indexed with.
+    package func replace(rowID: Int64, bookID: Int, oldText: String, newText: String) throws {
+        let folder = try TermFolder(language: language(ofBook: bookID))
+        let old = IndexText.input(of: oldText, folder: folder), new = IndexText.input(of: newText, folder: folder)
+        try database.execute("INSERT INTO page_index (page_index, rowid, words, variants) VALUES ('delete', ?, ?, ?)",
+                             [rowID, old.words, old.variants])
+        try database.execute("INSERT INTO page_index (rowid, words, variants) VALUES (?, ?, ?)",
+                             [rowID, new.words, new.variants])
+    }
+
+    private func language(ofBook bookID: Int) throws -> BookLanguage {
+        try database.queryRow("SELECT language FROM books WHERE id = ?", [bookID])?
+            .string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
     }
 
     /// The language a book is in: the one its file declares, if a stemmer

@@ -20,6 +20,8 @@ public struct PageText: Codable, Sendable {
     public var text: String
     /// No extractable text: most likely a scanned image.
     public var hasText: Bool
+    /// Set when the text was read from the page image by OCR.
+    public var ocr: PageOCR?
 }
 
 /// Reads pages from the text stored at add time and records the position in
@@ -53,11 +55,18 @@ struct PageReader {
     }
 
     func text(of book: Book, at location: PageLocation) throws -> PageText {
-        let text = StoredText.decode(try database.queryRow(
-            "SELECT text FROM pages WHERE book_id = ? AND page = ?", [book.id, location.page])?["text"] ?? .null)
+        let stored = try database.queryRow(
+            "SELECT text FROM pages WHERE book_id = ? AND page = ?", [book.id, location.page])?["text"] ?? .null
+        let text: String
+        do {
+            text = try StoredText.decode(stored)
+        } catch let error as StoredTextError {
+            throw LibraryError.damagedPageText(book: "#\(book.id) \(book.title)", page: location.page, reason: error.reason)
+        }
         let hasText = text.contains { !$0.isWhitespace }
         return PageText(bookID: book.id, bookTitle: book.title, page: location.page, label: location.label,
-                        pageCount: book.pageCount, text: text, hasText: hasText)
+                        pageCount: book.pageCount, text: text, hasText: hasText,
+                        ocr: try OCRPages(database: database).ocr(book, page: location.page))
     }
 }
 

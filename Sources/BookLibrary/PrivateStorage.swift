@@ -20,14 +20,15 @@ enum PrivateStorage {
             return false
         }
         guard info.st_mode & 0o077 != 0 else { return false }
+        // Only bits for others go: a folder or file made read-only stays read-only.
         // Not ours to change (a read-only medium, another owner): leave it, it stays readable.
-        guard chmod(folder, folderMode) == 0 else { return false }
+        guard chmod(folder, info.st_mode & folderMode) == 0 else { return false }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
             let path = folder + "/" + name
             var entry = stat()
             guard lstat(path, &entry) == 0 else { continue }
             switch entry.st_mode & S_IFMT {
-            case S_IFREG: chmod(path, fileMode)
+            case S_IFREG: chmod(path, entry.st_mode & 0o700)
             case S_IFDIR: _ = try? prepare(path)
             default: break
             }

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 
 /// SHA-256 (FIPS 180-4) of a file's content, read in chunks. Written here
@@ -89,7 +90,7 @@ public struct SHA256 {
 
     /// The hex digest of a file, read 1 MiB at a time.
     public static func hex(ofFileAt path: String) throws -> String {
-        guard let file = fopen(path, "rb") else { throw UnreadableFile(reason: String(cString: strerror(errno))) }
+        guard let file = FileName.withCString(path, { fopen($0, "rb") }) else { throw UnreadableFile(reason: String(cString: strerror(errno))) }
         defer { fclose(file) }
         var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)

@@ -94,7 +94,7 @@ enum Schema {
             for row in try db.query("SELECT id FROM books ORDER BY id") {
                 let bookID = row.int("id") ?? 0
                 let pages = try db.query("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id", [bookID])
-                    .map { (rowID: $0.int64("id") ?? 0, text: StoredText.decode($0["text"])) }
+                    .map { (rowID: $0.int64("id") ?? 0, text: (try? StoredText.decode($0["text"])) ?? "") }
                 let language = PageIndex.language(declared: nil, pages: pages.map(\.text))
                 try db.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
                 try index.add(pages, language: language) { page in
@@ -141,6 +141,26 @@ enum Schema {
                     query TEXT NOT NULL,
                     created_at REAL NOT NULL
                 ) WITHOUT ROWID;
+                """)
+        }
+        migrator.register("7-ocr") { db in
+            // What OCR read on a page: its text goes into the page's text in
+            // `pages` and the index (after the page's own few characters,
+            // kept in `own_text` so that reading again starts from them);
+            // this row marks it as OCR, with tesseract's confidence and the
+            // word boxes (deflated JSON) that let a hit be outlined on the
+            // page image. A page that has a row was tried, so `ibook ocr`
+            // resumes where it stopped.
+            try db.execute("""
+                CREATE TABLE ocr_pages (
+                    page_id INTEGER PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+                    confidence REAL NOT NULL,
+                    languages TEXT NOT NULL,
+                    rotation INTEGER NOT NULL,
+                    words BLOB NOT NULL,
+                    own_text TEXT NOT NULL,
+                    recognized_at REAL NOT NULL
+                );
                 """)
         }
         migrator.register("8-annotations") { db in

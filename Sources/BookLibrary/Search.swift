@@ -110,7 +110,7 @@ struct Search {
             defer { matchers[book.language] = matcher }
             for rowID in book.rows {
                 guard let row = try readPage.rows([rowID]).first else { continue }
-                let text = StoredText.decode(row[2])
+                let text = try StoredText.decode(row[2])
                 let matches = matcher.matches(in: text)
                 guard !matches.isEmpty else { continue }
                 if let limit, summary.hits >= limit {

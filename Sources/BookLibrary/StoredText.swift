@@ -23,20 +23,34 @@ package enum StoredText {
         return .blob(Array(output.prefix(4 + Int(capacity))))
     }
 
-    package static func decode(_ value: SQLValue) -> String {
+    /// The text of a stored value; NULL (no row) is no text. Throws
+    /// `StoredTextError` for a value that is not what `encode` writes.
+    package static func decode(_ value: SQLValue) throws -> String {
         switch value {
+        case .null:
+            return ""
         case .text(let text):
             return text
-        case .blob(let blob) where blob.count > 4:
+        case .blob(let blob):
+            guard blob.count > 4 else { throw StoredTextError("\(blob.count) bytes, shorter than its header") }
             let length = blob.prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+            // zlib never deflates better than about 1032:1; a larger length is a damaged header, not a size to allocate.
+            guard length <= (blob.count - 4) * 1032 else { throw StoredTextError("a length of \(length) bytes in its header") }
             var outputLength = uLong(length)
-            var output = [UInt8](repeating: 0, count: length)
+            var output = [UInt8](repeating: 0, count: max(length, 1))
             let status = blob.withUnsafeBufferPointer { input in
                 uncompress(&output, &outputLength, input.baseAddress! + 4, uLong(blob.count - 4))
             }
-            return status == Z_OK ? String(decoding: output.prefix(Int(outputLength)), as: UTF8.self) : ""
-        default:
-            return ""
+            guard status == Z_OK else { throw StoredTextError("zlib: \(String(cString: zError(status)))") }
+            guard Int(outputLength) == length else {
+                throw StoredTextError("\(outputLength) bytes where its header says \(length)")
+            }
+            guard let text = String(validating: output.prefix(length), as: UTF8.self) else {
+                throw StoredTextError("not UTF-8")
+            }
+            return text
+        case .integer, .real:
+            throw StoredTextError("a number where text belongs")
         }
     }
 }

@@ -1,14 +1,17 @@
+import FileNames
 import Foundation
 
 /// Why an output file could not be written.
 public enum AtomicFileError: Error, Equatable, CustomStringConvertible {
     case noSuchFolder(String)
     case cannotWrite(String, reason: String)
+    case noSpace(String)
 
     public var description: String {
         switch self {
-        case .noSuchFolder(let path): return "\(path): no such folder"
-        case .cannotWrite(let path, let reason): return "\(path): cannot write (\(reason))"
+        case .noSuchFolder(let path): return "\(FileName.displayed(path)): no such folder"
+        case .cannotWrite(let path, let reason): return "\(FileName.displayed(path)): cannot write (\(reason))"
+        case .noSpace(let path): return "\(FileName.displayed(path)): no space left on device"
         }
     }
 }
@@ -22,24 +25,53 @@ public enum AtomicFile {
     @discardableResult
     public static func write<Result>(to path: String, _ write: (_ temporaryPath: String) throws -> Result) throws -> Result {
         let folder = (path as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory),
-              isDirectory.boolValue
-        else { throw AtomicFileError.noSuchFolder(path) }
+        guard FileName.exists(folder.isEmpty ? "." : folder, directory: true) else { throw AtomicFileError.noSuchFolder(path) }
         let temporary = temporaryPath(beside: path)
-        defer { unlink(temporary) }
-        let result = try write(temporary)
-        guard rename(temporary, path) == 0 else {
+        defer { FileName.withCString(temporary) { _ = unlink($0) } }
+        let result: Result
+        do {
+            result = try write(temporary)
+        } catch {
+            // Writers word a full disk in their own ways (an exception in a
+            // child process, a short write): while the half-written file is
+            // still there, a full file system says what happened.
+            if isFull(folder) { throw AtomicFileError.noSpace(path) }
+            throw error
+        }
+        // Some writers report success when their last writes failed (qpdf
+        // with --overlay does). A file system left without a free block
+        // means the file was cut short. (File systems with delayed
+        // allocation reserve the blocks at write(2), so that is where they fail.)
+        if isFull(folder) { throw AtomicFileError.noSpace(path) }
+        guard FileName.withCString(temporary, { from in FileName.withCString(path) { rename(from, $0) } }) == 0 else {
             throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
         }
         return result
     }
 
+    /// Whether the file system holding `folder` has no block left that this
+    /// process may write (root may still use the blocks reserved for it).
+    public static func isFull(_ folder: String) -> Bool {
+        var info = statvfs()
+        guard FileName.withCString(folder.isEmpty ? "." : folder, { statvfs($0, &info) }) == 0 else { return false }
+        return info.f_bavail == 0 && (geteuid() != 0 || info.f_bfree == 0)
+    }
+
     public static func write(_ data: Data, to path: String) throws {
-        try write(to: path) { temporary in
-            guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-                throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
-            }
+        try write(to: path) { temporary in try create(temporary, holding: data, for: path) }
+    }
+
+    /// Creates the file `temporary` (a name as FileName carries it) holding
+    /// `data`; errors name `path`, the file the person asked for.
+    public static func create(_ temporary: String, holding data: Data, for path: String) throws {
+        let descriptor = FileName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+        guard descriptor >= 0 else { throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno))) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: data)
+            try handle.close()
+        } catch {
+            throw AtomicFileError.cannotWrite(path, reason: (error as NSError).localizedDescription)
         }
     }
 

@@ -1,7 +1,6 @@
 import Arguments
 import BookLibrary
 import Foundation
-import Store
 
 /// Parses the command line, runs one command, and turns what it throws into
 /// a message and an exit code: 0 success, 1 failure, 64 usage error.
@@ -70,20 +69,13 @@ package enum CLI {
             context.stderr.write(parser.errorText(for: error) + "\n")
             return ExitCode.usage
         } catch {
-            context.error(describe(error))
+            context.error(describe(error, library: context.location))
             return ExitCode.failure
         }
     }
 
-    package static func describe(_ error: Error) -> String {
-        switch error {
-        case let error as DatabaseError where error.isCorrupt || error.isNotADatabase:
-            return "the library database is damaged (\(error.message)); it was left untouched"
-        case let error as DatabaseError where error.isBusy:
-            return "the library is busy in another ibook process; try again"
-        case let error as CustomStringConvertible: return error.description
-        default: return String(describing: error)
-        }
+    package static func describe(_ error: Error, library: LibraryLocation? = nil) -> String {
+        String(describing: StorageFailure.libraryError(for: error, at: library))
     }
 }
 

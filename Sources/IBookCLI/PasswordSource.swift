@@ -26,8 +26,13 @@ package enum PasswordSource {
             .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
     }
 
+    /// Whether a person is there to answer a prompt: stdin and stderr are
+    /// terminals. A script (stdin a pipe or a file) gets the error instead of
+    /// a question it cannot answer.
+    package static var canPrompt: Bool { isatty(0) == 1 && isatty(2) == 1 }
+
     /// Asks on the terminal itself (/dev/tty), echo off, so it works with stdin and stdout redirected.
-    private static func prompt() throws -> String {
+    package static func prompt(_ question: String = "Password: ") throws -> String {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { throw LibraryError.invalidArgument("--password - asks on the terminal, and there is none") }
         defer { close(tty) }
@@ -38,7 +43,7 @@ package enum PasswordSource {
         quiet.c_lflag |= tcflag_t(ECHONL | ICANON)
         tcsetattr(tty, TCSAFLUSH, &quiet)
         defer { tcsetattr(tty, TCSAFLUSH, &saved) }
-        let question = Array("Password: ".utf8)
+        let question = Array(question.utf8)
         _ = question.withUnsafeBytes { write(tty, $0.baseAddress, $0.count) }
         var line: [UInt8] = []
         var byte: UInt8 = 0

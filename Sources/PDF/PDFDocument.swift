@@ -1,3 +1,4 @@
+import FileNames
 import CPoppler
 import Foundation
 
@@ -13,7 +14,7 @@ public final class PDFDocument {
         try Self.check(path)
         // By URI rather than descriptor: poppler retries a failed password in
         // Latin-1, which a consumed descriptor turns into "damaged".
-        guard let uri = takeGString(g_filename_to_uri(path, nil, nil)) else {
+        guard let uri = takeGString(FileName.withCString(path) { g_filename_to_uri($0, nil, nil) }) else {
             throw PDFError.unreadable("the path cannot be expressed as a URI")
         }
         var error: UnsafeMutablePointer<GError>?
@@ -37,13 +38,13 @@ public final class PDFDocument {
     /// content get precise reasons before poppler sees them.
     private static func check(_ path: String) throws {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard FileName.withCString(path, { stat($0, &info) }) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw PDFError.missing }
             throw PDFError.unreadable(String(cString: strerror(errno)))
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw PDFError.isDirectory }
         if info.st_size == 0 { throw PDFError.empty }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileName.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw PDFError.unreadable(String(cString: strerror(errno))) }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: FileSniffer.headerWindow)

@@ -3,7 +3,8 @@ import Foundation
 
 /// Poppler and GLib report problems in files ("Syntax Error", CRITICAL
 /// assertions) through GLib's log. Those lines are about the file, not for the
-/// user's terminal: they are kept here and shown only on request (--verbose).
+/// user's terminal: they are kept, per document where the reader says which
+/// (`collect(into:)`), and shown only on request (--verbose).
 public enum PopplerDiagnostics {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var collected: [String] = []
@@ -22,13 +23,33 @@ public enum PopplerDiagnostics {
         }, nil)
     }
 
+    /// The key of the calling thread's current log in its thread dictionary.
+    private static let currentLogKey = "ibook.PopplerDiagnostics.log"
+
+    /// Runs `body` with what poppler says on this thread going to `log`:
+    /// poppler reports through GLib's log on the thread that called it, so
+    /// each document read on its own thread gets its own lines.
+    public static func collect<T>(into log: PopplerLog, _ body: () throws -> T) rethrows -> T {
+        install()
+        let dictionary = Thread.current.threadDictionary
+        let previous = dictionary[currentLogKey]
+        dictionary[currentLogKey] = log
+        defer { dictionary[currentLogKey] = previous }
+        return try body()
+    }
+
     static func record(_ line: String) {
+        if let log = Thread.current.threadDictionary[currentLogKey] as? PopplerLog {
+            log.record(line)
+            return
+        }
         lock.lock()
         if collected.count < limit { collected.append(line) }
         lock.unlock()
     }
 
-    /// Returns and clears what was collected so far.
+    /// Returns and clears what was said outside any `collect` (a command
+    /// that reads one document in this process).
     public static func drain() -> [String] {
         lock.lock(); defer { lock.unlock() }
         let lines = collected

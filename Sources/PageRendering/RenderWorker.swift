@@ -26,22 +26,24 @@ public enum RenderWorker {
             guard let request = try? decoder.decode(RenderRequest.self, from: Data(line.utf8)) else { return 64 }
             var header = RenderReplyHeader()
             var pixels: [UInt8] = []
-            do {
-                let key = request.path + "\u{0}" + (request.password ?? "")
-                if open?.key != key { open = (key, try PDFDocument(path: request.path, password: request.password)) }
-                guard let page = open?.document.page(at: request.page - 1) else {
-                    throw PDFError.damaged("page \(request.page) cannot be read")
+            // What poppler says about a page is not for the reader's screen; each request's lines are dropped with it.
+            PopplerDiagnostics.collect(into: PopplerLog()) {
+                do {
+                    let key = request.path + "\u{0}" + (request.password ?? "")
+                    if open?.key != key { open = (key, try PDFDocument(path: request.path, password: request.password)) }
+                    guard let page = open?.document.page(at: request.page - 1) else {
+                        throw PDFError.damaged("page \(request.page) cannot be read")
+                    }
+                    let size = page.pixelSize(fittingWidth: request.boxWidth, height: request.boxHeight)
+                    let image = try page.render(width: size.width, height: size.height)
+                    header.width = image.width
+                    header.height = image.height
+                    if let text = request.find { header.matches = page.find(text) }
+                    pixels = image.pixels
+                } catch {
+                    header.error = String(describing: error)
                 }
-                let size = page.pixelSize(fittingWidth: request.boxWidth, height: request.boxHeight)
-                let image = try page.render(width: size.width, height: size.height)
-                header.width = image.width
-                header.height = image.height
-                if let text = request.find { header.matches = page.find(text) }
-                pixels = image.pixels
-            } catch {
-                header.error = String(describing: error)
             }
-            _ = PopplerDiagnostics.drain()
             guard var reply = try? encoder.encode(header) else { return 1 }
             reply.append(0x0A)
             guard writeAll(replies, Array(reply)), writeAll(replies, pixels) else { return 1 }

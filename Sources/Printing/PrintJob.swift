@@ -1,3 +1,4 @@
+import FileNames
 import CCups
 import Foundation
 
@@ -60,9 +61,11 @@ extension CupsDestination {
     /// The lpoptions saved for this destination are added, as lp does; the
     /// options given win over them.
     public func submit(pdf path: String, title: String, options: PrintOptions, on connection: CupsConnection) throws -> PrintJob {
-        guard let file = FileHandle(forReadingAtPath: path) else {
+        let descriptor = FileName.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw PrintingError.cannotRead(path, reason: String(cString: strerror(errno)))
         }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? file.close() }
         var sent = options.cupsOptions
         for saved in savedJobOptions where !sent.contains(where: { $0.name == saved.name }) { sent.append(saved) }

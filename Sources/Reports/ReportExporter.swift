@@ -22,9 +22,9 @@ public enum ReportExporter {
                 case .pdf:
                     return try PDFReportWriter.write(report, to: temporary, options: options)
                 case .csv:
-                    try Data(CSVReportWriter.csv(report).utf8).write(to: URL(fileURLWithPath: temporary))
+                    try AtomicFile.create(temporary, holding: Data(CSVReportWriter.csv(report).utf8), for: path)
                 case .json:
-                    try JSONReportWriter.json(report, generatedAt: options.now).write(to: URL(fileURLWithPath: temporary))
+                    try AtomicFile.create(temporary, holding: try JSONReportWriter.json(report, generatedAt: options.now), for: path)
                 }
             } catch let error as CocoaError {
                 throw ReportError.cannotWrite(path, reason: error.localizedDescription)

@@ -14,6 +14,10 @@ public final class Database {
         public var busyTimeout: TimeInterval = 30
         /// Whether a missing file is created; ignored when readOnly.
         public var create = true
+        /// Promises SQLite that nobody changes the file while it is open, so
+        /// that it reads without locks and without the -shm file WAL mode
+        /// needs: the way to read a database on a read-only medium. Implies readOnly.
+        public var immutable = false
 
         public init() {}
     }
@@ -39,6 +43,13 @@ public final class Database {
     public init(path: String, options: Options = Options()) throws {
         self.path = path
         var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        var options = options
+        var filename = path
+        if options.immutable {
+            options.readOnly = true
+            flags |= SQLITE_OPEN_URI
+            filename = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
         if options.readOnly {
             flags |= SQLITE_OPEN_READONLY
         } else {
@@ -46,7 +57,7 @@ public final class Database {
             if options.create { flags |= SQLITE_OPEN_CREATE }
         }
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(filename, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             // open_v2 allocates a handle even when it fails; it must still be closed.
@@ -63,6 +74,13 @@ public final class Database {
         // The cached statements go first so that nothing but statements handed
         // out to callers can keep the connection open past this point.
         statementCache.removeAll()
+    }
+
+    /// A path as the path of a `file:` URI: every byte but the unreserved
+    /// ones and `/` percent-encoded, so `?`, `#` and `%` in a name stay in it.
+    private static func uriEscaped(_ path: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        return path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
     }
 
     private static func milliseconds(_ interval: TimeInterval) -> Int32 {
@@ -85,7 +103,9 @@ public final class Database {
 
         // A read-only connection cannot change the journal mode, and an
         // in-memory or temporary database has no file to put a WAL beside.
-        if !options.readOnly && !isTemporary {
+        // The mode is asked first: a file already in WAL mode is not written to
+        // (or locked) just for being opened.
+        if !options.readOnly && !isTemporary, try scalar("PRAGMA journal_mode") != .text("wal") {
             let sql = "PRAGMA journal_mode = WAL"
             let mode = try retryingWhileBusy(for: options.busyTimeout) { try scalar(sql) }
             // The pragma answers with the mode now in force instead of failing,
@@ -202,6 +222,11 @@ public final class Database {
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
     public var changes: Int {
         Int(sqlite3_changes(connection.handle))
+    }
+
+    /// Whether the connection was opened read-only (or immutable): every write fails.
+    public var isReadOnly: Bool {
+        sqlite3_db_readonly(connection.handle, "main") == 1
     }
 
     public var isInTransaction: Bool {

@@ -31,6 +31,12 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
     public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
+    /// A write refused because the file, its folder or the connection is read-only.
+    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+    /// The disk (or the file system's quota) is full.
+    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    /// The file cannot be opened (e.g. no -shm beside a WAL database on a read-only medium).
+    public var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
 
     public var description: String {
         var text = "SQLite error \(primaryCode) (\(codeName)): \(message)"

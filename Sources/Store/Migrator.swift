@@ -31,7 +31,12 @@ public struct Migrator {
         migrations.append(Migration(id: id, disablesForeignKeys: disablingForeignKeys, migrate: migrate))
     }
 
+    /// Applies what is pending. What is pending is read first in a read
+    /// transaction, so that opening an up-to-date database takes no write
+    /// lock and writes nothing: it can be on a read-only medium or busy
+    /// with a writer in another process.
     public func migrate(_ db: Database) throws {
+        guard try !pendingMigrations(db).isEmpty else { return }
         try db.inTransaction(.immediate) {
             try db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at REAL)")
             _ = try knownAppliedIDs(db)
@@ -82,6 +87,16 @@ public struct Migrator {
         let unknown = applied.filter { !known.contains($0) }.sorted()
         guard unknown.isEmpty else { throw MigrationError.newerSchema(unknown) }
         return Set(applied)
+    }
+
+    /// The registered ids not applied yet, in order; throws
+    /// MigrationError.newerSchema when the database has ids this code does not know.
+    public func pendingMigrations(_ db: Database) throws -> [String] {
+        let applied = try db.inTransaction(.deferred) { () -> Set<String> in
+            guard try db.tableExists("schema_migrations") else { return [] }
+            return try knownAppliedIDs(db)
+        }
+        return migrations.map(\.id).filter { !applied.contains($0) }
     }
 
     /// Applied migration ids in the order they were applied.

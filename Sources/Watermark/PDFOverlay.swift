@@ -1,3 +1,4 @@
+import FileNames
 import CQPDF
 import Foundation
 
@@ -87,7 +88,7 @@ final class PDFOverlay {
     }
 
     private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
-        let copies = strings.map { strdup($0) }
+        let copies = strings.map { FileName.withCString($0) { strdup($0) } }
         defer { copies.forEach { free($0) } }
         var pointers = copies.map { UnsafePointer($0) } + [nil]
         return pointers.withUnsafeMutableBufferPointer { body(UnsafePointer($0.baseAddress!)) }

@@ -1,3 +1,4 @@
+import FileNames
 import CQPDF
 import Foundation
 
@@ -13,7 +14,7 @@ final class QPDFFile {
         handle = qpdf_init()
         qpdf_silence_errors(handle)
         qpdf_set_suppress_warnings(handle, QPDF_TRUE)
-        let status = qpdf_read(handle, path, password)
+        let status = FileName.withCString(path) { qpdf_read(handle, $0, password) }
         if status & Self.errorsBit != 0 {
             throw WatermarkError.qpdf(lastError() ?? "cannot read the file")
         }

@@ -1,3 +1,4 @@
+import FileNames
 import BookIndexing
 import BookLibrary
 import Foundation
@@ -16,6 +17,14 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ExtractionWorker
     exit(status)
 }
 
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == OCRWorker.modeArgument {
+    guard let status = OCRWorker.runAsWorkerProcess() else {
+        Terminal(fileDescriptor: 2).write("Error: '\(OCRWorker.modeArgument)' is internal to 'ibook ocr'\n")
+        exit(ExitCode.usage)
+    }
+    exit(status)
+}
+
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == RenderWorker.modeArgument {
     guard let status = RenderWorker.run() else {
         Terminal(fileDescriptor: 2).write("Error: '\(RenderWorker.modeArgument)' is internal to 'ibook view'\n")
@@ -28,10 +37,11 @@ let program = Program(
     commands: [
         AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
         ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
-        BookmarkCommand.self, BookmarksCommand.self, NotesRescanCommand.self, NoteCommand.self, HighlightCommand.self,
-        AnnotateCommand.self, HistoryCommand.self, CheckCommand.self, RelocateCommand.self,
-        EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self, CollectionCommand.self,
-        RefreshCommand.self, WatermarkCommand.self, PrintCommand.self, PrintersCommand.self, ExportCommand.self,
+        OCRCommand.self, BookmarkCommand.self, BookmarksCommand.self, NotesRescanCommand.self, NoteCommand.self,
+        HighlightCommand.self, AnnotateCommand.self, HistoryCommand.self, CheckCommand.self,
+        RelocateCommand.self, EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self,
+        CollectionCommand.self, RefreshCommand.self, WatermarkCommand.self, PrintCommand.self, PrintersCommand.self,
+        ExportCommand.self,
         ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self,
     ],
     drainDiagnostics: PopplerDiagnostics.drain,
@@ -41,4 +51,4 @@ let program = Program(
     metadataWriter: { source, destination, metadata, password in
         try MetadataWriter(source: source, password: password).write(metadata, to: destination)
     })
-exit(CLI.run(Array(CommandLine.arguments.dropFirst()), program: program))
+exit(CLI.run(Array(FileName.arguments.dropFirst()), program: program))

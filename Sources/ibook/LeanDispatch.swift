@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import IBookCLI
 
@@ -32,7 +33,7 @@ enum LeanDispatch {
     static func handOver(_ arguments: [String]) -> Int32 {
         let candidates = fullExecutableCandidates()
         for path in candidates where access(path, X_OK) == 0 {
-            var argv: [UnsafeMutablePointer<CChar>?] = (["ibook"] + arguments).map { strdup($0) }
+            var argv: [UnsafeMutablePointer<CChar>?] = (["ibook"] + arguments).map { FileName.withCString($0) { strdup($0) } }
             argv.append(nil)
             execv(path, &argv)
         }

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import IBookCLI
 
@@ -5,7 +6,7 @@ import IBookCLI
 // poppler, cairo and the rest (a third of a reader command's time was
 // spent loading them). Everything else — adding, rendering, the workbench,
 // help — is handed to ibook-full, which has every command.
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = Array(FileName.arguments.dropFirst())
 if LeanDispatch.runsHere(arguments) {
     exit(CLI.run(arguments, program: .lean))
 }

@@ -39,7 +39,47 @@ final class LibraryTests: XCTestCase {
     func testDatabaseIsWALWithMigrationsRecorded() throws {
         XCTAssertEqual(try library.database.scalar("PRAGMA journal_mode"), .text("wal"))
         XCTAssertEqual(try library.database.scalar("PRAGMA foreign_keys"), .integer(1))
-        XCTAssertEqual(try Schema.migrator().appliedMigrations(library.database), ["1-books", "2-page-row-ranges", "3-normalised-index", "5-curation", "8-annotations"])
+        XCTAssertEqual(try Schema.migrator().appliedMigrations(library.database), ["1-books", "2-page-row-ranges", "3-normalised-index", "5-curation", "7-ocr", "8-annotations"])
+    }
+
+    /// Opening reads what is pending first, so `ibook list` neither waits for
+    /// nor blocks a writer in another process (an `add` in progress).
+    func testOpeningAnUpToDateLibraryTakesNoWriteLock() throws {
+        let writer = try Database(path: library.location.databasePath)
+        try writer.execute("BEGIN IMMEDIATE")
+        defer { try? writer.execute("ROLLBACK") }
+        let reopened = try Library(location: library.location)
+        XCTAssertFalse(reopened.isReadOnly)
+        XCTAssertEqual(try reopened.list().count, 0)
+    }
+
+    /// Books enter the library only through Catalog.insert: a book whose
+    /// pages stop coming (a worker dying midway) leaves nothing behind.
+    func testInsertIsOneTransactionAndRefusesTheSameContentTwice() throws {
+        struct Stopped: Error {}
+        var book = NewBook(sha256: String(repeating: "ab", count: 32), path: "/books/a.pdf", size: 10,
+                           choice: MetadataChoice(title: "A", titleSource: .metadata, author: "Ann", authorSource: .metadata), pageCount: 3)
+        book.outline = [NewBook.OutlineItem(depth: 0, title: "One", page: 1)]
+        XCTAssertThrowsError(try library.insert(book) { add in
+            try add(NewPage(page: 1, label: "i", text: "quixotic lighthouse keepers"))
+            throw Stopped()
+        })
+        for table in ["books", "pages", "outline", "page_index_docsize"] {
+            XCTAssertEqual(try library.database.scalar("SELECT count(*) FROM \(table)"), .integer(0), table)
+        }
+        guard case .added(let added) = try library.insert(book, pages: { add in
+            for page in 1...3 { try add(NewPage(page: page, label: nil, text: "quixotic page \(page)")) }
+        }) else { return XCTFail("added") }
+        XCTAssertEqual(added.title, "A")
+        XCTAssertEqual(try library.tableOfContents(added).map(\.title), ["One"])
+        XCTAssertTrue(try library.checkIndex().problems.isEmpty)
+        var hits: [SearchHit] = []
+        _ = try library.search("quixotic", scope: .all) { hits.append($0) }
+        XCTAssertEqual(hits.map(\.page), [1, 2, 3])
+        guard case .alreadyPresent(let same) = try library.insert(book, pages: { _ in XCTFail("not read again") }) else {
+            return XCTFail("the same content is not added twice")
+        }
+        XCTAssertEqual(same.id, added.id)
     }
 
     func testAddStoresEveryPageInTheIndexAndRemoveTakesItAllBack() throws {

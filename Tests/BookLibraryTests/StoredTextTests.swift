@@ -1,4 +1,5 @@
 @testable import BookLibrary
+import CZlib
 import Store
 import XCTest
 
@@ -8,13 +9,48 @@ final class StoredTextTests: XCTestCase {
         let stored = StoredText.encode(text)
         guard case .blob(let bytes) = stored else { return XCTFail("long text is compressed") }
         XCTAssertLessThan(bytes.count, text.utf8.count / 4)
-        XCTAssertEqual(StoredText.decode(stored), text)
+        XCTAssertEqual(try StoredText.decode(stored), text)
     }
 
     func testShortTextAndTextFromBeforeCompressionStayPlain() {
         XCTAssertEqual(StoredText.encode("Page 3"), .text("Page 3"))
-        XCTAssertEqual(StoredText.decode(.text("written by an older ibook")), "written by an older ibook")
-        XCTAssertEqual(StoredText.decode(.null), "")
-        XCTAssertEqual(StoredText.decode(.blob([1, 2, 3, 4, 5, 6])), "", "a damaged value reads as no text, not a crash")
+        XCTAssertEqual(try StoredText.decode(.text("written by an older ibook")), "written by an older ibook")
+        XCTAssertEqual(try StoredText.decode(.null), "", "no row, no text")
+    }
+
+    /// Damage is an error, never "" (a page with no text), which would hide it.
+    func testDamagedValuesFailWithTheirReason() throws {
+        let text = String(repeating: "The keeper trimmed the wick of the great lens.\n", count: 20)
+        guard case .blob(var bytes) = StoredText.encode(text) else { return XCTFail("compressed") }
+        func reason(_ value: SQLValue) -> String? {
+            do {
+                _ = try StoredText.decode(value)
+                return nil
+            } catch {
+                return (error as? StoredTextError)?.reason
+            }
+        }
+        XCTAssertEqual(reason(.blob([1, 2, 3])), "3 bytes, shorter than its header")
+        XCTAssertEqual(reason(.blob([5, 0, 0, 0, 0x78, 0x9C, 1])), "zlib: data error")
+        XCTAssertEqual(reason(.blob([0xFF, 0xFF, 0xFF, 0x7F, 0x78, 0x9C])), "a length of 2147483647 bytes in its header",
+                       "a damaged length is not allocated")
+        XCTAssertEqual(reason(.integer(7)), "a number where text belongs")
+        var wrongLength = bytes
+        wrongLength[0] &-= 1
+        XCTAssertEqual(reason(.blob(wrongLength)), "zlib: buffer error")
+        bytes[bytes.count - 3] ^= 0x55
+        XCTAssertNotNil(reason(.blob(bytes)), "a flipped byte is caught (by zlib's checksum)")
+        let notUTF8 = StoredText.encode(String(repeating: "x", count: 200))
+        guard case .blob = notUTF8 else { return XCTFail("compressed") }
+        var latin1 = [UInt8](repeating: 0xE9, count: 200)
+        latin1[0] = 0x41
+        XCTAssertEqual(reason(.blob(Self.deflated(latin1))), "not UTF-8")
+    }
+
+    private static func deflated(_ bytes: [UInt8]) -> [UInt8] {
+        var capacity = compressBound(uLong(bytes.count))
+        var output = [UInt8](repeating: 0, count: Int(capacity))
+        _ = compress2(&output, &capacity, bytes, uLong(bytes.count), 6)
+        return withUnsafeBytes(of: UInt32(bytes.count).littleEndian, Array.init) + output.prefix(Int(capacity))
     }
 }

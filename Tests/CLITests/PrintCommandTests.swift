@@ -228,6 +228,22 @@ final class PrintCommandTests: XCTestCase {
         XCTAssertEqual(job.attributes["page-ranges"], "12-14,20-20")
     }
 
+    /// A book whose file name is not UTF-8 (Latin-1 "café.pdf") prints like any other.
+    func testABookWithALatin1FileNamePrints() throws {
+        let folder = scratch.appendingPathComponent("archive")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let staging = folder.appendingPathComponent("staging.pdf")
+        try FileManager.default.copyItem(atPath: Fixtures.sampleBook("long-history.pdf"), toPath: staging.path)
+        let raw = (Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".pdf".utf8)).map { CChar(bitPattern: $0) } + [0]
+        XCTAssertEqual(rename(staging.path, raw), 0)
+        XCTAssertEqual(try ibook("add", folder.path).status, 0)
+        let result = try ibook("print", "1", "-d", "TestPDF", "--pages", "12", "--wait")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Sent 1 page to \"TestPDF\" as job "), result.stdout)
+        XCTAssertEqual(try pdfPages(cups.output), 1)
+        XCTAssertTrue(try pdfText(cups.output, page: 1).contains(try firstLine(Fixtures.sampleBook("long-history.pdf"), page: 12)))
+    }
+
     func testPagesByLabelBecomePhysicalPages() throws {
         // long-history.pdf numbers its front matter i–vi: iii-v are pages 3-5.
         let book = Fixtures.sampleBook("long-history.pdf")

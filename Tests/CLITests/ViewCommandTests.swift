@@ -164,14 +164,35 @@ final class ViewCommandTests: XCTestCase {
         try session.send("q")
     }
 
+    /// A book whose file name is not UTF-8 (Latin-1 "café.pdf") is drawn like any other.
+    func testABookWithALatin1FileNameIsDrawn() throws {
+        let folder = library.root.appendingPathComponent("archive")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let staging = folder.appendingPathComponent("staging.pdf")
+        try FileManager.default.copyItem(atPath: Fixtures.sampleBook("cafe-culture.pdf"), toPath: staging.path)
+        let raw = (Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".pdf".utf8)).map { CChar(bitPattern: $0) } + [0]
+        XCTAssertEqual(rename(staging.path, raw), 0)
+        XCTAssertEqual(try library.ibook("add", folder.path).status, 0)
+        let session = try reader("Café 2 --graphics blocks")
+        try waitForStatus(session, "page 2 of 12")
+        XCTAssertTrue(session.waitFor { $0.contains("▀") || $0.contains("▐") || $0.contains("▄") }, session.screen())
+        XCTAssertFalse(session.statusLine().contains("could not"), session.statusLine())
+        try session.send("q")
+    }
+
     func testEncryptedBooksNeedTheirPassword() throws {
         let locked = try BadFiles.encrypted(Fixtures.sampleBook("cafe-culture.pdf"), userPassword: "s3cret",
                                             in: library.root, name: "locked.pdf")
         XCTAssertEqual(try library.ibook("add", "--password", "s3cret", locked.path).status, 0)
+        // On a terminal the password is asked for (PasswordPromptTests); a wrong one is refused.
         let refused = try TmuxSession("'\(Run.ibookPath)' view '\(locked.path)'; echo \"exit=$?\"; sleep 60", columns: 400,
                                        environment: library.environment)
-        XCTAssertTrue(refused.waitFor { $0.contains("exit=1") }, refused.screen())
-        XCTAssertTrue(refused.screen().contains("needs a password (use --password)"), refused.screen())
+        XCTAssertTrue(refused.waitFor(timeout: 20) { $0.contains("Password for locked.pdf:") }, refused.screen())
+        try refused.sendLiteral("guess")
+        try refused.send("Enter")
+        XCTAssertTrue(refused.waitFor(timeout: 20) { $0.contains("exit=1") }, refused.screen())
+        XCTAssertTrue(refused.screen().contains("wrong password"), refused.screen())
+        XCTAssertFalse(refused.screen().contains("guess"), "not echoed")
         let session = try reader("'\(locked.path)' 3 --password s3cret --graphics blocks")
         try waitForStatus(session, "page 3 of 12")
         XCTAssertTrue(session.waitFor { $0.contains("▀") || $0.contains("▐") || $0.contains("▄") })

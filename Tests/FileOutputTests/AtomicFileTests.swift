@@ -44,8 +44,8 @@ final class AtomicFileTests: XCTestCase {
 
     func testLeftoversOfThisProcessAreSweptUp() throws {
         let path = folder.appendingPathComponent("out.pdf").path
-        FileManager.default.createFile(atPath: AtomicFile.temporaryPath(beside: path), contents: Data("partial".utf8))
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("other.pdf").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: AtomicFile.temporaryPath(beside: path), contents: Data("partial".utf8))
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("other.pdf").path, contents: Data())
         AtomicFile.removeLeftovers(for: path)
         XCTAssertEqual(contents, ["other.pdf"])
     }

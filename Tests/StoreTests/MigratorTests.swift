@@ -48,6 +48,45 @@ final class MigratorTests: StoreTestCase {
         XCTAssertEqual(try migrationRows(db).count, 2)
     }
 
+    func testNothingPendingMeansNoWriteLockAndNoWrite() throws {
+        var migrator = Migrator()
+        migrator.register("a") { db in try db.execute("CREATE TABLE a (x)") }
+        let db = try openDatabase()
+        XCTAssertEqual(try migrator.pendingMigrations(db), ["a"])
+        try migrator.migrate(db)
+        XCTAssertEqual(try migrator.pendingMigrations(db), [])
+
+        let writer = try openDatabase()
+        try writer.execute("BEGIN IMMEDIATE")
+        defer { try? writer.execute("ROLLBACK") }
+        var impatient = Database.Options()
+        impatient.busyTimeout = 0
+        let reader = try openDatabase(options: impatient)
+        XCTAssertNoThrow(try migrator.migrate(reader), "another connection's write lock does not stop an up-to-date open")
+
+        var readOnly = Database.Options()
+        readOnly.readOnly = true
+        let readOnlyConnection = try openDatabase(options: readOnly)
+        XCTAssertTrue(readOnlyConnection.isReadOnly)
+        XCTAssertFalse(reader.isReadOnly)
+        XCTAssertNoThrow(try migrator.migrate(readOnlyConnection), "nothing pending, nothing written")
+        var newer = migrator
+        newer.register("b") { db in try db.execute("CREATE TABLE b (x)") }
+        XCTAssertEqual(try newer.pendingMigrations(readOnlyConnection), ["b"])
+        XCTAssertTrue(databaseError { try newer.migrate(readOnlyConnection) }?.isReadOnly ?? false)
+    }
+
+    func testAnImmutableOpenReadsAWALDatabaseAndReportsReadOnly() throws {
+        // Closed, so that the commits are checkpointed out of the -wal, which immutable does not read.
+        try openDatabase().execute("CREATE TABLE t (x); INSERT INTO t VALUES (42)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path() + "-wal"))
+        var options = Database.Options()
+        options.immutable = true
+        let immutable = try Database(path: path(), options: options)
+        XCTAssertEqual(try immutable.scalar("SELECT x FROM t"), .integer(42))
+        XCTAssertTrue(immutable.isReadOnly)
+    }
+
     func testOnlyNewMigrationsRunOnALaterVersion() throws {
         let db = try openDatabase()
         var runs: [String] = []

@@ -1,3 +1,4 @@
+import FileNames
 import TextCells
 import Arguments
 import BookLibrary
@@ -35,11 +36,12 @@ package enum InfoCommand: Command {
             ("Pages", "\(book.pageCount)"),
             ("Page labels", info.labelledPages.map(Formatting.labelRuns)),
             ("Outline", info.outlineEntries == 0 ? "none" : "\(info.outlineEntries) entries"),
-            ("File", book.path + (info.fileExists ? "" : "  (missing)")),
+            ("File", FileName.displayed(book.path) + (info.fileExists ? "" : "  (missing)")),
             ("Size", Formatting.bytes(book.size)),
             ("SHA-256", book.sha256),
             ("Added", Formatting.date(book.addedAt)),
             ("Thumbnail", info.thumbnail),
+            ("OCR", info.ocr.map(ocrText)),
         ]
         if info.isOpen { fields.append(("Open", "yes (the open book)")) }
         let width = fields.map { $0.0.count }.max() ?? 0
@@ -47,5 +49,13 @@ package enum InfoCommand: Command {
             guard let value else { continue }
             context.stdout.write(context.stdout.style(TextWidth.pad(name, to: width), bold: true) + "  " + value + "\n")
         }
+    }
+
+    /// "3 pages (eng), mean confidence 91%".
+    static func ocrText(_ summary: OCRSummary) -> String {
+        var text = "\(summary.pages) page\(summary.pages == 1 ? "" : "s")"
+        if !summary.languages.isEmpty { text += " (\(summary.languages.joined(separator: "+")))" }
+        if let confidence = summary.meanConfidence { text += String(format: ", mean confidence %.0f%%", confidence) }
+        return text
     }
 }

@@ -16,7 +16,7 @@ package enum ListCommand: Command {
                 """,
             positionals: [Positional("query", help: "Terms of the query (default: every book).", optional: true, repeating: true)],
             options: [
-                Option("--sort", value: "column", help: "Order by any column: \(CatalogColumn.allCases.map(\.rawValue).joined(separator: ", ")) (default: id)."),
+                Option("--sort", value: "column", choices: CatalogColumn.self, help: "Order by this column (default: id)."),
                 Option("--reverse", help: "Reverse the order."),
                 Option("--columns", value: "list", help: "Columns to show, comma-separated (default: id,title,author,pages,added; tags when any)."),
                 Option("--tsv", help: "Tab-separated values with a header line, nothing cut."),
@@ -38,7 +38,7 @@ package enum ListCommand: Command {
             return
         }
         let query = QueryText.join(arguments.positionalValues("query"))
-        let sortName = arguments.value("sort") ?? "id"
+        let sortName = (arguments.value("sort") ?? "id").lowercased()
         // "added" alone has always meant newest first.
         let legacyDescending = sortName == "added" || sortName == "pages"
         guard let sort = CatalogColumn(rawValue: sortName) else {

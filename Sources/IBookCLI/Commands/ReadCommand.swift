@@ -35,17 +35,26 @@ package enum ReadCommand: Command {
         } else {
             page = try context.library().read(book, request)
         }
+        if try context.library().isReadOnly {
+            context.warning("the library at \(context.location.directory) is read-only: the reading position is not recorded")
+        }
         if arguments.flag("json") {
             try context.printJSON(page)
             return
         }
         let label = Formatting.labelSuffix(page.label, page: page.page, prefix: "label ")
         let header = "\(book.title) — page \(page.page) of \(page.pageCount)\(label)"
-        context.stdout.write(context.stdout.style(header, bold: true) + "\n\n")
+        var origin = ""
+        if let ocr = page.ocr {
+            origin = "  " + context.stdout.style(String(format: "(OCR, %@, confidence %.0f%%)", ocr.languages, ocr.confidence), .gray)
+        }
+        context.stdout.write(context.stdout.style(header, bold: true) + origin + "\n\n")
         if page.hasText {
             context.stdout.write(page.text.hasSuffix("\n") ? page.text : page.text + "\n")
+        } else if page.ocr != nil {
+            context.stdout.write("(OCR found no text on this page)\n")
         } else {
-            context.stdout.write("(this page has no text: it is probably a scanned image)\n")
+            context.stdout.write("(this page has no text: it is probably a scanned image; 'ibook ocr' reads it)\n")
         }
     }
 }

@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookLibrary
 
@@ -19,7 +20,7 @@ package enum RelocateCommand: Command {
         if arguments.flag("json") {
             try context.printJSON(moved)
         } else {
-            context.stdout.write("Relocated #\(moved.id) \(moved.title) to \(moved.path)\n")
+            context.stdout.write("Relocated #\(moved.id) \(moved.title) to \(FileName.displayed(moved.path))\n")
         }
     }
 }

@@ -27,6 +27,20 @@ package final class ProgressBar {
         visible = true
     }
 
+    /// OCR's own bar: it is far slower than extraction, so it counts pages and their rate.
+    package func updateOCR(done: Int, total: Int, pagesPerSecond: Double, name: String) {
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
+        lastDraw = now
+        let barWidth = 24
+        let filled = total > 0 ? barWidth * done / total : 0
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+        let rate = done > 0 ? String(format: ", %.2f pages/s", pagesPerSecond) : ""
+        let line = TextWidth.truncate("\(bar) OCR \(done)/\(total) pages\(rate)  \(name)", to: max(20, terminal.width - 1))
+        terminal.write("\r\u{1B}[2K" + line)
+        visible = true
+    }
+
     /// Removes the bar so that a message can take its line.
     package func clear() {
         guard visible else { return }

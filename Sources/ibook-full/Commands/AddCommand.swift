@@ -1,15 +1,18 @@
+import FileNames
 import Arguments
 import BookIndexing
 import BookLibrary
 import Dispatch
 import Foundation
 import IBookCLI
+import OCR
+import PDF
 
 enum AddCommand: Command {
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add PDFs to the library.",
-        discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf files. The same content is never added twice. Adding a single file makes it the open book.",
+        discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf files. The same content is never added twice. Adding a single file makes it the open book. Pages with no text (scans) are then read with OCR, in worker processes, one per core; see 'ibook ocr'.",
         positionals: [Positional("path", help: "A PDF file or a folder.", repeating: true)],
         options: [
             CommonOptions.password, CommonOptions.passwordFile,
@@ -17,6 +20,8 @@ enum AddCommand: Command {
             Option("--memory-limit", value: "mb", help: "Memory a file's reader may use before it is stopped (default 4096)."),
             Option("--jobs", value: "n", help: "Files extracted at once (default: the number of cores)."),
             Option("--in-process", help: "Extract in this process: no protection from parser crashes or hangs."),
+            Option("--ocr", value: "when", help: "OCR pages: auto (those without text, the default), always (every page), never."),
+            Option("--ocr-lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim (default: the installed ones that fit each page's script, else eng)."),
             Option("--json", help: "Print one JSON object per file."),
         ])
 
@@ -26,54 +31,113 @@ enum AddCommand: Command {
         if let timeout = try arguments.double("timeout", in: 0.1...86_400) { options.timeout = timeout }
         if let jobs = try arguments.int("jobs", in: 1...64) { options.workers = jobs }
         if let megabytes = try arguments.int("memory-limit", in: 16...1 << 20) { options.memoryLimit = UInt64(megabytes) << 20 }
+        if let mode = arguments.value("ocr") {
+            guard let parsed = OCRMode(rawValue: mode) else {
+                throw UsageError("--ocr takes auto, always or never, not '\(mode)'")
+            }
+            options.ocrMode = parsed
+        }
+        if let languages = arguments.value("ocr-lang"), options.ocrMode != .never {
+            options.ocrLanguages = try OCRLanguages.parse(languages)
+        }
         if !arguments.flag("in-process") {
             options.isolation = .workerProcess(executable: currentExecutable())
         }
         let library = try context.library()
+        try library.requireWritable()
         let json = arguments.flag("json")
         let progress = ProgressBar(terminal: context.stderr)
         let stop = StopFlag()
         let interrupt = interruptSource(stop)
         defer { interrupt.cancel() }
 
-        let summary = library.add(
+        // On a terminal, a locked file given no password is asked for after
+        // the batch (so nothing waits behind a question) and added then.
+        let mayAsk = options.password == nil && !json && PasswordSource.canPrompt
+        var locked: [String] = []
+        func report(_ result: AddResult) {
+            progress?.clear()
+            if context.verbose {
+                for line in result.diagnostics { context.stderr.write("poppler: \(FileName.displayed(result.path)): \(line)\n") }
+            }
+            if json {
+                try? context.printJSON(result)
+                if result.status == .failed { context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")") }
+                return
+            }
+            switch result.status {
+            case .added:
+                guard let book = result.book else { return }
+                context.stdout.write("\(context.stdout.style("Added", .green)) #\(book.id) \(book.title) (\(book.pageCount) page\(book.pageCount == 1 ? "" : "s"))\n")
+            case .alreadyPresent:
+                guard let book = result.book else { return }
+                let relinked = result.relinked ? " (its file had moved: now \(FileName.displayed(result.path)))" : ""
+                context.stdout.write("\(FileName.displayed(result.path)): already in library as #\(book.id)\(relinked)\n")
+            case .failed:
+                if mayAsk, result.reason == PDFError.passwordRequired.description {
+                    locked.append(result.path)
+                    return
+                }
+                context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")")
+            }
+        }
+        func reportOCRProgress(_ step: OCRProgress) {
+            progress?.updateOCR(done: step.pagesDone, total: step.pagesTotal, pagesPerSecond: step.pagesPerSecond,
+                                name: step.bookTitle)
+        }
+        func reportOCR(_ result: OCRBookResult) {
+            progress?.clear()
+            for failure in result.failures { context.error("\(FileName.displayed(result.book.path)): \(failure)") }
+            if json {
+                try? context.printJSON(result)
+            } else {
+                context.stdout.write(ocrLine(result, style: context.stdout) + "\n")
+            }
+        }
+        var summary = library.add(
             paths: arguments.positionalValues("path"), options: options, stop: stop,
             onProgress: { step in
                 guard step.filesTotal > 1 else { return }
                 progress?.update(done: step.filesDone, total: step.filesTotal, pages: step.pagesDone, name: step.currentName)
             },
-            onResult: { result in
-                progress?.clear()
-                if context.verbose {
-                    for line in result.diagnostics { context.stderr.write("poppler: \(result.path): \(line)\n") }
-                }
-                if json {
-                    try? context.printJSON(result)
-                    if result.status == .failed { context.error("\(result.path): \(result.reason ?? "failed")") }
-                    return
-                }
-                switch result.status {
-                case .added:
-                    guard let book = result.book else { return }
-                    context.stdout.write("\(context.stdout.style("Added", .green)) #\(book.id) \(book.title) (\(book.pageCount) page\(book.pageCount == 1 ? "" : "s"))\n")
-                case .alreadyPresent:
-                    guard let book = result.book else { return }
-                    let relinked = result.relinked ? " (its file had moved: now \(result.path))" : ""
-                    context.stdout.write("\(result.path): already in library as #\(book.id)\(relinked)\n")
-                case .failed:
-                    context.error("\(result.path): \(result.reason ?? "failed")")
-                }
-            })
+            onResult: report, onOCRProgress: reportOCRProgress, onOCRResult: reportOCR)
         progress?.clear()
+        let asking = locked
+        locked = []
+        for path in asking where !summary.interrupted {
+            var retry = options
+            retry.password = try PasswordPrompt.ask(for: path)
+            let again = library.add(paths: [path], options: retry, stop: stop, onResult: report,
+                                    onOCRProgress: reportOCRProgress, onOCRResult: reportOCR)
+            summary.failed += again.failed - 1
+            summary.added += again.added
+            summary.ocrPages += again.ocrPages
+            summary.ocrFailed += again.ocrFailed
+            summary.ocrError = summary.ocrError ?? again.ocrError
+            progress?.clear()
+        }
+        for path in locked { context.error("\(FileName.displayed(path)): \(PDFError.passwordRequired)") }
+        if let reason = summary.ocrError { context.error("not read by OCR: \(reason)") }
         var parts = ["\(summary.added) added", "\(summary.alreadyPresent) already present", "\(summary.failed) failed"]
+        if summary.ocrPages > 0 || summary.ocrFailed > 0 {
+            parts.append("\(summary.ocrPages) page\(summary.ocrPages == 1 ? "" : "s") read by OCR")
+        }
         if summary.interrupted { parts.insert("interrupted", at: 0) }
         context.stderr.write(parts.joined(separator: ", ") + "\n")
         if summary.interrupted { throw ExitCode(status: 130) }
-        if summary.failed > 0 { throw ExitCode(status: ExitCode.failure) }
+        if summary.failed > 0 || summary.ocrFailed > 0 || summary.ocrError != nil { throw ExitCode(status: ExitCode.failure) }
+    }
+
+    /// "OCR #3 Scan: 12 pages read, 11 with text, mean confidence 91%".
+    static func ocrLine(_ result: OCRBookResult, style: Terminal) -> String {
+        var line = "\(style.style("OCR", .green)) #\(result.book.id) \(result.book.title): \(result.pagesRead) page\(result.pagesRead == 1 ? "" : "s") read"
+        if result.pagesWithText != result.pagesRead { line += ", \(result.pagesWithText) with text" }
+        if let confidence = result.meanConfidence { line += String(format: ", mean confidence %.0f%%", confidence) }
+        return line
     }
 
     /// Ctrl-C asks the indexer to stop after the book it is committing.
-    private static func interruptSource(_ stop: StopFlag) -> DispatchSourceSignal {
+    static func interruptSource(_ stop: StopFlag) -> DispatchSourceSignal {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { stop.set() }

@@ -1,3 +1,4 @@
+import FileNames
 import BookLibrary
 import Foundation
 import IBookCLI
@@ -12,8 +13,7 @@ enum BookInput {
     static func path(_ name: String?, _ context: CommandContext) throws -> String {
         if let name {
             let path = absolutePath(name)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { return path }
+            if FileName.exists(path, directory: false) { return path }
             if name.contains("/") || name.lowercased().hasSuffix(".pdf") {
                 throw FileFailure(file: name, reason: PDFError.missing.description)
             }
@@ -39,5 +39,5 @@ enum BookInput {
 struct FileFailure: Error, CustomStringConvertible {
     var file: String
     var reason: String
-    var description: String { "\(file): \(reason)" }
+    var description: String { "\(FileName.displayed(file)): \(reason)" }
 }

@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookIndexing
 import BookLibrary
@@ -20,20 +21,20 @@ enum ComposeCommand: Command {
         positionals: [Positional("template", help: "A template folder or its main HTML file (with --init: the folder to create).", optional: true)],
         options: [
             Option("--data", value: "file", help: "The JSON data to fill the template with."),
-            Option("-o", "--output", value: "file", help: "The PDF to write (with --preview: the PNG). Default: invoice-<number>.pdf here."),
+            WorkbenchOptions.output("The PDF to write (with --preview: the PNG). Default: invoice-<number>.pdf here."),
             Option("--html", value: "file", help: "Also write the filled HTML (alone: write only the HTML)."),
             Option("--preview", help: "Write the first page as a PNG instead of the PDF."),
             Option("--size", value: "px", help: "Longer side of the preview in pixels (default 1200)."),
             Option("--currency", value: "code", help: "ISO 4217 currency code (default: the data's \"currency\")."),
             Option("--locale", value: "id", help: "How amounts are written, e.g. de_DE (default: the data's \"locale\", else en_US)."),
-            Option("--paper", value: "size", help: "A4 (default), A5, Letter or Legal."),
-            Option("--margin", value: "length", help: "Page margin, e.g. 20mm (default), 2cm, 0.75in, 54pt."),
+            WorkbenchOptions.paper,
+            WorkbenchOptions.margin,
             Option("--header", value: "text", help: "Text at the top of every page."),
             Option("--footer", value: "text", help: "Text at the bottom of every page, under a rule."),
             Option("--no-page-numbers", help: "Leave out \"Page N of M\"."),
             Option("--allow-missing", help: "Fill placeholders that have no value with nothing instead of failing."),
             Option("--allow-network", help: "Let WeasyPrint fetch http(s) URLs."),
-            Option("--add", help: "Add the PDF to the library."),
+            WorkbenchOptions.add("the PDF"),
             Option("--init", value: "kind", help: "Write a starter template set (invoice) into the folder and stop."),
         ])
 
@@ -52,6 +53,8 @@ enum ComposeCommand: Command {
         let preview = arguments.flag("preview")
         let previewSize = try arguments.int("size", in: 16...8192) ?? 1200
 
+        // Refused before anything is written, not after.
+        if arguments.flag("add"), !preview { try context.library().requireWritable() }
         let template = try TemplateSet.load(templatePath)
         let data = try InvoiceData.load(path: dataPath)
         let document = try Composer.compose(template: template, data: data, options: options)
@@ -74,7 +77,7 @@ enum ComposeCommand: Command {
         }
         let pages = "\(printed.pageCount) page\(printed.pageCount == 1 ? "" : "s")"
         let items = "\(document.itemCount) item\(document.itemCount == 1 ? "" : "s")"
-        context.stdout.write("\(output): \(preview ? "page 1 of \(pages)" : pages), \(items), total \(document.formattedTotal)\n")
+        context.stdout.write("\(FileName.displayed(output)): \(preview ? "page 1 of \(pages)" : pages), \(items), total \(document.formattedTotal)\n")
 
         if arguments.flag("add"), !preview {
             var addOptions = AddOptions()
@@ -83,7 +86,7 @@ enum ComposeCommand: Command {
             _ = try context.library().add(paths: [output], options: addOptions, onResult: { result in
                 switch result.status {
                 case .added: result.book.map { context.stdout.write("Added #\($0.id) \($0.title)\n") }
-                case .alreadyPresent: result.book.map { context.stdout.write("\(output): already in library as #\($0.id)\n") }
+                case .alreadyPresent: result.book.map { context.stdout.write("\(FileName.displayed(output)): already in library as #\($0.id)\n") }
                 case .failed: failure = result.reason ?? "failed"
                 }
             })

@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookIndexing
 import BookLibrary
@@ -21,9 +22,9 @@ enum ExportCommand: Command {
             Positional("args", help: "The book (bookmarks) or the text (search).", optional: true, repeating: true),
         ],
         options: [
-            Option("--format", value: "format", help: "pdf (default), csv or json."),
-            Option("-o", "--output", value: "file", help: "Where to write (default: e.g. catalog-2026-11-29.pdf here)."),
-            Option("--paper", value: "size", help: "a4 (default) or letter."),
+            Option("--format", value: "format", choices: ReportFormat.self, help: "The file's format (default pdf)."),
+            WorkbenchOptions.output("Where to write (default: e.g. catalog-2026-11-29.pdf here)."),
+            WorkbenchOptions.paper,
             Option("--landscape", help: "Landscape pages (default: landscape for five or more columns)."),
             Option("--portrait", help: "Portrait pages."),
             CommonOptions.book,
@@ -43,7 +44,7 @@ enum ExportCommand: Command {
             throw UsageError("Unknown report '\(arguments.positional("report") ?? "")': use catalog, bookmarks, search or history")
         }
         let extra = arguments.positionalValues("args")
-        let format = try choice(ReportFormat.self, arguments.value("format") ?? "pdf", option: "--format")
+        let format = try choice(ReportFormat.self, (arguments.value("format") ?? "pdf").lowercased(), option: "--format")
         let paper = try choice(PaperSize.self, (arguments.value("paper") ?? "a4").lowercased(), option: "--paper")
         if arguments.flag("landscape"), arguments.flag("portrait") { throw UsageError("Give either --landscape or --portrait, not both") }
         let limit = try arguments.int("limit", in: 1...Int(Int32.max))
@@ -85,7 +86,7 @@ enum ExportCommand: Command {
         let path = arguments.value("output").map { URL(fileURLWithPath: $0).path }
             ?? FileManager.default.currentDirectoryPath + "/" + ReportFileName.make(for: report, format: format, date: now)
         let result = try ReportExporter.export(report, to: path, options: options)
-        context.stdout.write(result.path + "\n")
+        context.stdout.write(FileName.displayed(result.path) + "\n")
         let rows = "\(result.rows) row\(result.rows == 1 ? "" : "s")"
         context.stderr.write(result.pages.map { "Wrote \(rows) on \($0) page\($0 == 1 ? "" : "s")\n" } ?? "Wrote \(rows)\n")
     }

@@ -31,6 +31,7 @@ enum ManPageCommand: Command {
             .init("IBOOK_GRAPHICS", "The graphics mode of view and show: auto, kitty, iterm, sixel, blocks or text."),
             .init("IBOOK_PASSWORD", "The password of an encrypted PDF, when no --password or --password-file is given."),
             .init("NO_COLOR", "When set, no colour; also none when the output is not a terminal or TERM is dumb."),
+            .init("TESSDATA_PREFIX", "Where OCR finds tesseract's trained data (default /usr/share/tesseract-ocr/5/tessdata)."),
         ]),
         ManSection("Files", [
             .init("~/.local/share/ibook/library.sqlite", "The library: catalog, page text and its index, bookmarks, history. Private to its owner."),

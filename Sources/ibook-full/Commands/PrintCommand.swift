@@ -101,7 +101,7 @@ enum PrintCommand: Command {
         var title: String?
         if !isFile(name) { title = try? context.book(name).title }
         var request = PrintRequest(file: file, title: title)
-        request.password = try context.password()
+        request.password = try PasswordPrompt.password(for: file, context)
         request.pages = arguments.value("pages")
         request.printer = arguments.value("printer")
         request.force = arguments.flag("force")

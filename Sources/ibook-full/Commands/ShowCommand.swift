@@ -38,7 +38,7 @@ enum ShowCommand: Command {
         let book = try context.book(arguments.positional("book"))
         let library = try context.library()
         let page = try library.locate(PageReference(arguments.positional("page") ?? "1"), in: book).page
-        let password = try context.password()
+        let password = try PasswordPrompt.password(for: book.path, context)
         let render = { (width: Int, height: Int) throws -> RasterImage in
             let image = try library.pageImage(of: book, page: page, fittingWidth: width, height: height, password: password)
             return arguments.flag("dark") ? image.inverted() : image

@@ -22,7 +22,7 @@ enum ThumbnailCommand: Command {
         let page = try arguments.int("page", in: 1...Int(Int32.max)) ?? 1
         let size = try arguments.int("size", in: 16...4096) ?? Library.coverSize
         let book = try context.book(arguments.positional("book"))
-        let path = try context.library().thumbnail(of: book, page: page, size: size, password: try context.password())
+        let path = try context.library().thumbnail(of: book, page: page, size: size, password: try PasswordPrompt.password(for: book.path, context))
         guard let output = arguments.value("output") else {
             context.stdout.write(path + "\n")
             return

@@ -38,7 +38,7 @@ enum ViewCommand: Command {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LibraryError.invalidArgument("view needs a terminal; 'ibook read' prints a page's text and 'ibook show -o page.png' writes its image")
         }
-        let password = try context.password()
+        let password = try PasswordPrompt.password(for: book.path, context)
         var setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
                                               terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
         var textOnlyReason: String?

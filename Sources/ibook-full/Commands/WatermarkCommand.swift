@@ -1,3 +1,4 @@
+import FileNames
 import Arguments
 import BookIndexing
 import BookLibrary
@@ -16,20 +17,20 @@ enum WatermarkCommand: Command {
         discussion: "The watermark is vector text laid over (or under) the pages; the text stays selectable and the outline, links, page labels, metadata and annotations are kept. Rotated pages get the watermark upright as displayed. BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book.",
         positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
         options: [
-            Option("-o", "--output", value: "file", help: "Where to write the watermarked PDF (with --preview: the PNG)."),
+            WorkbenchOptions.output("Where to write the watermarked PDF (with --preview: the PNG)."),
             Option("--text", value: "text", help: "The watermark text (required)."),
         ] + WatermarkStyle.options + [
             Option("--pages", value: "range", help: "Pages to stamp, by number or label: 2-10,15 or iv-x (default all)."),
             Option("--preview", value: "page", help: "Render this page, watermarked, to the PNG given with -o; no PDF is written."),
             Option("--preview-size", value: "px", help: "Longer side of the preview in pixels (default 1200)."),
             Option("--in-place", help: "Replace the input file instead of writing a new one."),
-            Option("--add", help: "Add the watermarked PDF to the library."),
+            WorkbenchOptions.add("the watermarked PDF"),
             CommonOptions.password, CommonOptions.passwordFile,
             CommonOptions.json,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let options = try watermarkOptions(arguments)
+        var options = try watermarkOptions(arguments)
         let inPlace = arguments.flag("in-place")
         let preview = arguments.value("preview")
         let output = arguments.value("output")
@@ -40,14 +41,17 @@ enum WatermarkCommand: Command {
         default: break
         }
         if preview != nil, arguments.flag("add") { throw UsageError("--add cannot be used with --preview") }
+        // Refused before anything is written, not after.
+        if arguments.flag("add") { try context.library().requireWritable() }
         let input = try BookInput.path(arguments.positional("book"), context)
+        if options.password == nil { options.password = try PasswordPrompt.password(for: input, context) }
         let watermarker = Watermarker(options: options)
 
         if let preview, let output {
             let size = try arguments.int("preview-size", in: 16...8192) ?? 1200
             let png = absolutePath(output)
             try BookInput.reporting(input) { try watermarker.preview(input: input, page: preview, png: png, maxPixels: size) }
-            context.stdout.write(png + "\n")
+            context.stdout.write(FileName.displayed(png) + "\n")
             return
         }
 
@@ -63,7 +67,7 @@ enum WatermarkCommand: Command {
         if arguments.flag("json") {
             try context.printJSON(result)
         } else {
-            context.stdout.write(result.output + "\n")
+            context.stdout.write(FileName.displayed(result.output) + "\n")
         }
         if arguments.flag("add") { try addToLibrary(result.output, password: options.password, context) }
     }

@@ -1,0 +1,89 @@
+import BookLibrary
+import Foundation
+import OCR
+import PDF
+
+/// The OCR side of the workers: renders one page as a grey scan, reads it
+/// with tesseract and writes what it read to the reply file. Runs inside a
+/// worker process (`ibook-full __ocr`) with the same limits as extraction,
+/// so a page that hangs or exhausts memory costs that page only.
+public enum OCRWorker {
+    public static let modeArgument = "__ocr"
+
+    /// Tesseract's OpenMP threads would fight the other worker for the two
+    /// cores: one thread per worker, one worker per core, is faster.
+    static let environment = ["OMP_THREAD_LIMIT": "1"]
+
+    /// Entry point of the hidden worker mode: reads one request per line on
+    /// stdin and answers "0" (read) or "3" (failed, the reason is in the
+    /// reply file) until stdin closes. Nil when not started by ibook.
+    public static func runAsWorkerProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32? {
+        guard let limitText = environment[ExtractionWorker.memoryLimitKey], let memoryLimit = UInt64(limitText) else {
+            return nil
+        }
+        signal(SIGINT, SIG_IGN)
+        if memoryLimit > 0 {
+            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+            setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        }
+        let replies = dup(1)
+        dup2(2, 1)
+        let reader = Reader()
+        let decoder = JSONDecoder()
+        while let line = readLine(strippingNewline: true) {
+            guard let request = try? decoder.decode(OCRRequest.self, from: Data(line.utf8)) else { return 64 }
+            let answer = reader.perform(request) ? "0\n" : "3\n"
+            guard answer.withCString({ write(replies, $0, strlen($0)) }) > 0 else { return 1 }
+        }
+        return 0
+    }
+
+    /// Keeps the open document and the loaded engines between pages: loading
+    /// trained data costs more than reading a page's worth of it.
+    final class Reader {
+        private var document: (path: String, document: PDFDocument)?
+        private var recognizers: [String: PageRecognizer] = [:]
+
+        /// Writes the reply file; false when the page could not be read.
+        func perform(_ request: OCRRequest) -> Bool {
+            let reply: OCRReply
+            do {
+                reply = .read(try read(request))
+            } catch let error as PDFError {
+                reply = .unreadable(error.description)
+            } catch let error as OCRError {
+                reply = .failed(error.description)
+            } catch {
+                reply = .failed(String(describing: error))
+            }
+            _ = PopplerDiagnostics.drain()
+            guard let data = try? JSONEncoder().encode(reply),
+                  FileManager.default.createFile(atPath: request.replyPath, contents: data) else { return false }
+            if case .read = reply { return true }
+            return false
+        }
+
+        func read(_ request: OCRRequest) throws -> RecognizedPage {
+            let pdf: PDFDocument
+            if let document, document.path == request.path {
+                pdf = document.document
+            } else {
+                pdf = try PDFDocument(path: request.path, password: request.password)
+                document = (request.path, pdf)
+            }
+            guard let page = pdf.page(at: request.page - 1) else {
+                throw PDFError.damaged("page \(request.page) cannot be read")
+            }
+            let image = try page.renderGrey(dpi: Double(request.dpi))
+            let key = request.languages?.joined(separator: "+") ?? ""
+            let recognizer: PageRecognizer
+            if let existing = recognizers[key] {
+                recognizer = existing
+            } else {
+                recognizer = try PageRecognizer(languages: request.languages)
+                recognizers[key] = recognizer
+            }
+            return try recognizer.read(image, dpi: request.dpi)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Store
+
+/// A database error that escaped a library operation, in the library's
+/// words: callers never need to know SQLite (or import Store) to tell a
+/// full disk from a damaged file or a busy library.
+public enum StorageFailure {
+    public static func libraryError(for error: Error, at location: LibraryLocation?) -> Error {
+        guard let error = error as? DatabaseError else { return error }
+        let place = location?.directory ?? "the library"
+        if error.isDiskFull { return LibraryError.noSpace(place) }
+        if error.isReadOnly { return LibraryError.readOnly(place) }
+        if error.isCorrupt || error.isNotADatabase { return LibraryError.damagedDatabase(reason: error.message) }
+        if error.isBusy { return LibraryError.busy }
+        return error
+    }
+}

@@ -1,0 +1,128 @@
+import Arguments
+import BookIndexing
+import BookLibrary
+import Foundation
+import IBookCLI
+import OCR
+import PageRanges
+import SearchablePDF
+
+enum OCRCommand: Command {
+    static let spec = CommandSpec(
+        name: "ocr",
+        abstract: "Read the pages of a book that have no text with OCR (tesseract).",
+        discussion: "Pages with no text layer (or almost none) that OCR has not read yet are rendered at 300 dpi, turned upright, read with tesseract in worker processes (one per core) and stored like extracted text: searchable, readable, marked as OCR with tesseract's confidence, with word boxes. Each page is stored as it is read, so Ctrl-C loses nothing and the next run goes on from there. Books added before ibook had OCR get their text-less pages read the same way. Languages: --lang, else the installed tesseract languages that fit each page's script, else English. With -o, nothing is stored: a copy of the PDF is written with tesseract's invisible text laid under every page that has no text of its own, so that other tools (pdftotext, viewers) find and copy the words; the copy appears whole or not at all.",
+        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        options: [
+            Option("--all", help: "Every book in the library."),
+            Option("--pages", value: "range", help: "Only these pages, by number or label: 2-10,15 or iv-x."),
+            Option("--lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim."),
+            Option("--force", help: "Read again pages OCR has read before."),
+            Option("-o", "--output", value: "file", help: "Write a searchable copy of the book's PDF here instead."),
+            Option("--every-page", help: "Read pages that have a text layer too, replacing it."),
+            Option("--timeout", value: "seconds", help: "Give up on a page after this long (default 120)."),
+            Option("--jobs", value: "n", help: "Pages read at once (default: the number of cores)."),
+            Option("--in-process", help: "Read in this process: no protection from crashes or hangs."),
+            CommonOptions.password, CommonOptions.passwordFile,
+            CommonOptions.json,
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        var options = OCROptions()
+        options.password = try context.password()
+        options.force = arguments.flag("force")
+        if arguments.flag("every-page") { options.mode = .always }
+        if let languages = arguments.value("lang") { options.languages = try OCRLanguages.parse(languages) }
+        if let timeout = try arguments.double("timeout", in: 1...86_400) { options.timeout = timeout }
+        if let jobs = try arguments.int("jobs", in: 1...64) { options.workers = jobs }
+        if !arguments.flag("in-process") { options.isolation = .workerProcess(executable: AddCommand.currentExecutable()) }
+        let library = try context.library()
+        if let output = arguments.value("output") {
+            guard !arguments.flag("all"), arguments.value("pages") == nil, !arguments.flag("every-page") else {
+                throw UsageError("-o writes one book's copy: without --all, --pages or --every-page")
+            }
+            try writeCopy(of: try context.book(arguments.positional("book")), to: output, options: options,
+                          library: library, json: arguments.flag("json"), context)
+            return
+        }
+        let books: [Book]
+        if arguments.flag("all") {
+            guard arguments.positional("book") == nil else { throw UsageError("Give a book or --all, not both") }
+            books = try library.list()
+        } else {
+            books = [try context.book(arguments.positional("book"))]
+        }
+        if let range = arguments.value("pages") {
+            guard books.count == 1, let book = books.first else { throw UsageError("--pages needs one book") }
+            let labels = try library.info(book).labelledPages ?? []
+            var parser = PageRangeParser(pageCount: book.pageCount, labels: { labels })
+            options.pages = Set(try parser.parse(range))
+        }
+
+        let json = arguments.flag("json")
+        let progress = ProgressBar(terminal: context.stderr)
+        let stop = StopFlag()
+        let interrupt = AddCommand.interruptSource(stop)
+        defer { interrupt.cancel() }
+        var failed = 0
+        let summary = try library.ocr(
+            books, options: options, stop: stop,
+            onProgress: { step in
+                progress?.updateOCR(done: step.pagesDone, total: step.pagesTotal, pagesPerSecond: step.pagesPerSecond,
+                                    name: step.bookTitle)
+            },
+            onResult: { result in
+                progress?.clear()
+                failed += result.failures.count
+                for failure in result.failures { context.error("\(result.book.path): \(failure)") }
+                if json {
+                    try? context.printJSON(result)
+                } else {
+                    context.stdout.write(AddCommand.ocrLine(result, style: context.stdout) + "\n")
+                }
+            })
+        progress?.clear()
+        var line = summary.pagesRead == 0 && summary.pagesFailed == 0 && !summary.interrupted
+            ? "no pages to read: every page has text or was read by OCR before (--force reads them again)"
+            : "\(summary.pagesRead) page\(summary.pagesRead == 1 ? "" : "s") read by OCR in "
+                + String(format: "%.1f s (%.2f pages/s)", summary.seconds,
+                         summary.seconds > 0 ? Double(summary.pagesRead) / summary.seconds : 0)
+        if summary.interrupted { line = "interrupted, " + line + "; 'ibook ocr' goes on from here" }
+        context.stderr.write(line + "\n")
+        if summary.interrupted { throw ExitCode(status: 130) }
+        if failed > 0 { throw ExitCode(status: ExitCode.failure) }
+    }
+
+    private static func writeCopy(of book: Book, to output: String, options: OCROptions, library: Library, json: Bool,
+                                  _ context: CommandContext) throws {
+        let progress = ProgressBar(terminal: context.stderr)
+        let stop = StopFlag()
+        let interrupt = AddCommand.interruptSource(stop)
+        defer { interrupt.cancel() }
+        let started = Date()
+        let copy: SearchableCopy
+        do {
+            copy = try library.writeSearchableCopy(
+                of: book, to: output, languages: options.languages, password: options.password, stop: stop,
+                progress: { done, total in
+                    let elapsed = Date().timeIntervalSince(started)
+                    progress?.updateOCR(done: done, total: total, pagesPerSecond: elapsed > 0 ? Double(done) / elapsed : 0,
+                                        name: book.title)
+                })
+        } catch SearchableCopyError.interrupted {
+            progress?.clear()
+            context.stderr.write("interrupted: \(output) not written\n")
+            throw ExitCode(status: 130)
+        } catch {
+            progress?.clear()
+            throw error
+        }
+        progress?.clear()
+        if json {
+            try context.printJSON(copy)
+        } else {
+            context.stdout.write("\(copy.output)\n")
+            context.stderr.write("text laid under \(copy.pages.count) page\(copy.pages.count == 1 ? "" : "s") (\(copy.languages.joined(separator: "+")))\n")
+        }
+    }
+}
