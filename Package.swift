@@ -76,6 +76,8 @@ let package = Package(
 
         // Title, authors, subject and keywords written into a PDF (Info and XMP) with qpdf: `edit --write`.
         .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "FileOutput"]),
+        // Highlights and notes written into a copy of a book's PDF by qpdf, with appearance streams.
+        .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "FileOutput"]),
 
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
         .target(name: "Printing", dependencies: ["FileNames", "CCups"]),
@@ -99,7 +101,7 @@ let package = Package(
         .executableTarget(name: "ibook-full", dependencies: ["FileNames", 
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
-            "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands",
+            "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands", "Annotating",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
@@ -125,6 +127,9 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing"]),
         .testTarget(name: "BookPrintingTests", dependencies: ["BookPrinting", "Watermark", "TestSupport"]),
+        .testTarget(name: "AnnotationTests", dependencies: [
+            "ibook", "ibook-full", "PDF", "CPoppler", "CPangoCairo", "BookLibrary", "BookIndexing", "TestSupport",
+        ]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Raster", "PDF", "BookLibrary", "TestSupport",
                                                     "ibook", "ibook-full", "make-scans"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),

@@ -37,10 +37,12 @@ struct BookImporter {
         var end: EndRecord?
         let inserted = try library.insert(book) { add in
             var pagesSeen = 0
+            var annotations: [NewAnnotation] = []
             while let record = reader.next() {
                 switch record {
                 case .page(let page):
                     try add(NewPage(page: page.page, label: page.label, text: page.text))
+                    annotations += page.annotations ?? []
                     pagesSeen += 1
                     onPage(pagesSeen)
                 case .end(let record):
@@ -50,6 +52,8 @@ struct BookImporter {
                 }
             }
             guard end != nil, pagesSeen == document.pageCount else { throw ImportAbort.incomplete }
+            // In the book's transaction, like its pages.
+            try library.replaceAnnotationsFromPDF(sha256: sha256, annotations)
         }
         switch inserted {
         case .added(let book): return (.added(book), end?.diagnostics ?? [])

@@ -37,6 +37,8 @@ struct PageRecord: Codable {
     var page: Int
     var label: String?
     var text: String
+    /// The page's highlights, notes and other marks; nil when it has none.
+    var annotations: [NewAnnotation]?
 }
 
 struct EndRecord: Codable {

@@ -62,7 +62,9 @@ public enum ExtractionWorker {
             }
             for index in 0..<pageCount {
                 let page = document.page(at: index)
-                try spool.write(.page(PageRecord(page: index + 1, label: page?.label, text: page?.text ?? "")))
+                let annotations = page?.libraryAnnotations() ?? []
+                try spool.write(.page(PageRecord(page: index + 1, label: page?.label, text: page?.text ?? "",
+                                                 annotations: annotations.isEmpty ? nil : annotations)))
             }
             var thumbnail: String?
             if let path = request.thumbnailPath {

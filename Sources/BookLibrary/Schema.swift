@@ -178,6 +178,33 @@ enum Schema {
                 );
                 """)
         }
+        migrator.register("8-annotations") { db in
+            // Highlights and notes belong to the content, like bookmarks.
+            // `boxes` is a JSON array of rectangles on the displayed page;
+            // text_start...text_end, where the marked text is in the page's
+            // text (offsets in characters), lets search tell a hit inside it.
+            try db.execute("""
+                CREATE TABLE annotations (
+                    id INTEGER PRIMARY KEY,
+                    sha256 TEXT NOT NULL REFERENCES books(sha256) ON DELETE CASCADE,
+                    page INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    source TEXT NOT NULL CHECK (source IN ('pdf', 'ibook')),
+                    text TEXT,
+                    text_start INTEGER,
+                    text_end INTEGER,
+                    note TEXT,
+                    author TEXT,
+                    color TEXT,
+                    boxes TEXT NOT NULL DEFAULT '[]',
+                    page_width REAL,
+                    page_height REAL,
+                    created_at REAL,
+                    modified_at REAL
+                );
+                CREATE INDEX annotations_book ON annotations(sha256, page);
+                """)
+        }
         return migrator
     }
 

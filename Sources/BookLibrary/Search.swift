@@ -16,6 +16,8 @@ public struct SearchHit: Codable, Sendable {
     public var page: Int
     public var label: String?
     public var snippet: Snippet
+    /// The highlight (or other text markup) the match falls in: its id in `ibook notes`.
+    public var highlight: Int?
 }
 
 public struct SearchSummary: Codable, Sendable {
@@ -68,7 +70,7 @@ struct Search {
             // The emitter lives only during this call, so the closure does not really escape.
             return try withoutActuallyEscaping(onHit) { onHit in
                 var emitter = Emitter(database: database, expression: expression, books: books, matchers: matchers,
-                                      limit: limit, onHit: onHit)
+                                      limit: limit, onHit: onHit, highlighted: try HighlightedSpans(database: database))
                 // A reader's find in one book goes in page order.
                 var outlineFirst = true
                 if case .one = candidates { outlineFirst = false }
@@ -128,6 +130,8 @@ struct Search {
         var matchers: TextMatchers
         let limit: Int?
         let onHit: (SearchHit) throws -> Void
+        /// Where highlights sit, so that a hit inside one says so.
+        let highlighted: HighlightedSpans
         var summary = SearchSummary()
         private var bookHasHits = false
         /// The first book that needs the page index asks it for its own rows,
@@ -139,7 +143,8 @@ struct Search {
         private var libraryRows: [Int: [Int64]]?
 
         init(database: Database, expression: String, books: [RankedBook], matchers: TextMatchers, limit: Int?,
-             onHit: @escaping (SearchHit) throws -> Void) {
+             onHit: @escaping (SearchHit) throws -> Void, highlighted: HighlightedSpans) {
+            self.highlighted = highlighted
             self.database = database
             self.expression = expression
             self.books = books
@@ -253,7 +258,8 @@ struct Search {
                 if let limit, summary.hits >= limit { throw Stop() }
                 summary.hits += 1
                 try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
-                                    snippet: TextMatcher.snippet(text, match)))
+                                    snippet: TextMatcher.snippet(text, match),
+                                    highlight: highlighted.highlight(bookID: book.id, page: page, text: text, match: match.range)))
             }
         }
     }

@@ -24,6 +24,9 @@ public final class ReaderSession {
         public var notice: String?
         /// Keys that arrived before the reader started reading them.
         public var pendingInput: [UInt8] = []
+        /// Highlights a passage on a page, choosing among its occurrences the
+        /// one nearest a point (fractions of the page); set by the binary that reads PDFs.
+        public var highlighter: ((_ page: Int, _ passage: String, _ near: (x: Double, y: Double)?) throws -> Annotation)?
 
         public init(graphics: GraphicsMode, password: String?, rendererExecutable: String) {
             self.graphics = graphics
@@ -59,6 +62,8 @@ public final class ReaderSession {
     /// What was drawn last, so an unchanged image is not sent again.
     private var shownImage: RenderRequest?
     private var shownFrameKey = ""
+    /// The search matches on the page last drawn, as the renderer found them.
+    private var shownMatches: (page: Int, rectangles: [PageRectangle]) = (0, [])
     private var pageTextCache: (page: Int, text: String)?
     /// Overview thumbnails by page, rendered small.
     private var thumbnails: [Int: RasterImage] = [:]
@@ -90,6 +95,7 @@ public final class ReaderSession {
         // start-up overlaps with reading the outline and the history.
         scheduleRender()
         state.outline = (try? library.tableOfContents(book)) ?? []
+        state.annotations = (try? library.annotations(of: book)) ?? []
         pageChanged()
         for key in decoder.decode(options.pendingInput) where !quitting {
             perform(ReaderUpdate.handle(key, &state))
@@ -214,6 +220,8 @@ public final class ReaderSession {
                 }
             case .search(let query, let backward):
                 search(query, backward: backward)
+            case .highlightHit(let page, let query, let occurrence):
+                highlight(page: page, query: query, occurrence: occurrence)
             case .saveBookmark(let page, let note):
                 do {
                     let (_, created) = try library.bookmark(book, page: .number(page), note: note)
@@ -234,6 +242,22 @@ public final class ReaderSession {
             state.message = String(describing: error)
         }
         needsDraw = true
+    }
+
+    private func highlight(page: Int, query: String, occurrence: Int) {
+        guard let highlighter = options.highlighter else {
+            state.message = "Highlighting needs the PDF reader (ibook-full)"
+            return
+        }
+        let match = shownMatches.page == page && occurrence < shownMatches.rectangles.count
+            ? shownMatches.rectangles[occurrence] : nil
+        do {
+            let made = try highlighter(page, query, match.map { ($0.x + $0.width / 2, $0.y + $0.height / 2) })
+            state.annotations.append(made)
+            state.message = "Highlighted “\(made.text ?? query)” (#\(made.id))"
+        } catch {
+            state.message = String(describing: error)
+        }
     }
 
     private func search(_ query: String, backward: Bool) {
@@ -376,7 +400,7 @@ public final class ReaderSession {
             return hideImage() + textBlock(pageTextLines(rows: rows))
         case .image(let image, let matches):
             let canvas = compose(image, matches: matches)
-            let key = "\(request.hashValue) \(state.scrollX) \(state.scrollY) \(state.rotation) \(state.inverted) \(state.search?.current ?? -1) \(size.columns)x\(size.rows)"
+            let key = "\(request.hashValue) \(state.scrollX) \(state.scrollY) \(state.rotation) \(state.inverted) \(state.search?.current ?? -1) \(state.annotations.count) \(size.columns)x\(size.rows)"
             guard key != shownFrameKey else { return "" }
             var bytes = ""
             if shownImage == nil { bytes += ScreenSequences.clearScreen }
@@ -391,6 +415,8 @@ public final class ReaderSession {
     /// coloured, and centred on a viewport-sized canvas.
     private func compose(_ image: RasterImage, matches: [PageRectangle]) -> RasterImage {
         var page = image
+        shownMatches = (state.page, matches)
+        AnnotationPainter.paint(state.annotations.filter { $0.page == state.page }, on: &page)
         let currentOccurrence: Int? = state.search.flatMap { search in
             search.current.flatMap { search.hits[$0].page == state.page ? search.hits[$0].occurrence : nil }
         }

@@ -92,6 +92,8 @@ public struct ReaderState: Sendable {
     }
     public var outlineTree = OutlineTree()
     public var bookmarks: [Bookmark] = []
+    /// The book's highlights and notes, drawn on their pages.
+    public var annotations: [Annotation] = []
     /// Columns of the overview grid at the current size; set by the view.
     public var overviewColumns = 4
 

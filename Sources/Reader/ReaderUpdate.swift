@@ -95,6 +95,12 @@ public enum ReaderUpdate {
         case .character("m"):
             state.prompt = .init(kind: .bookmarkNote)
             return [.redraw]
+        case .character("a"):
+            guard let search = state.search, let current = search.current, search.hits[current].page == state.page else {
+                state.message = "Search with / first: a highlights the hit on screen"
+                return [.redraw]
+            }
+            return [.highlightHit(page: state.page, query: search.query, occurrence: search.hits[current].occurrence), .redraw]
         case .character("'"), .character("`"):
             state.panel = .bookmarks(selected: 0)
             return [.loadBookmarks, .redraw]

@@ -103,6 +103,7 @@ public enum ReaderView {
         "t              table of contents: ← → fold and unfold, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
         "m  '           bookmark this page (with a note) / list bookmarks",
+        "a              highlight the search hit on screen (see ibook notes)",
         "Ctrl-O Tab     back / forward through jumps",
         "+ - =  w       zoom in / out / fit page;  fit width",
         "i  r           invert colours (dark mode);  rotate",

@@ -38,7 +38,8 @@ let program = Program(
     commands: [
         AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
         ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
-        OCRCommand.self, BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self,
+        OCRCommand.self, BookmarkCommand.self, BookmarksCommand.self, NotesRescanCommand.self, NoteCommand.self,
+        HighlightCommand.self, AnnotateCommand.self, HistoryCommand.self, CheckCommand.self,
         RelocateCommand.self, EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self,
         CollectionCommand.self, RefreshCommand.self, WatermarkCommand.self, PrintCommand.self, PrintersCommand.self,
         ExportCommand.self,

@@ -39,6 +39,7 @@ enum LeanDispatch {
         guard let command = CLI.libraryCommands.first(where: { $0.spec.name == name }) else { return .full }
         if command == ReadCommand.self, options.contains("--layout") { return .full }
         if command == EditCommand.self, options.contains("--write") { return .full }
+        if command == NotesCommand.self, options.contains("--rescan") { return .full }
         return .here
     }
 

@@ -13,6 +13,7 @@ package enum SearchCommand: Command {
             Option("--in", value: "query", help: "Search the books this query selects, e.g. tag:physics (see 'ibook list --help')."),
             Option("--exact", help: "Match the words as typed, without their inflections."),
             Option("--limit", value: "n", help: "Stop after this many hits."),
+            Option("--notes", help: "Search only highlighted text and notes (see 'ibook notes')."),
             Option("--json", help: "Print one JSON object per hit per line."),
         ])
 
@@ -22,6 +23,10 @@ package enum SearchCommand: Command {
         let library = try context.library()
         let scope = try context.searchScope()
         let json = arguments.flag("json")
+        if arguments.flag("notes") {
+            return try NoteHitsPrinter.print(try library.searchNotes(query, scope: scope), scope: scope, limit: limit,
+                                             json: json, context: context)
+        }
         let out = context.stdout
         var currentBook: Int?
         var buffer = ""
@@ -36,7 +41,8 @@ package enum SearchCommand: Command {
                 }
                 let label = Formatting.labelSuffix(hit.label, page: hit.page)
                 let match = out.usesColor ? out.style(hit.snippet.match, .red, bold: true) : "[\(hit.snippet.match)]"
-                buffer += out.style("p. \(hit.page)\(label):", .green) + " " + hit.snippet.before + match + hit.snippet.after + "\n"
+                let marked = hit.highlight.map { out.style("  (marked #\($0))", .yellow) } ?? ""
+                buffer += out.style("p. \(hit.page)\(label):", .green) + " " + hit.snippet.before + match + hit.snippet.after + marked + "\n"
             }
             currentBook = hit.bookID
             shown += 1

@@ -1,5 +1,6 @@
 import RenderCommands
 import Arguments
+import BookIndexing
 import BookLibrary
 import Foundation
 import IBookCLI
@@ -62,6 +63,11 @@ enum ViewCommand: Command {
         options.textOnlyReason = textOnlyReason
         options.notice = setup.notice
         options.pendingInput = setup.pendingInput
+        options.highlighter = { page, passage, near in
+            try library.highlight(book, HighlightRequest(passage: passage, page: .number(page), occurrence: nil, note: nil,
+                                                         color: AnnotationColor.highlightDefault, near: near),
+                                  password: password)
+        }
         if let signal = try ReaderSession(library: library, book: book, startPage: startPage, options: options).run() {
             // Ended by a signal, after putting the terminal back: say so the shell's way.
             throw ExitCode(status: 128 + signal)

@@ -1,0 +1,41 @@
+import Arguments
+import BookIndexing
+import BookLibrary
+import IBookCLI
+
+enum HighlightCommand: Command {
+    static let spec = CommandSpec(
+        name: "highlight",
+        abstract: "Highlight a passage of the open book.",
+        discussion: "Finds the passage as you type it (case, accents and spacing ignored, across line breaks and hyphenated words) on PAGE, or anywhere in the book, and keeps the highlight in the library with the rectangles of its lines. When it occurs more than once, the places are listed: choose one with --occurrence N. 'ibook notes' lists highlights; 'ibook annotate' writes them into a copy of the PDF.",
+        positionals: [
+            Positional("page", help: "A page number or label (default: wherever the passage is).", optional: true),
+            Positional("passage", help: "The text to highlight."),
+        ],
+        options: [
+            CommonOptions.book,
+            Option("--note", value: "text", help: "A note to keep with the highlight."),
+            Option("--color", value: "color", help: "yellow (default), green, blue, pink, orange, red, purple or #rrggbb."),
+            Option("--occurrence", value: "n", help: "Which occurrence, when the passage occurs more than once."),
+            CommonOptions.password, CommonOptions.passwordFile,
+            CommonOptions.json,
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        var color = AnnotationColor.highlightDefault
+        if let name = arguments.value("color") {
+            guard let parsed = AnnotationColor.parse(name) else {
+                throw UsageError("Invalid value '\(name)' for --color: use a name (yellow, green, blue, pink, orange, red, purple) or #rrggbb")
+            }
+            color = parsed
+        }
+        let request = HighlightRequest(
+            passage: arguments.positional("passage") ?? "", page: arguments.positional("page").map(PageReference.init),
+            occurrence: try arguments.int("occurrence", in: 1...Int.max), note: arguments.value("note"), color: color)
+        let book = try context.book()
+        let highlight = try context.library().highlight(book, request, password: try context.password())
+        if arguments.flag("json") { return try context.printJSON(highlight) }
+        let label = Formatting.labelSuffix(highlight.label, page: highlight.page)
+        context.stdout.write("Highlighted #\(highlight.id) on page \(highlight.page)\(label) of \(book.title): “\(highlight.text ?? "")”\n")
+    }
+}
