@@ -94,7 +94,7 @@ public final class XtermSession {
         process.environment = env
         process.currentDirectoryURL = directory
         let log = directory.appendingPathComponent("xterm.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardInput = FileHandle.nullDevice
