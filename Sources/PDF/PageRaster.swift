@@ -16,6 +16,32 @@ extension PDFPage {
     /// Renders the page at exactly `width` × `height` pixels on white.
     public func render(width: Int, height: Int) throws -> RasterImage {
         let pixelWidth = min(Self.maximumSide, max(1, width)), pixelHeight = min(Self.maximumSide, max(1, height))
+        var pixels = [UInt8](repeating: 255, count: pixelWidth * pixelHeight * 4)
+        try rendering(width: pixelWidth, height: pixelHeight, forPrinting: false) { data, stride in
+            pixels.withUnsafeMutableBufferPointer { target in
+                for y in 0..<pixelHeight {
+                    let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                    var offset = y * pixelWidth * 4
+                    for x in 0..<pixelWidth {
+                        let word = row[x]
+                        target[offset] = UInt8((word >> 16) & 0xFF)
+                        target[offset + 1] = UInt8((word >> 8) & 0xFF)
+                        target[offset + 2] = UInt8(word & 0xFF)
+                        offset += 4
+                    }
+                }
+            }
+        }
+        return RasterImage(width: pixelWidth, height: pixelHeight, pixels: pixels)
+    }
+
+    /// Renders the page onto a white cairo surface of exactly this many
+    /// pixels and hands `body` its rows while the surface lives: cairo's
+    /// RGB24 is one native-endian 32-bit word per pixel, 0x00RRGGBB, rows
+    /// `stride` bytes apart. For printing: as a scanner or printer sees the
+    /// page (annotations that are not meant to print left out).
+    func rendering(width pixelWidth: Int, height pixelHeight: Int, forPrinting: Bool,
+                   _ body: (_ data: UnsafeMutablePointer<UInt8>, _ stride: Int) -> Void) throws {
         let (pageWidth, pageHeight) = saneSize
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
             throw PDFError.renderFailed("no surface")
@@ -28,27 +54,10 @@ extension PDFPage {
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, Double(pixelWidth) / pageWidth, Double(pixelHeight) / pageHeight)
-        poppler_page_render(page, context)
+        if forPrinting { poppler_page_render_for_printing(page, context) } else { poppler_page_render(page, context) }
         cairo_surface_flush(surface)
-
-        // cairo's RGB24 is one native-endian 32-bit word per pixel: 0x00RRGGBB.
-        let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { throw PDFError.renderFailed("no pixel data") }
-        var pixels = [UInt8](repeating: 255, count: pixelWidth * pixelHeight * 4)
-        pixels.withUnsafeMutableBufferPointer { target in
-            for y in 0..<pixelHeight {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                var offset = y * pixelWidth * 4
-                for x in 0..<pixelWidth {
-                    let word = row[x]
-                    target[offset] = UInt8((word >> 16) & 0xFF)
-                    target[offset + 1] = UInt8((word >> 8) & 0xFF)
-                    target[offset + 2] = UInt8(word & 0xFF)
-                    offset += 4
-                }
-            }
-        }
-        return RasterImage(width: pixelWidth, height: pixelHeight, pixels: pixels)
+        body(data, Int(cairo_image_surface_get_stride(surface)))
     }
 
     /// Where `text` occurs on the page, ignoring case and diacritics and
@@ -76,7 +85,7 @@ extension PDFPage {
 
     static let maximumSide = 8192
 
-    private var saneSize: (Double, Double) {
+    var saneSize: (Double, Double) {
         var (width, height) = size
         if !(width.isFinite && width > 0 && width < 1e6) { width = 612 }
         if !(height.isFinite && height > 0 && height < 1e6) { height = 792 }
