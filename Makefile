@@ -60,7 +60,7 @@ build: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing
+	scripts/run-tests.sh $(SWIFT) test --skip-build --disable-swift-testing
 
 demo: build
 	scripts/demo.sh $(RELEASE_BIN)

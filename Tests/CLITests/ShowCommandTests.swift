@@ -216,10 +216,36 @@ final class ShowCommandTests: XCTestCase {
         let result = try onTerminal(["show", "lighthouses", "3", "--width", "40", "--height", "20"],
                                     environment: ["IBOOK_GRAPHICS": "blocks"])
         XCTAssertEqual(result.status, 0)
-        let lines = String(decoding: result.output, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        // No graphics mode asked for: the terminal the page goes to is asked
+        // what it can show (it does not answer), then the page is drawn.
+        let output = String(decoding: result.output, as: UTF8.self)
+        let deviceAttributesQuery = try XCTUnwrap(output.range(of: "\u{1B}[c"), "the terminal is asked: \(output.prefix(80))")
+        XCTAssertTrue(output.hasPrefix("\u{1B}_Gi="), "a kitty graphics query comes first")
+        let lines = output[deviceAttributesQuery.upperBound...].components(separatedBy: "\r\n").filter { !$0.isEmpty }
         XCTAssertEqual(lines.count, 20, "the page is as tall as the box")
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("\u{1B}[") && $0.hasSuffix("\u{1B}[0m") }, lines.first ?? "")
         XCTAssertTrue(lines.contains { $0.contains("38;2;") }, "coloured symbols")
         XCTAssertTrue(lines.contains { $0.contains("48;2;255;255;255") }, "a white page")
+    }
+
+    /// A page drawn from a background job (`&` in a shell with job control)
+    /// is drawn without asking the terminal: asking sets terminal modes, and
+    /// the kernel stops a background job that does (SIGTTOU) until someone
+    /// brings it back. The terminal here is the shell's controlling one, as
+    /// in a terminal window, and nobody answers the stopped job.
+    func testABackgroundJobDrawsWithoutBeingStopped() throws {
+        var environment = library.environment
+        environment["TERM"] = "xterm-256color"
+        for hint in ["TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL", "KONSOLE_VERSION", "WT_SESSION", "IBOOK_GRAPHICS"] {
+            environment.removeValue(forKey: hint)
+        }
+        let script = "set -m; '\(Run.ibookPath)' show lighthouses 3 --width 30 --height 8 & wait $!; echo \"exit=$?\""
+        let terminal = try PseudoTerminal("/usr/bin/setsid", ["--ctty", "/bin/bash", "-c", script], environment: environment)
+        let finished = terminal.waitFor(timeout: 20) { String(decoding: $0, as: UTF8.self).contains("exit=") }
+        let output = String(decoding: terminal.read(), as: UTF8.self)
+        XCTAssertTrue(finished, "the job did not finish: \(output.suffix(200))")
+        XCTAssertTrue(output.contains("exit=0"), String(output.suffix(200)))
+        XCTAssertTrue(output.contains("▀") || output.contains("▄"), "drawn in blocks")
+        XCTAssertFalse(output.contains("\u{1B}[c"), "a background job does not ask the terminal")
     }
 }

@@ -26,8 +26,16 @@ public final class PseudoTerminal {
         try? handle.close()
     }
 
+    /// A program that does not end on SIGTERM within five seconds (one
+    /// blocked writing to a terminal nobody reads, say) is killed.
     deinit {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        if process.isRunning {
+            process.terminate()
+            if waitForExit(timeout: 5) == nil {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
         close(master)
     }
 

@@ -22,8 +22,12 @@ public enum Run {
         return Fixtures.repositoryRoot.appendingPathComponent(".build/debug/ibook").path
     }
 
+    /// Runs `executable` to its end. A program still running after `timeout`
+    /// seconds is killed and its result says so, so that a hung child fails
+    /// its test instead of stalling the whole run.
     public static func process(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                               currentDirectory: URL? = nil, stdin: String? = nil) throws -> Result {
+                               currentDirectory: URL? = nil, stdin: String? = nil,
+                               timeout: TimeInterval = 300) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -34,17 +38,32 @@ public enum Run {
         process.standardError = err
         let input = Pipe()
         process.standardInput = input
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
+        // Both pipes at once, so a chatty child never blocks on a full pipe.
+        let outputReader = PipeReader(out.fileHandleForReading)
+        let errorReader = PipeReader(err.fileHandleForReading)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
-        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-        let errorReader = PipeReader(err.fileHandleForReading)
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorReader.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outputData, as: UTF8.self),
-                      stderr: String(decoding: errorData, as: UTF8.self))
+        var killed = false
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            exited.wait()
+            killed = true
+        }
+        // A daemon the child left behind may hold the pipes open: what came before is enough.
+        let output = outputReader.wait(timeout: killed ? 1 : 30)
+        let errors = errorReader.wait(timeout: killed ? 1 : 30)
+        var stderr = String(decoding: errors.data, as: UTF8.self)
+        if killed {
+            stderr += "\n[test harness: \(executable) \(arguments.joined(separator: " ")) killed after \(Int(timeout)) s]"
+        } else if !output.complete || !errors.complete {
+            stderr += "\n[test harness: \(executable) exited but a process it started still holds its output open]"
+        }
+        return Result(status: killed ? -1 : process.terminationStatus,
+                      stdout: String(decoding: output.data, as: UTF8.self),
+                      stderr: stderr)
     }
 }
 

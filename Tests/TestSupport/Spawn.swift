@@ -6,7 +6,8 @@ import Foundation
 /// stay open in the daemon.
 public enum Spawn {
     @discardableResult
-    public static func run(_ arguments: [String], environment: [String: String]? = nil) -> Int32 {
+    /// A program still running after `timeout` seconds is killed (status -1).
+    public static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 60) -> Int32 {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let environmentLines = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -20,7 +21,16 @@ public enum Spawn {
         var pid = pid_t()
         guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environmentLines) == 0 else { return -1 }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return status
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result < 0 && errno != EINTR) { return status }
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                return -1
+            }
+            usleep(10_000)
+        }
     }
 }

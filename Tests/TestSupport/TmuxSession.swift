@@ -22,11 +22,11 @@ public final class TmuxSession {
 
     @discardableResult
     public func tmux(_ arguments: [String]) throws -> Run.Result {
-        try Run.process("/usr/bin/env", ["tmux", "-L", socket] + arguments)
+        try Run.process("/usr/bin/env", ["tmux", "-L", socket] + arguments, timeout: 20)
     }
 
     /// A tmux command whose output is not wanted (it may start or stop the server).
-    public func tmuxQuietly(_ arguments: [String]) { Spawn.run(["tmux", "-L", socket] + arguments) }
+    public func tmuxQuietly(_ arguments: [String]) { Spawn.run(["tmux", "-L", socket] + arguments, timeout: 20) }
 
     /// Keys in tmux's names ("Space", "Enter", "C-c", "Escape") or literal text.
     public func send(_ keys: String...) throws {

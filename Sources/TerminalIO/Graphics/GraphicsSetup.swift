@@ -38,11 +38,9 @@ public struct GraphicsSetup {
         return setup
     }
 
-    /// Asked on /dev/tty, so a redirected stdin or stdout does not matter.
+    /// Asked on the terminal the pictures go to; a redirected stdin does not matter.
     private static func askTerminal() -> GraphicsQueryAnswer? {
-        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
-        guard tty >= 0 else { return nil }
-        defer { close(tty) }
-        return GraphicsDetector.queryTerminal(fileDescriptor: tty)
+        guard let terminal = QueryTerminal() else { return nil }
+        return GraphicsDetector.queryTerminal(fileDescriptor: terminal.fileDescriptor)
     }
 }
