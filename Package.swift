@@ -123,6 +123,7 @@ let package = Package(
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Raster", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport"]),

@@ -11,8 +11,7 @@ struct SharedCovers {
               let png = try database.queryRow("SELECT png FROM covers WHERE sha256 = ?", [book.sha256])?.blob("png")
         else { return }
         // The cache is a convenience: a folder that cannot be written only means no thumbnail path is shown.
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
+        _ = try? PrivateStorage.prepare((path as NSString).deletingLastPathComponent)
         try? Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

@@ -168,10 +168,12 @@ public final class PostgresConnection {
     ) -> T {
         let buffers: [UnsafeMutablePointer<CChar>?] = parameters.map { parameter in
             guard let bytes = parameter.bytes else { return nil }
-            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+            // Text parameters are read up to a NUL (their lengths are ignored), binary ones by length.
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
             bytes.withUnsafeBufferPointer { source in
                 source.withMemoryRebound(to: CChar.self) { buffer.update(from: $0.baseAddress!, count: bytes.count) }
             }
+            buffer[bytes.count] = 0
             return buffer
         }
         defer { buffers.forEach { $0?.deallocate() } }

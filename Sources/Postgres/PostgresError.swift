@@ -69,12 +69,15 @@ public struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable
     /// Where the connection went (host, port, database), for the connection messages.
     public var target = ""
 
+    /// The reason alone: libpq says `connection to server on socket "…" failed: FATAL:  reason`,
+    /// and the target is said once already.
     private static func withoutSeverity(_ line: String) -> String {
-        for prefix in ["FATAL:", "ERROR:", "connection to server"] where line.hasPrefix(prefix) {
-            if prefix == "connection to server" { return line }
-            return line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
-        }
-        return line
+        var reason = Substring(line)
+        if let failed = reason.range(of: "failed: ", options: .backwards) { reason = reason[failed.upperBound...] }
+        for prefix in ["FATAL:", "ERROR:"] where reason.hasPrefix(prefix) { reason = reason.dropFirst(prefix.count) }
+        let trimmed = reason.trimmingCharacters(in: .whitespaces)
+        // What connect() says of a Unix socket nobody listens on.
+        return trimmed == "No such file or directory" ? "no server is listening on that socket" : trimmed
     }
 
     /// One line for a person.
