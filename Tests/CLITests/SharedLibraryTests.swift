@@ -155,8 +155,8 @@ final class SharedLibraryTests: XCTestCase {
         }
         // The cover came from the database into this machine's cache, byte for byte.
         let info = try ibook(["info", "2", "--json"], database: database)
-        let thumbnail = try XCTUnwrap(info.stdout.components(separatedBy: "\"thumbnail\" : \"").dropFirst().first?
-            .components(separatedBy: "\"").first?.replacingOccurrences(of: "\\/", with: "/"))
+        let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+        let thumbnail = try XCTUnwrap(fields["thumbnail"] as? String, info.stdout)
         XCTAssertTrue(thumbnail.hasPrefix(cache.path), thumbnail)
         XCTAssertEqual(FileManager.default.contents(atPath: thumbnail),
                        FileManager.default.contents(atPath: thumbnail.replacingOccurrences(of: cache.path, with: local.cache.path)))
