@@ -103,7 +103,12 @@ public final class PostgresConnection {
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
             let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
                 ?? String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw PostgresError(sqlState: state, message: primary, sql: sql)
+            // libpq's own messages (a server gone) run over several lines; the first says it.
+            let firstLine = primary.split(separator: "\n").first.map(String.init) ?? primary
+            if PQstatus(handle) == CONNECTION_BAD {
+                throw PostgresError(kind: .connectionLost, sqlState: state, message: firstLine, sql: sql)
+            }
+            throw PostgresError(sqlState: state, message: firstLine, sql: sql)
         }
     }
 

@@ -141,6 +141,72 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertEqual(try server.psql("SELECT count(*) FROM pages", database: database), "62")
     }
 
+    func testAMigrationKilledInTheMiddleIsCompletedByTheNextRun() throws {
+        let database = try freshDatabase()
+        let url = server.url(database: database)
+        XCTAssertEqual(try ibook("server", "init", url).status, 0)
+        // Another session holds an uncommitted row with the second book's hash, so the run
+        // copies the first book, then waits on the second: there it is killed.
+        let info = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(local.ibook("info", "2", "--json").stdout.utf8))
+            as? [String: Any])
+        let book = try XCTUnwrap(info["book"] as? [String: Any])
+        let sha256 = try XCTUnwrap(book["sha256"] as? String)
+        let blocker = Process()
+        blocker.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        blocker.arguments = ["-h", server.directory, "-p", String(server.port), "-U", PostgresServer.admin, "-d", database, "-q"]
+        let input = Pipe()
+        blocker.standardInput = input
+        blocker.standardOutput = FileHandle.nullDevice
+        blocker.standardError = FileHandle.nullDevice
+        try blocker.run()
+        input.fileHandleForWriting.write(Data("""
+            BEGIN;
+            INSERT INTO books (sha256, path, size, title, author, page_count, added_at) VALUES ('\(sha256)', '/x', 1, 'x', 'x', 1, 0);
+
+            """.utf8))
+
+        let migrate = Process()
+        migrate.executableURL = URL(fileURLWithPath: Run.ibookPath)
+        migrate.arguments = ["migrate", "--to", url]
+        migrate.environment = local.environment
+        migrate.standardOutput = FileHandle.nullDevice
+        migrate.standardError = FileHandle.nullDevice
+        try migrate.run()
+        var waiting = false
+        for _ in 0..<300 where !waiting {
+            usleep(100_000)
+            waiting = try server.psql("""
+                SELECT count(*) FROM pg_stat_activity WHERE application_name = 'ibook' AND wait_event_type = 'Lock'
+                """) == "1"
+        }
+        kill(migrate.processIdentifier, SIGKILL)
+        XCTAssertTrue(Self.ended(migrate), "the killed migration did not end")
+        input.fileHandleForWriting.write(Data("ROLLBACK;\n".utf8))
+        try input.fileHandleForWriting.close()
+        XCTAssertTrue(Self.ended(blocker), "psql did not end at the end of its input")
+        XCTAssertTrue(waiting, "the migration never reached the second book")
+        XCTAssertEqual(try server.psql("SELECT count(*) || ' ' || coalesce(sum(page_count), 0) FROM books", database: database),
+                       "1 40", "the first book whole, nothing of the second")
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM pages", database: database), "40")
+
+        let rerun = try local.ibook("migrate", "--to", url)
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertTrue(rerun.stdout.contains("copied 2 books (22 pages, 2 covers), 1 already there"), rerun.stdout)
+        XCTAssertEqual(try server.psql("SELECT count(*) || ' ' || sum(page_count) FROM books", database: database), "3 62")
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM pages", database: database), "62")
+    }
+
+    /// Waits at most 30 s for a child to end, with waitpid (Foundation may reap it first: then it has ended too).
+    private static func ended(_ process: Process) -> Bool {
+        var status: Int32 = 0
+        for _ in 0..<1500 {
+            let answer = waitpid(process.processIdentifier, &status, WNOHANG)
+            if answer != 0 { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
     // MARK: - Commands on the shared library
 
     func testReadingCommandsPrintWhatTheyPrintLocally() throws {
@@ -180,6 +246,19 @@ final class SharedLibraryTests: XCTestCase {
                       history.joined(separator: "\n"))
         XCTAssertEqual(try ibook(["bookmark", "--delete", "7"], database: database).status, 0)
         XCTAssertEqual(try server.psql("SELECT count(*) FROM bookmarks WHERE page = 7", database: database), "0")
+    }
+
+    func testBarePostgresqlURLTakesLibpqsEnvironment() throws {
+        let database = try filledLibrary()
+        var environment = local.environment
+        environment["XDG_CACHE_HOME"] = cache.path
+        environment["PGHOST"] = server.directory
+        environment["PGPORT"] = String(server.port)
+        environment["PGUSER"] = PostgresServer.admin
+        environment["PGDATABASE"] = database
+        let there = try Run.process(Run.ibookPath, ["--library", "postgresql:", "list"], environment: environment)
+        XCTAssertEqual(there.status, 0, there.stderr)
+        XCTAssertEqual(there.stdout, try local.ibook("list").stdout)
     }
 
     func testAnUnsupportedCommandSaysSoInOneLine() throws {

@@ -94,6 +94,19 @@ final class PostgresConnectionTests: XCTestCase {
         try db.execute("RESET ROLE; DROP ROLE nobody_here")
     }
 
+    func testAConnectionTerminatedByTheServerIsReportedAsLostInOneLine() throws {
+        let db = try freshDatabase()
+        let pid = try XCTUnwrap(db.scalar("SELECT pg_backend_pid()"))
+        XCTAssertEqual(try server.psql("SELECT pg_terminate_backend(\(pid.description))"), "t")
+        XCTAssertThrowsError(try db.query("SELECT 1", [])) { error in
+            let error = error as? PostgresError
+            XCTAssertEqual(error?.kind, .connectionLost)
+            XCTAssertEqual(error?.description.contains("\n"), false, error?.description ?? "")
+            XCTAssertTrue(error?.description.hasPrefix("lost the connection to the PostgreSQL server: ") == true,
+                          error?.description ?? "")
+        }
+    }
+
     func testConnectionFailuresSayWhichOneInOneLine() throws {
         _ = try freshDatabase()
         try server.psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'carol') THEN CREATE ROLE carol LOGIN PASSWORD 'right'; END IF; END $$")
