@@ -20,16 +20,20 @@ export PKG_CONFIG_PATH := $(CURDIR)/$(PKG_CONFIG_SHIM)$(if $(PKG_CONFIG_PATH),:$
 # xterm, xvfb and x11-apps (xwd) are for XtermTests: the page in a real
 # sixel terminal on a private X server, screenshotted. ghostscript (gs) is for
 # AnnotationTests: it draws annotations only as their appearance streams say.
+# postgresql (its initdb and pg_ctl) is the server the shared-library tests start for
+# themselves; libpq-dev (pg_config, libpq.pc) is what ibook talks to it through.
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
-                  libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn ghostscript
-PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa tesseract
+                  libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn ghostscript \
+                  postgresql libpq-dev
+PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa tesseract libpq
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue. sqlite3 lets tests damage a library as a
 # crash or another program could.
 COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man xterm Xvfb xwd tesseract sqlite3 \
-           cups-config /usr/sbin/cupsd /usr/sbin/lpadmin /usr/sbin/cupsdisable /usr/lib/cups/filter/pdftopdf gs
+           cups-config /usr/sbin/cupsd /usr/sbin/lpadmin /usr/sbin/cupsdisable /usr/lib/cups/filter/pdftopdf gs \
+           pg_config psql /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl
 
 .PHONY: all deps build test demo samplebooks bench install uninstall clean
 

@@ -14,6 +14,8 @@ let package = Package(
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        // libpq, for a library shared on a PostgreSQL server.
+        .systemLibrary(name: "CPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
@@ -44,6 +46,8 @@ let package = Package(
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
+        // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.
+        .target(name: "Postgres", dependencies: ["CPQ", "Store"]),
         // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
         .target(name: "OCR", dependencies: ["CTesseract", "Raster"]),
         .target(name: "Arguments"),
@@ -53,7 +57,7 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "CZlib", "CStemmer"]),
+        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "CZlib", "CStemmer"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails: the
         // library and poppler, nothing else, so that ibook-render stays small.
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF"]),
@@ -119,6 +123,7 @@ let package = Package(
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Raster", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport"]),

@@ -23,17 +23,18 @@ public struct Bookmark: Codable, Sendable {
 
 /// Bookmarks belong to a book's content (hash): they survive moves and re-adds.
 struct Bookmarks {
-    let database: Database
+    let database: any SQLEngine
 
     /// Adds a bookmark, or updates the note of the one already on that page.
     func set(_ book: Book, page: Int, note: String?) throws -> (Bookmark, created: Bool) {
-        try database.inTransaction {
+        let dialect = database.dialect
+        return try database.transaction {
             let existed = try database.queryRow(
-                "SELECT 1 FROM bookmarks WHERE sha256 = ? AND page = ?", [book.sha256, page]) != nil
+                "SELECT 1 FROM bookmarks WHERE sha256 = ? AND page = ? AND \(dialect.ownRows())", [book.sha256, page]) != nil
             let now = Date()
             try database.execute("""
                 INSERT INTO bookmarks (sha256, page, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(sha256, page) DO UPDATE SET note = coalesce(excluded.note, bookmarks.note),
+                ON CONFLICT(\(dialect.ownKey("sha256, page"))) DO UPDATE SET note = coalesce(excluded.note, bookmarks.note),
                     updated_at = excluded.updated_at
                 """, [book.sha256, page, note, now, now])
             guard let bookmark = try list(book: book).first(where: { $0.page == page }) else {
@@ -44,18 +45,20 @@ struct Bookmarks {
     }
 
     func delete(_ book: Book, page: Int) throws {
-        try database.execute("DELETE FROM bookmarks WHERE sha256 = ? AND page = ?", [book.sha256, page])
+        try database.execute("DELETE FROM bookmarks WHERE sha256 = ? AND page = ? AND \(database.dialect.ownRows())",
+                             [book.sha256, page])
         guard database.changes > 0 else { throw LibraryError.bookmarkNotFound(page: page) }
     }
 
     /// One book's bookmarks in page order, or every book's (by title) when nil.
     func list(book: Book?) throws -> [Bookmark] {
-        let filter = book == nil ? "" : "WHERE k.sha256 = ?"
+        let dialect = database.dialect
+        let filter = "WHERE " + dialect.ownRows("k") + (book == nil ? "" : " AND k.sha256 = ?")
         let rows = try database.query("""
             SELECT b.id, b.title, k.page, p.label, k.note, k.created_at, k.updated_at
             FROM bookmarks k JOIN books b ON b.sha256 = k.sha256
             LEFT JOIN pages p ON p.book_id = b.id AND p.page = k.page
-            \(filter) ORDER BY b.title COLLATE NOCASE, b.id, k.page
+            \(filter) ORDER BY \(dialect.caseless("b.title")), b.id, k.page
             """, book.map { [$0.sha256] } ?? [])
         return rows.map { row in
             Bookmark(bookID: row.int("id") ?? 0, bookTitle: row.string("title") ?? "", page: row.int("page") ?? 0,
@@ -69,19 +72,19 @@ extension Library {
     /// Bookmarks a page (number or label); the same page again updates its note.
     public func bookmark(_ book: Book, page reference: PageReference, note: String?) throws -> (Bookmark, created: Bool) {
         try requireWritable()
-        let location = try PageResolver(database: database).resolve(reference, in: book)
-        return try Bookmarks(database: database).set(book, page: location.page, note: note)
+        let location = try PageResolver(database: engine).resolve(reference, in: book)
+        return try Bookmarks(database: engine).set(book, page: location.page, note: note)
     }
 
     public func deleteBookmark(_ book: Book, page reference: PageReference) throws -> PageLocation {
         try requireWritable()
-        let location = try PageResolver(database: database).resolve(reference, in: book)
-        try Bookmarks(database: database).delete(book, page: location.page)
+        let location = try PageResolver(database: engine).resolve(reference, in: book)
+        try Bookmarks(database: engine).delete(book, page: location.page)
         return location
     }
 
     /// One book's bookmarks, or all of them when `book` is nil.
     public func bookmarks(of book: Book?) throws -> [Bookmark] {
-        try Bookmarks(database: database).list(book: book)
+        try Bookmarks(database: engine).list(book: book)
     }
 }

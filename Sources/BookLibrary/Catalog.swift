@@ -4,9 +4,17 @@ import Store
 
 /// The books in the library: finding, listing, describing, opening and removing them.
 package struct Catalog {
-    package let database: Database
+    package let database: any SQLEngine
 
-    package init(database: Database) { self.database = database }
+    package init(database: any SQLEngine) { self.database = database }
+
+    /// The SQLite database, for what only a local library does yet.
+    var local: Database {
+        get throws {
+            guard let database = database as? Database else { throw LibraryError.notOnSharedLibrary("adding books") }
+            return database
+        }
+    }
 
     package func book(id: Int) throws -> Book? {
         try database.queryRow("SELECT \(Book.columns) FROM books WHERE id = ?", [id]).map(Book.init(row:))
@@ -17,7 +25,7 @@ package struct Catalog {
     }
 
     func books(orderedBy sort: BookSort) throws -> [Book] {
-        try database.query("SELECT \(Book.columns) FROM books ORDER BY \(sort.orderClause)").map(Book.init(row:))
+        try database.query("SELECT \(Book.columns) FROM books ORDER BY \(sort.orderClause(database.dialect))", []).map(Book.init(row:))
     }
 
     /// A book named by id, file path or a unique part of its title.
@@ -36,12 +44,15 @@ package struct Catalog {
         {
             return book
         }
-        let exact = try database.query("SELECT \(Book.columns) FROM books WHERE title = ? COLLATE NOCASE", [trimmed])
+        let sameTitle = database.dialect == .sqlite ? "title = ? COLLATE NOCASE" : "lower(title) = lower(?)"
+        let exact = try database.query("SELECT \(Book.columns) FROM books WHERE \(sameTitle)", [trimmed])
         if exact.count == 1 { return Book(row: exact[0]) }
         let pattern = "%" + trimmed.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        // SQLite's LIKE ignores ASCII case, PostgreSQL's ILIKE any case.
+        let like = database.dialect == .sqlite ? "LIKE" : "ILIKE"
         var matches = try database.query(
-            "SELECT \(Book.columns) FROM books WHERE title LIKE ? ESCAPE '\\' ORDER BY id", [pattern]
+            "SELECT \(Book.columns) FROM books WHERE title \(like) ? ESCAPE '\\' ORDER BY id", [pattern]
         ).map(Book.init(row:))
         if matches.isEmpty {
             // LIKE folds ASCII only; fall back to a Unicode-aware comparison,
@@ -61,18 +72,19 @@ package struct Catalog {
     }
 
     func outlineCount(bookID: Int) throws -> Int {
-        try database.scalar("SELECT count(*) FROM outline WHERE book_id = ?", [bookID]).flatMap {
-            if case .integer(let count) = $0 { return Int(count) } else { return nil }
-        } ?? 0
+        try database.count("SELECT count(*) FROM outline WHERE book_id = ?", [bookID])
     }
 
     /// Deletes the book and everything attached to it in one transaction.
     /// The indexes are contentless, so their rows are removed explicitly with
     /// the same input they were indexed with.
     func remove(_ book: Book) throws {
-        try database.inTransaction {
-            try SearchIndex(database: database).remove(bookID: book.id)
-            try database.execute("DELETE FROM pages WHERE book_id = ?", [book.id])
+        try database.transaction {
+            // A shared library has no SQLite full-text tables; its pages go with the book (ON DELETE CASCADE).
+            if let local = database as? Database {
+                try SearchIndex(database: local).remove(bookID: book.id)
+                try database.execute("DELETE FROM pages WHERE book_id = ?", [book.id])
+            }
             try database.execute("DELETE FROM books WHERE id = ?", [book.id])
             try database.execute("DELETE FROM state WHERE key = ? AND value = ?", [State.openBook, book.sha256])
         }
@@ -87,11 +99,11 @@ package struct Catalog {
 public enum BookSort: String, CaseIterable, Sendable {
     case id, title, author, added, pages
 
-    var orderClause: String {
+    func orderClause(_ dialect: SQLDialect) -> String {
         switch self {
         case .id: return "id"
-        case .title: return "title COLLATE NOCASE, id"
-        case .author: return "author COLLATE NOCASE, title COLLATE NOCASE, id"
+        case .title: return "\(dialect.caseless("title")), id"
+        case .author: return "\(dialect.caseless("author")), \(dialect.caseless("title")), id"
         case .added: return "added_at DESC, id DESC"
         case .pages: return "page_count DESC, id"
         }
@@ -101,4 +113,33 @@ public enum BookSort: String, CaseIterable, Sendable {
 /// Keys of the `state` table.
 enum State {
     static let openBook = "open_book"
+}
+
+extension SQLDialect {
+    /// An expression to compare and sort text without regard to (ASCII) case,
+    /// byte order otherwise, as SQLite's NOCASE does.
+    func caseless(_ expression: String) -> String {
+        switch self {
+        case .sqlite: return "\(expression) COLLATE NOCASE"
+        case .postgres: return "lower(\(expression)) COLLATE \"C\""
+        }
+    }
+
+    /// On a shared library each person's bookmarks, history and open book
+    /// are rows of theirs (row-level security on the role); the condition
+    /// also narrows what a role that bypasses the policies sees to its own.
+    func ownRows(_ alias: String? = nil) -> String {
+        switch self {
+        case .sqlite: return "1 = 1"
+        case .postgres: return "\(alias.map { $0 + "." } ?? "")owner = current_user"
+        }
+    }
+
+    /// The key of a person's rows: ON CONFLICT targets name the owner too on a shared library.
+    func ownKey(_ columns: String) -> String {
+        switch self {
+        case .sqlite: return columns
+        case .postgres: return "owner, " + columns
+        }
+    }
 }

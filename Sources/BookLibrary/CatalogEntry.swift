@@ -78,12 +78,25 @@ extension Library {
     /// The books a query selects (every book for an empty one), sorted on a
     /// column; empty values sort last either way.
     public func catalog(query: String = "", sort: CatalogColumn = .id, descending: Bool = false) throws -> [CatalogEntry] {
+        if isShared { return try sharedCatalog(query: query, sort: sort, descending: descending) }
         let ids = try bookIDs(matching: query)
         let books = try Catalog(database: database).books(orderedBy: .id).filter { ids.contains($0.id) }
         let details = try details(bookIDs: nil), tags = try tagsByBook(), collections = try collectionsByBook()
         let entries = books.map {
             CatalogEntry(book: $0, details: details[$0.id] ?? BookDetails(), tags: tags[$0.id] ?? [],
                          collections: collections[$0.id] ?? [])
+        }
+        return entries.sorted { a, b in
+            sort.precedes(a, b, descending: descending) ?? (a.book.id < b.book.id)
+        }
+    }
+
+    /// Every book of a shared library, which keeps no edited fields, tags or
+    /// collections yet, so queries (which ask about them) are not taken.
+    private func sharedCatalog(query: String, sort: CatalogColumn, descending: Bool) throws -> [CatalogEntry] {
+        guard query.trimmingCharacters(in: .whitespaces).isEmpty else { throw LibraryError.notOnSharedLibrary("ibook list with a query") }
+        let entries = try Catalog(database: engine).books(orderedBy: .id).map {
+            CatalogEntry(book: $0, details: BookDetails(), tags: [], collections: [])
         }
         return entries.sorted { a, b in
             sort.precedes(a, b, descending: descending) ?? (a.book.id < b.book.id)
@@ -103,9 +116,10 @@ extension Library {
     }
 
     var queryParser: QueryParser {
-        let database = self.database
+        let database = localDatabase
         return QueryParser { name in
-            try database.queryRow("SELECT query FROM saved_searches WHERE name = ? COLLATE NOCASE", [name])?.string("query")
+            guard let database else { throw LibraryError.notOnSharedLibrary("saved searches") }
+            return try database.queryRow("SELECT query FROM saved_searches WHERE name = ? COLLATE NOCASE", [name])?.string("query")
         }
     }
 }

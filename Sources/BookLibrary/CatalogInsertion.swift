@@ -68,7 +68,8 @@ extension Catalog {
     /// importer streams pages from its spool file this way, so a big book is
     /// never held in memory.
     package func insert(_ book: NewBook, pages: (_ add: (NewPage) throws -> Void) throws -> Void) throws -> CatalogInsertion {
-        try database.inTransaction {
+        let database = try local
+        return try database.inTransaction {
             if let existing = try self.book(sha256: book.sha256) { return .alreadyPresent(existing) }
             try database.execute("""
                 INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer,

@@ -51,7 +51,7 @@ struct FileCheck {
 extension Library {
     /// Checks every book's file (or the given ones); returns how many have a problem.
     public func checkFiles(_ books: [Book]? = nil, onResult: (FileCheckResult) -> Void) throws -> Int {
-        FileCheck(database: database).check(try books ?? list(), onResult: onResult)
+        FileCheck(database: try database).check(try books ?? list(), onResult: onResult)
     }
 
     public func relocate(_ book: Book, to path: String) throws -> Book {

@@ -178,7 +178,7 @@ extension Library {
     /// Verifies the index and, when it is out of step, rebuilds it from the
     /// stored text; returns what was found, with the pages indexed again.
     public func repairIndex() throws -> IndexCheck {
-        let index = FullTextIndex(database: database)
+        let index = FullTextIndex(database: try database)
         var check = try index.verify()
         guard !check.isInStep else { return check }
         try requireWritable()

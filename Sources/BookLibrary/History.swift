@@ -12,7 +12,7 @@ public struct HistoryEntry: Codable, Sendable {
 /// What was read and where the reader stopped, per book content (hash), so
 /// it survives the file moving or being re-added.
 struct History {
-    let database: Database
+    let database: any SQLEngine
 
     /// Records reading `page`; with no page, keeps the last position.
     /// A read-only library is read all the same: nothing is recorded.
@@ -30,18 +30,19 @@ struct History {
         if let page {
             try database.execute("""
                 INSERT INTO history (sha256, page, read_at) VALUES (?, ?, ?)
-                ON CONFLICT(sha256) DO UPDATE SET page = excluded.page, read_at = excluded.read_at
+                ON CONFLICT(\(database.dialect.ownKey("sha256"))) DO UPDATE SET page = excluded.page, read_at = excluded.read_at
                 """, [book.sha256, page, now])
         } else {
             try database.execute("""
                 INSERT INTO history (sha256, page, read_at) VALUES (?, 1, ?)
-                ON CONFLICT(sha256) DO UPDATE SET read_at = excluded.read_at
+                ON CONFLICT(\(database.dialect.ownKey("sha256"))) DO UPDATE SET read_at = excluded.read_at
                 """, [book.sha256, now])
         }
     }
 
     func lastPage(of book: Book) throws -> Int? {
-        try database.queryRow("SELECT page FROM history WHERE sha256 = ?", [book.sha256])?.int("page")
+        try database.queryRow("SELECT page FROM history WHERE sha256 = ? AND \(database.dialect.ownRows())", [book.sha256])?
+            .int("page")
     }
 
     func entries(limit: Int?) throws -> [HistoryEntry] {
@@ -50,8 +51,9 @@ struct History {
                 .map { "b." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
             FROM history h JOIN books b ON b.sha256 = h.sha256
             LEFT JOIN pages p ON p.book_id = b.id AND p.page = h.page
-            ORDER BY h.read_at DESC LIMIT ?
-            """, [limit ?? -1])
+            WHERE \(database.dialect.ownRows("h"))
+            ORDER BY h.read_at DESC\(limit == nil ? "" : " LIMIT ?")
+            """, limit.map { [$0] } ?? [])
         return rows.map { row in
             HistoryEntry(book: Book(row: row), page: row.int("history_page") ?? 1,
                          label: row.string("history_label"), readAt: row.date("read_at") ?? Date())
@@ -59,19 +61,19 @@ struct History {
     }
 
     func clear() throws -> Int {
-        try database.execute("DELETE FROM history")
+        try database.execute("DELETE FROM history WHERE \(database.dialect.ownRows())", [])
         return database.changes
     }
 }
 
 extension Library {
     public func history(limit: Int? = nil) throws -> [HistoryEntry] {
-        try History(database: database).entries(limit: limit)
+        try History(database: engine).entries(limit: limit)
     }
 
     @discardableResult
     public func clearHistory() throws -> Int {
         try requireWritable()
-        return try History(database: database).clear()
+        return try History(database: engine).clear()
     }
 }

@@ -1,13 +1,26 @@
 import FileNames
 import Foundation
+import Postgres
 import Store
 
 /// The catalog of books and the entry point to every service. Owns the one
 /// database connection of this process.
 public final class Library {
     public let location: LibraryLocation
-    /// Only BookLibrary speaks SQL: every statement is in this module.
-    let database: Database
+    /// Only BookLibrary speaks SQL: every statement is in this module. The
+    /// engine is SQLite for a library in a folder, PostgreSQL for a shared one.
+    let engine: any SQLEngine
+    let localDatabase: Database?
+    /// The SQLite database of a local library, for the operations that do
+    /// not work on a shared library yet: they fail with `notOnSharedLibrary`.
+    var database: Database {
+        get throws {
+            guard let localDatabase else { throw LibraryError.notOnSharedLibrary("this operation") }
+            return localDatabase
+        }
+    }
+    /// Whether the library is shared on a PostgreSQL server.
+    public var isShared: Bool { localDatabase == nil }
     /// The library's folder or file cannot be written (a read-only mount, a
     /// `chmod -w` folder): it is open read-only, reading works, and every
     /// operation that writes fails with `LibraryError.readOnly`.
@@ -26,6 +39,12 @@ public final class Library {
     /// and can be listed, read and searched.
     public init(location: LibraryLocation, onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
         self.location = location
+        if let url = location.sharedURL {
+            engine = try SharedSchema.open(url, shownAs: location.directory)
+            localDatabase = nil
+            isReadOnly = false
+            return
+        }
         let path = location.databasePath
         let fileExists = FileManager.default.fileExists(atPath: path)
         if !fileExists {
@@ -37,6 +56,7 @@ public final class Library {
             PrivateStorage.createFile(path)
         }
         isReadOnly = fileExists && !ReadOnlyMedium.isWritable(location)
+        let database: Database
         do {
             if fileExists {
                 let probe = try ReadOnlyMedium.open(path)
@@ -60,6 +80,8 @@ public final class Library {
         } catch let error as DatabaseError {
             throw LibraryError.notALibrary(path, reason: Self.reason(error))
         }
+        engine = database
+        localDatabase = database
         // Only once the folder is known to be an ibook library is it ours to
         // tighten, and only where it can be changed: a read-only library is
         // left exactly as it is.
@@ -115,46 +137,50 @@ public final class Library {
 
 extension Library {
     public func list(sort: BookSort = .id) throws -> [Book] {
-        try Catalog(database: database).books(orderedBy: sort)
+        try Catalog(database: engine).books(orderedBy: sort)
     }
 
     /// The book named by id, path or title; with no name, the open book.
     public func book(named name: String?) throws -> Book {
-        if let name { return try Catalog(database: database).resolve(name) }
-        guard let book = try ReadingState(database: database).openBook() else {
-            if try database.scalar("SELECT count(*) FROM books") == .integer(0) { throw LibraryError.emptyLibrary }
+        if let name { return try Catalog(database: engine).resolve(name) }
+        guard let book = try ReadingState(database: engine).openBook() else {
+            if try engine.count("SELECT count(*) FROM books") == 0 { throw LibraryError.emptyLibrary }
             throw LibraryError.noOpenBook
         }
         return book
     }
 
     public func info(_ book: Book) throws -> BookInfo {
-        let labels = try database.query("SELECT page, label FROM pages WHERE book_id = ? ORDER BY page", [book.id])
+        let labels = try engine.query("SELECT page, label FROM pages WHERE book_id = ? ORDER BY page", [book.id])
         let hasRealLabels = labels.contains { PageLabel.distinct($0.string("label"), page: $0.int("page") ?? 0) != nil }
         let thumbnail = thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
+        if isShared { try SharedCovers(database: engine).materialise(book, at: thumbnail) }
+        // Edited fields, tags, collections and OCR are not kept in a shared library yet.
+        let isLocal = !isShared
         return BookInfo(
             book: book,
-            outlineEntries: try Catalog(database: database).outlineCount(bookID: book.id),
+            outlineEntries: try Catalog(database: engine).outlineCount(bookID: book.id),
             labelledPages: hasRealLabels ? labels.map { $0.string("label") ?? "" } : nil,
             thumbnail: FileManager.default.fileExists(atPath: thumbnail) ? thumbnail : nil,
-            isOpen: try ReadingState(database: database).openBook()?.id == book.id,
+            isOpen: try ReadingState(database: engine).openBook()?.id == book.id,
             fileExists: FileName.exists(book.path),
-            details: try details(book), tags: try tags(of: book), collections: try collections(of: book),
-            ocr: try OCRPages(database: database).summary(book))
+            details: isLocal ? try details(book) : BookDetails(), tags: isLocal ? try tags(of: book) : [],
+            collections: isLocal ? try collections(of: book) : [],
+            ocr: isLocal ? try OCRPages(database: database).summary(book) : nil)
     }
 
     @discardableResult
     public func open(_ name: String) throws -> Book {
         try requireWritable()
-        let book = try Catalog(database: database).resolve(name)
-        try ReadingState(database: database).setOpenBook(book)
+        let book = try Catalog(database: engine).resolve(name)
+        try ReadingState(database: engine).setOpenBook(book)
         return book
     }
 
     @discardableResult
     public func remove(_ name: String) throws -> Book {
         try requireWritable()
-        let catalog = Catalog(database: database)
+        let catalog = Catalog(database: engine)
         let book = try catalog.resolve(name)
         try catalog.remove(book)
         return book

@@ -4,6 +4,14 @@ import Foundation
 /// Failures of library operations, worded for the person at the terminal.
 public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case noOpenBook
+    /// An operation that works on a local library only, asked of a shared one.
+    case notOnSharedLibrary(String)
+    /// A PostgreSQL database without ibook's schema.
+    case notASharedLibrary(String)
+    /// The shared library's schema is older than this ibook's.
+    case sharedLibraryNeedsUpgrade(String, pendingMigrations: [String])
+    /// The server refused a write for the person's role (a reader adding books).
+    case sharedLibraryDenied(String)
     case bookNotFound(String)
     case ambiguousBook(String, candidates: [String])
     case emptyLibrary
@@ -28,6 +36,13 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .notOnSharedLibrary(let what): return "\(what) does not work on a shared library yet"
+        case .notASharedLibrary(let url):
+            return "\(url): not an ibook shared library (no ibook schema); create it with 'ibook server init \(url)'"
+        case .sharedLibraryNeedsUpgrade(let url, let ids):
+            return "\(url): the shared library's schema is older than this ibook (missing \(ids.joined(separator: ", "))); upgrade it with 'ibook server init \(url)'"
+        case .sharedLibraryDenied(let message):
+            return "your PostgreSQL role may not change the shared library (readers read; editors add and remove): \(message)"
         case .noOpenBook:
             return "no open book: open one with 'ibook open BOOK' (see 'ibook list'), or pass --book BOOK"
         case .bookNotFound(let name): return "no book matches '\(name)' (see 'ibook list')"

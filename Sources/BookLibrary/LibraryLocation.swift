@@ -1,11 +1,17 @@
 import Foundation
+import Postgres
 
 /// Where a library lives: `--library DIR`, else `$IBOOK_LIBRARY`, else
 /// `$XDG_DATA_HOME/ibook` (`~/.local/share/ibook`). Thumbnails are a cache,
 /// so they go under `$XDG_CACHE_HOME/ibook/thumbnails`.
 public struct LibraryLocation: Sendable, Equatable {
+    /// The folder, or for a shared library its URL without the password (for messages).
     public var directory: String
     public var thumbnailDirectory: String
+    /// A `postgresql://` URL (or `postgresql:` for libpq's defaults): a library shared on a server.
+    public var sharedURL: String?
+
+    public var isShared: Bool { sharedURL != nil }
 
     public var databasePath: String { directory + "/library.sqlite" }
 
@@ -22,6 +28,13 @@ public struct LibraryLocation: Sendable, Equatable {
             if let value = environment[key], value.hasPrefix("/") { return value }
             return home + "/" + fallback
         }
+        let cache = xdg("XDG_CACHE_HOME", ".cache") + "/ibook/thumbnails"
+        let named = [flag, environment["IBOOK_LIBRARY"]].compactMap { $0 }.first { !$0.isEmpty }
+        if let named, PostgresConnection.isURL(named) {
+            var location = LibraryLocation(directory: withoutPassword(named), thumbnailDirectory: cache)
+            location.sharedURL = named
+            return location
+        }
         let directory: String
         if let flag, !flag.isEmpty {
             directory = absolutePath(flag)
@@ -30,7 +43,6 @@ public struct LibraryLocation: Sendable, Equatable {
         } else {
             directory = xdg("XDG_DATA_HOME", ".local/share") + "/ibook"
         }
-        let cache = xdg("XDG_CACHE_HOME", ".cache") + "/ibook/thumbnails"
         return LibraryLocation(directory: directory, thumbnailDirectory: cache)
     }
 }
@@ -41,4 +53,18 @@ public func absolutePath(_ path: String) -> String {
     let absolute = expanded.hasPrefix("/")
         ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
     return (absolute as NSString).standardizingPath
+}
+
+/// A URL as it may be shown: `user:secret@host` becomes `user@host`.
+func withoutPassword(_ url: String) -> String {
+    guard var components = URLComponents(string: url), components.password != nil else { return url }
+    components.password = nil
+    return components.string ?? url
+}
+
+extension LibraryLocation {
+    /// Whether `text` names a shared library on PostgreSQL rather than a folder.
+    public static func isSharedURL(_ text: String) -> Bool {
+        PostgresConnection.isURL(text)
+    }
 }

@@ -27,7 +27,7 @@ public struct PageText: Codable, Sendable {
 /// Reads pages from the text stored at add time and records the position in
 /// the history.
 struct PageReader {
-    let database: Database
+    let database: any SQLEngine
 
     func read(_ book: Book, _ request: PageRequest) throws -> PageText {
         let resolver = PageResolver(database: database)
@@ -66,33 +66,33 @@ struct PageReader {
         let hasText = text.contains { !$0.isWhitespace }
         return PageText(bookID: book.id, bookTitle: book.title, page: location.page, label: location.label,
                         pageCount: book.pageCount, text: text, hasText: hasText,
-                        ocr: try OCRPages(database: database).ocr(book, page: location.page))
+                        ocr: try (database as? Database).flatMap { try OCRPages(database: $0).ocr(book, page: location.page) })
     }
 }
 
 extension Library {
     public func read(_ book: Book, _ request: PageRequest) throws -> PageText {
-        try PageReader(database: database).read(book, request)
+        try PageReader(database: engine).read(book, request)
     }
 
     /// A page's stored text, without moving the reading position.
     public func pageText(_ book: Book, page: Int) throws -> PageText {
-        let location = try PageResolver(database: database).resolve(.number(page), in: book)
-        return try PageReader(database: database).text(of: book, at: location)
+        let location = try PageResolver(database: engine).resolve(.number(page), in: book)
+        return try PageReader(database: engine).text(of: book, at: location)
     }
 
     /// Records that the reader is on `page` now: what `history`, `read` and `view` resume from.
     public func recordReading(_ book: Book, page: Int) throws {
-        try History(database: database).record(book, page: page)
+        try History(database: engine).record(book, page: page)
     }
 
     /// The page where the reader stopped, if the book was read before.
     public func lastPage(of book: Book) throws -> Int? {
-        try History(database: database).lastPage(of: book)
+        try History(database: engine).lastPage(of: book)
     }
 
     /// Resolves a page number or label of a book.
     public func locate(_ reference: PageReference, in book: Book) throws -> PageLocation {
-        try PageResolver(database: database).resolve(reference, in: book)
+        try PageResolver(database: engine).resolve(reference, in: book)
     }
 }

@@ -33,7 +33,7 @@ public struct PageLocation: Codable, Equatable, Sendable {
 
 /// Turns page references into physical pages using the labels stored at add time.
 struct PageResolver {
-    let database: Database
+    let database: any SQLEngine
 
     func resolve(_ reference: PageReference, in book: Book) throws -> PageLocation {
         switch reference {
@@ -46,8 +46,9 @@ struct PageResolver {
             let rows = try database.query(
                 "SELECT page FROM pages WHERE book_id = ? AND label = ? ORDER BY page LIMIT 1", [book.id, label])
             if let page = rows.first?.int("page") { return PageLocation(page: page, label: label) }
+            let sameLabel = database.dialect == .sqlite ? "label = ? COLLATE NOCASE" : "lower(label) = lower(?)"
             let folded = try database.query(
-                "SELECT page, label FROM pages WHERE book_id = ? AND label = ? COLLATE NOCASE ORDER BY page LIMIT 1",
+                "SELECT page, label FROM pages WHERE book_id = ? AND \(sameLabel) ORDER BY page LIMIT 1",
                 [book.id, label])
             guard let row = folded.first, let page = row.int("page") else { throw LibraryError.unknownPageLabel(label) }
             return PageLocation(page: page, label: row.string("label"))

@@ -36,7 +36,7 @@ extension Library {
     public func deleteSavedSearch(_ name: String) throws {
         try database.inTransaction {
             try database.execute("DELETE FROM saved_searches WHERE name = ? COLLATE NOCASE", [name])
-            guard database.changes > 0 else { throw CurationError.savedSearchNotFound(name) }
+            guard try database.changes > 0 else { throw CurationError.savedSearchNotFound(name) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Postgres
 import Store
 
 /// A database error that escaped a library operation, in the library's
@@ -5,6 +6,9 @@ import Store
 /// full disk from a damaged file or a busy library.
 public enum StorageFailure {
     public static func libraryError(for error: Error, at location: LibraryLocation?) -> Error {
+        if let error = error as? PostgresError, error.kind == .permissionDenied {
+            return LibraryError.sharedLibraryDenied(error.message)
+        }
         guard let error = error as? DatabaseError else { return error }
         let place = location?.directory ?? "the library"
         if error.isDiskFull { return LibraryError.noSpace(place) }

@@ -19,7 +19,7 @@ public struct TOCEntry: Codable, Sendable {
 
 /// The outline stored at add time, answered without opening the PDF.
 struct TableOfContents {
-    let database: Database
+    let database: any SQLEngine
 
     /// Entries in document order, down to `maxDepth` levels (1 = top level only).
     func flat(_ book: Book, maxDepth: Int?) throws -> [TOCEntry] {
@@ -38,8 +38,8 @@ struct TableOfContents {
 extension Library {
     /// The outline of a book; looking at it counts as reading the book.
     public func tableOfContents(_ book: Book, maxDepth: Int? = nil) throws -> [TOCEntry] {
-        let entries = try TableOfContents(database: database).flat(book, maxDepth: maxDepth)
-        try History(database: database).record(book, page: nil)
+        let entries = try TableOfContents(database: engine).flat(book, maxDepth: maxDepth)
+        try History(database: engine).record(book, page: nil)
         return entries
     }
 

@@ -89,11 +89,11 @@ extension Library {
                 for book in books {
                     try database.execute("DELETE FROM book_tags WHERE book_id = ? AND \(condition)",
                                          [book.id, tag, TagName.descendantsPattern(tag)])
-                    removed += database.changes
+                    removed += try database.changes
                 }
             } else {
                 try database.execute("DELETE FROM book_tags WHERE \(condition)", [tag, TagName.descendantsPattern(tag)])
-                removed = database.changes
+                removed = try database.changes
             }
             guard removed > 0 else { throw CurationError.tagNotFound(tag) }
             return removed

@@ -13,11 +13,16 @@ package enum CLI {
         ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, TocCommand.self, ReadCommand.self,
         SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self,
         RelocateCommand.self, EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self, CollectionCommand.self,
-        NotesCommand.self, NoteCommand.self,
+        NotesCommand.self, NoteCommand.self, MigrateCommand.self, ServerCommand.self,
+    ]
+
+    /// The commands that work on a shared library (`--library postgresql://…`); the others say they do not, yet.
+    package static let sharedLibraryCommands: Set<String> = [
+        "list", "info", "open", "remove", "toc", "read", "bookmark", "bookmarks", "history",
     ]
 
     package static let globalOptions = [
-        Option("--library", value: "dir", help: "Library folder (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook)."),
+        Option("--library", value: "dir", help: "Library folder, or a postgresql:// URL for a shared library (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook)."),
         Option("-v", "--verbose", help: "Also show what poppler says about damaged files."),
     ]
 

@@ -25,6 +25,9 @@ package final class CommandContext {
 
     package func library() throws -> Library {
         if let openedLibrary { return openedLibrary }
+        if location.isShared, let name = arguments.commandPath.dropFirst().first, !CLI.sharedLibraryCommands.contains(name) {
+            throw LibraryError.invalidArgument("ibook \(name) does not work on a shared library yet")
+        }
         // Upgrading an old library re-indexes its pages: on a terminal, say how far it has got.
         let progress = PercentLine(terminal: stderr, title: "Upgrading the library's search index")
         let library = try Library(location: location) { step in progress?.show(done: step.done, of: step.total) }

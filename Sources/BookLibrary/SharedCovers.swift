@@ -1,0 +1,17 @@
+import Foundation
+import Store
+
+/// Cover thumbnails kept in a shared library's database: written to this
+/// machine's thumbnail cache when first shown, so the cache works as locally.
+struct SharedCovers {
+    let database: any SQLEngine
+
+    func materialise(_ book: Book, at path: String) throws {
+        guard !FileManager.default.fileExists(atPath: path),
+              let png = try database.queryRow("SELECT png FROM covers WHERE sha256 = ?", [book.sha256])?.blob("png")
+        else { return }
+        // The cache is a convenience: a folder that cannot be written only means no thumbnail path is shown.
+        _ = try? PrivateStorage.prepare((path as NSString).deletingLastPathComponent)
+        try? Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Store
+
+/// Applies a shared library's schema migrations once each, in order, and
+/// records them in `schema_migrations` as SQLite libraries do. Every client
+/// may call it: a transaction-level advisory lock makes concurrent callers
+/// wait for one another instead of applying a migration twice.
+public struct PostgresMigrator {
+    private struct Migration {
+        var id: String
+        var migrate: (PostgresConnection) throws -> Void
+    }
+
+    private var migrations: [Migration] = []
+    /// An arbitrary constant that names "ibook's schema" among advisory locks.
+    private static let lockKey = 0x1B00_C5C4_E3A0
+
+    public init() {}
+
+    public var registeredIDs: [String] { migrations.map(\.id) }
+
+    public mutating func register(_ id: String, _ migrate: @escaping (PostgresConnection) throws -> Void) {
+        precondition(!migrations.contains { $0.id == id }, "migration \"\(id)\" is registered twice")
+        migrations.append(Migration(id: id, migrate: migrate))
+    }
+
+    /// Applies what is pending, each migration in its own transaction;
+    /// returns the ids it applied.
+    @discardableResult
+    public func migrate(_ connection: PostgresConnection) throws -> [String] {
+        var applied: [String] = []
+        for migration in migrations {
+            let ran = try connection.transaction { () -> Bool in
+                try connection.execute("SELECT pg_advisory_xact_lock(?)", [Self.lockKey])
+                try connection.execute("""
+                    CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at double precision NOT NULL)
+                    """)
+                guard try !knownAppliedIDs(connection).contains(migration.id) else { return false }
+                try migration.migrate(connection)
+                try connection.execute("INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)", [migration.id, Date()])
+                return true
+            }
+            if ran { applied.append(migration.id) }
+        }
+        return applied
+    }
+
+    /// The registered ids not applied yet; throws MigrationError.newerSchema
+    /// when the database records ids this build does not know. Nil when the
+    /// database has no ibook schema at all.
+    public func pendingMigrations(_ connection: PostgresConnection) throws -> [String]? {
+        guard try connection.scalar("SELECT to_regclass('schema_migrations') IS NOT NULL") == .integer(1) else { return nil }
+        let applied = try knownAppliedIDs(connection)
+        return migrations.map(\.id).filter { !applied.contains($0) }
+    }
+
+    private func knownAppliedIDs(_ connection: PostgresConnection) throws -> Set<String> {
+        let applied = try connection.query("SELECT id FROM schema_migrations").compactMap { $0.string("id") }
+        let known = Set(migrations.map(\.id))
+        let unknown = applied.filter { !known.contains($0) }.sorted()
+        guard unknown.isEmpty else { throw MigrationError.newerSchema(unknown) }
+        return Set(applied)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Postgres
+import Store
+import TestSupport
+import XCTest
+
+/// libpq through PostgresConnection against a real server of the test's own.
+final class PostgresConnectionTests: XCTestCase {
+    private static let server = Locked<Result<PostgresServer, Error>?>(nil)
+    private var server: PostgresServer { Self.server.withLock { try! $0!.get() } }
+
+    override class func setUp() {
+        super.setUp()
+        server.withLock { $0 = Result { try PostgresServer() } }
+    }
+
+    override class func tearDown() {
+        server.withLock { $0 = nil }
+        super.tearDown()
+    }
+
+    private func freshDatabase() throws -> PostgresConnection {
+        // Without PostgreSQL installed the tests say so loudly; a server that is installed but fails to start fails them.
+        if case .failure(let error)? = Self.server.withLock({ $0 }) {
+            if let unavailable = error as? PostgresServer.Unavailable { throw XCTSkip("LOUDLY SKIPPED: \(unavailable.reason)") }
+            throw error
+        }
+        let name = "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+        try server.createDatabase(name)
+        return try PostgresConnection(url: server.url(database: name))
+    }
+
+    func testValuesGoThroughBoundParametersAndComeBackAsTheyWent() throws {
+        let db = try freshDatabase()
+        try db.execute("CREATE TABLE t (i bigint, r double precision, s text, b bytea, n text, flag boolean)")
+        let bytes: [UInt8] = [0, 1, 0x5c, 0x78, 255, 0, 39]
+        let text = "it's a \"quote\" — ? and $1 stay text; 東京; Zoë"
+        try db.execute("INSERT INTO t (i, r, s, b, n, flag) VALUES (?, ?, ?, ?, ?, ?)",
+                       [Int64.max, 1_700_000_000.123456, text, bytes, String?.none, true])
+        let row = try XCTUnwrap(db.queryRow("SELECT i, r, s, b, n, flag, ? AS literal FROM t", ["Robert'); DROP TABLE t;--"]))
+        XCTAssertEqual(row["i"], .integer(Int64.max))
+        XCTAssertEqual(row.double("r"), 1_700_000_000.123456)
+        XCTAssertEqual(row.string("s"), text)
+        XCTAssertEqual(row.blob("b"), bytes)
+        XCTAssertEqual(row["n"], .null)
+        XCTAssertEqual(row.bool("flag"), true)
+        XCTAssertEqual(row.string("literal"), "Robert'); DROP TABLE t;--")
+        XCTAssertEqual(try db.count("SELECT count(*) FROM t"), 1, "the bound text was not run as SQL")
+    }
+
+    func testQuestionMarksInLiteralsAreNotPlaceholders() throws {
+        let db = try freshDatabase()
+        let row = try XCTUnwrap(db.queryRow("SELECT '?' AS mark, ? AS first, \"?x\".y AS second FROM (SELECT ? AS y) AS \"?x\"",
+                                            ["one", "two"]))
+        XCTAssertEqual(row.string("mark"), "?")
+        XCTAssertEqual(row.string("first"), "one")
+        XCTAssertEqual(row.string("second"), "two")
+    }
+
+    func testTransactionRollsBackOnThrowAndSavepointsUndoOnlyTheirPart() throws {
+        let db = try freshDatabase()
+        try db.execute("CREATE TABLE t (v integer)")
+        struct Boom: Error {}
+        XCTAssertThrowsError(try db.transaction { () -> Void in
+            try db.execute("INSERT INTO t VALUES (?)", [1])
+            throw Boom()
+        })
+        XCTAssertEqual(try db.count("SELECT count(*) FROM t"), 0)
+        try db.transaction {
+            try db.execute("INSERT INTO t VALUES (?)", [2])
+            _ = try? db.transaction { () -> Void in
+                try db.execute("INSERT INTO t VALUES (?)", [3])
+                throw Boom()
+            }
+        }
+        XCTAssertEqual(try db.query("SELECT v FROM t", []).compactMap { $0.int("v") }, [2])
+        try db.execute("DELETE FROM t", [])
+        XCTAssertEqual(db.changes, 1)
+    }
+
+    func testServerErrorsCarrySQLStateAndMessage() throws {
+        let db = try freshDatabase()
+        XCTAssertThrowsError(try db.execute("SELECT * FROM no_such_table", [])) { error in
+            let error = error as? PostgresError
+            XCTAssertEqual(error?.sqlState, "42P01")
+            XCTAssertEqual(error?.message, "relation \"no_such_table\" does not exist")
+        }
+        try db.execute("CREATE TABLE secret (v integer); CREATE ROLE nobody_here NOLOGIN")
+        try db.execute("SET ROLE nobody_here")
+        XCTAssertThrowsError(try db.execute("SELECT * FROM secret", [])) { error in
+            XCTAssertEqual((error as? PostgresError)?.kind, .permissionDenied)
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "42501")
+        }
+        try db.execute("RESET ROLE; DROP ROLE nobody_here")
+    }
+
+    func testAConnectionTerminatedByTheServerIsReportedAsLostInOneLine() throws {
+        let db = try freshDatabase()
+        let pid = try XCTUnwrap(db.scalar("SELECT pg_backend_pid()"))
+        XCTAssertEqual(try server.psql("SELECT pg_terminate_backend(\(pid.description))"), "t")
+        XCTAssertThrowsError(try db.query("SELECT 1", [])) { error in
+            let error = error as? PostgresError
+            XCTAssertEqual(error?.kind, .connectionLost)
+            XCTAssertEqual(error?.description.contains("\n"), false, error?.description ?? "")
+            XCTAssertTrue(error?.description.hasPrefix("lost the connection to the PostgreSQL server: ") == true,
+                          error?.description ?? "")
+        }
+    }
+
+    func testConnectionFailuresSayWhichOneInOneLine() throws {
+        _ = try freshDatabase()
+        try server.psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'carol') THEN CREATE ROLE carol LOGIN PASSWORD 'right'; END IF; END $$")
+        let cases: [(String, PostgresError.Kind, String)] = [
+            (server.tcpURL(user: "carol", password: "wrong", database: "postgres"), .authenticationFailed,
+             "password authentication failed for user \"carol\""),
+            (server.url(database: "no_such_database"), .databaseMissing, "database \"no_such_database\" does not exist"),
+            ("postgresql://carol@127.0.0.1:1/postgres", .connectionRefused, "Connection refused"),
+        ]
+        for (url, kind, reason) in cases {
+            XCTAssertThrowsError(try PostgresConnection(url: url), url) { error in
+                let error = error as? PostgresError
+                XCTAssertEqual(error?.kind, kind, url)
+                XCTAssertEqual(error?.message, reason, url)
+                XCTAssertEqual(error?.description.contains("\n"), false)
+            }
+        }
+        XCTAssertNoThrow(try PostgresConnection(url: server.tcpURL(user: "carol", password: "right", database: "postgres")))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// A PostgreSQL server of the test's own: `initdb` and `pg_ctl` in a
+/// temporary folder, run as the `postgres` system user (initdb refuses root),
+/// listening on a Unix socket in that folder and on 127.0.0.1 at a free port.
+/// Stopped (immediately: nothing in it is worth a checkpoint) when released.
+///
+/// The socket trusts every local connection, as any role, which is how the
+/// tests act as several people; TCP asks for a password (scram-sha-256), for
+/// the tests of a wrong one. fsync is off: a test server needs no durability.
+public final class PostgresServer {
+    public struct Unavailable: Error { public var reason: String }
+
+    public static let binaries = "/usr/lib/postgresql/15/bin"
+    /// The superuser initdb creates; it owns every database the tests make.
+    public static let admin = "ibookadmin"
+
+    public let directory: String
+    public let port: Int
+    private var dataDirectory: String { directory + "/data" }
+
+    public init() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binaries + "/initdb") else {
+            throw Unavailable(reason: "PostgreSQL 15 is not installed (make deps installs it)")
+        }
+        // Short: a socket's path must fit in 107 bytes.
+        var template = Array("/tmp/ibook-pg.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw Unavailable(reason: "mkdtemp failed") }
+        directory = String(cString: made)
+        port = try Self.freePort()
+        try Self.run("/bin/chown", ["postgres:postgres", directory], log: directory + "/tools.log")
+        try asPostgres(Self.binaries + "/initdb", [
+            "-D", dataDirectory, "-U", Self.admin, "--auth-local=trust", "--auth-host=scram-sha-256",
+            "--no-sync", "-E", "UTF8", "--locale=C.UTF-8",
+        ])
+        try start()
+    }
+
+    deinit {
+        try? asPostgres(Self.binaries + "/pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "-t", "30", "stop"])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Starts the server again after `stop()` (or for the first time); waits at most 30 s.
+    public func start() throws {
+        let options = "-k \(directory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
+            + "-c full_page_writes=off -c max_connections=40"
+        try asPostgres(Self.binaries + "/pg_ctl", ["-D", dataDirectory, "-l", directory + "/server.log",
+                                                       "-o", options, "-w", "-t", "30", "start"])
+    }
+
+    /// Stops the server at once, as a crash or a power cut would.
+    public func stop() throws {
+        try asPostgres(Self.binaries + "/pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "-t", "30", "stop"])
+    }
+
+    /// A URL through the Unix socket, where every role is trusted.
+    public func url(user: String = PostgresServer.admin, database: String) -> String {
+        "postgresql://\(user)@/\(database)?host=\(directory)&port=\(port)"
+    }
+
+    /// A URL over TCP, where the password is checked.
+    public func tcpURL(user: String, password: String, database: String) -> String {
+        "postgresql://\(user):\(password)@127.0.0.1:\(port)/\(database)"
+    }
+
+    /// Runs SQL with psql as the superuser; returns what it prints (unaligned, tuples only).
+    @discardableResult
+    public func psql(_ sql: String, database: String = "postgres") throws -> String {
+        let result = try Run.process("/usr/bin/psql", [
+            "-h", directory, "-p", String(port), "-U", Self.admin, "-d", database,
+            "-v", "ON_ERROR_STOP=1", "-qAt", "-c", sql,
+        ])
+        guard result.status == 0 else { throw RunError.failed("psql: \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    public func createDatabase(_ name: String) throws {
+        try psql("CREATE DATABASE \(name)")
+    }
+
+    private func asPostgres(_ executable: String, _ arguments: [String]) throws {
+        try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", executable] + arguments, log: directory + "/tools.log")
+    }
+
+    /// Runs a tool with its output in `log` and waits for it with waitpid, at
+    /// most a minute. Not Process: it never notices runuser end once pg_ctl has
+    /// left the server behind (see Spawn), and the server would hold a pipe open.
+    private static func run(_ executable: String, _ arguments: [String], log: String) throws {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var pid = pid_t()
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+            throw RunError.failed("\(executable): cannot be started")
+        }
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(60)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard Date() < deadline else {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                throw RunError.failed("\(executable) \(arguments.joined(separator: " ")): still running after a minute")
+            }
+            usleep(20_000)
+        }
+        // Exited normally with 0: the low 7 bits (the signal) and the exit code both zero.
+        guard status == 0 else {
+            let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw RunError.failed("\(executable) \(arguments.joined(separator: " ")): status \(status): \(said.suffix(2000))")
+        }
+    }
+
+    /// A TCP port nobody listens on now: the kernel's choice for port 0.
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Unavailable(reason: "socket() failed") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard bound else { throw Unavailable(reason: "no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
