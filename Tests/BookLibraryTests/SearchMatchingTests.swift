@@ -82,6 +82,9 @@ final class SearchMatchingTests: XCTestCase {
         XCTAssertEqual(exactFirst.first?.0, "english", "the book with the word as typed ranks first")
         XCTAssertEqual(Set(exactFirst.map(\.0)), ["english", "englishInflected"])
         XCTAssertEqual(try search("configuration", exact: true).map(\.0), ["english"])
+        // The stem of `representations` is `represent`, a word whose own stem is `repres`: still an inflection.
+        XCTAssertEqual(try matches("representations"), ["represent"])
+        XCTAssertEqual(try matches("representations", exact: true), [])
     }
 
     func testStemmingFollowsEachBooksLanguage() throws {

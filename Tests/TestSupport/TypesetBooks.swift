@@ -31,7 +31,8 @@ public enum TypesetBooks {
         case .englishInflected:
             return ("en", """
                 <p>He configured it. She configured it. They configured it. We configured it. It was configured,
-                configured and configured again by the people of the town, and it is not that hard.</p>
+                configured and configured again by the people of the town, and it is not that hard.
+                Their words represent things.</p>
                 """)
         case .german:
             return ("de", """
