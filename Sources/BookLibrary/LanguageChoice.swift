@@ -20,6 +20,11 @@ package struct LanguageChoice: Equatable, Sendable {
     package var language: BookLanguage
     package var source: LanguageSource
 
+    package init(language: BookLanguage, source: LanguageSource) {
+        self.language = language
+        self.source = source
+    }
+
     package init(catalog: String?, xmp: String?, pages: [String]) {
         if let catalog, let language = BookLanguage(tag: catalog) {
             self.language = language
