@@ -62,7 +62,7 @@ let package = Package(
         // library and poppler, nothing else, so that ibook-render stays small.
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF"]),
         // Reading PDFs into the library: extraction workers, the importer, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR"]),
+        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "CQPDF"]),
 
         // A copy of a scanned book's PDF with tesseract's invisible text laid under its pages by qpdf.
         .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "OCR", "PDF", "CQPDF", "FileOutput"]),

@@ -32,7 +32,8 @@ struct BookImporter {
         book.producer = metadata.producer
         book.created = metadata.created
         book.modified = metadata.modified
-        book.declaredLanguage = metadata.language
+        book.catalogLanguage = document.catalogLanguage
+        book.xmpLanguage = metadata.language
         book.outline = document.outline.map { NewBook.OutlineItem(depth: $0.depth, title: $0.title, page: $0.page) }
         var end: EndRecord?
         let inserted = try library.insert(book) { add in

@@ -19,6 +19,8 @@ struct DocumentRecord: Codable {
     var outline: [OutlineEntry]
     var xmp: XMPMetadata?
     var titlePage: TitlePage?
+    /// The language the document catalog declares (`/Lang`); see `CatalogLanguage`.
+    var catalogLanguage: String? = nil
 
     /// What the title and author may be chosen from, for the file at `path`.
     func candidates(path: String) -> MetadataCandidates {

@@ -54,7 +54,8 @@ public enum ExtractionWorker {
             guard pageCount > 0 else { throw PDFError.noPages }
             try spool.write(.document(DocumentRecord(
                 metadata: document.metadata, pageCount: pageCount, outline: document.outline(),
-                xmp: document.xmpMetadata, titlePage: TitlePage.read(document))))
+                xmp: document.xmpMetadata, titlePage: TitlePage.read(document),
+                catalogLanguage: CatalogLanguage(path: request.path, password: request.password).tag)))
             if request.metadataOnly == true {
                 try spool.write(.end(EndRecord(thumbnail: nil, diagnostics: PopplerDiagnostics.drain())))
                 spool.flush()

@@ -3,7 +3,9 @@ import Store
 
 extension Library {
     /// Applies an edit in one transaction; the title and author it sets are
-    /// marked `edited`, so that `refresh` keeps them.
+    /// marked `edited`, so that `refresh` keeps them. A language a stemmer
+    /// knows re-indexes the book's pages in it, so that its words find
+    /// their inflections in that language from then on.
     @discardableResult
     public func edit(_ book: Book, _ edit: BookEdit) throws -> Book {
         guard !edit.isEmpty else { throw CurationError.nothingToEdit }
@@ -34,6 +36,11 @@ extension Library {
                     try database.execute("UPDATE books SET author = ?, author_source = 'edited' WHERE id = ?",
                                          [names.joined(separator: ", "), book.id])
                 }
+            }
+            if let tag = values.first(where: { $0.0 == .language })?.1, let language = BookLanguage(tag: tag) {
+                try SearchIndex(database: database).reindex(bookID: book.id, language: language)
+                try database.execute("UPDATE books SET language_source = ? WHERE id = ?",
+                                     [LanguageSource.edited.rawValue, book.id])
             }
             return try Catalog(database: database).book(id: book.id) ?? book
         }

@@ -32,12 +32,18 @@ package enum BookLanguage: String, CaseIterable, Codable, Sendable {
         }
     }
 
-    /// A language tag as PDFs and XMP write it (`en-US`, `de`, `fr_FR`), if it
+    /// A language tag as PDFs and XMP write it (`en-US`, `de`, `fr_FR`), or
+    /// the language's English name as people type it (`German`), if it
     /// names one of ours.
     package init?(tag: String) {
         let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
         let aliases = ["nb": "no", "nn": "no"]
-        guard let language = BookLanguage(rawValue: aliases[primary] ?? primary) else { return nil }
-        self = language
+        if let language = BookLanguage(rawValue: aliases[primary] ?? primary) {
+            self = language
+        } else if let named = BookLanguage.allCases.first(where: { $0.snowballAlgorithm == tag.lowercased() }) {
+            self = named
+        } else {
+            return nil
+        }
     }
 }

@@ -26,8 +26,10 @@ package struct NewBook: Sendable {
     package var producer: String?
     package var created: Date?
     package var modified: Date?
-    /// The language the file says it is in, if any; else it is told from the text.
-    package var declaredLanguage: String?
+    /// The language the document catalog declares (`/Lang`), if any: see `LanguageChoice`.
+    package var catalogLanguage: String?
+    /// The language the XMP metadata declares (`dc:language`), if any.
+    package var xmpLanguage: String?
     package var pageCount: Int
     package var outline: [OutlineItem]
 
@@ -92,10 +94,11 @@ extension Catalog {
                 try insertPage.run([bookID, page.page, page.label, StoredText.encode(page.text)])
                 indexed.append((database.lastInsertRowID, page.text))
             }
-            let language = PageIndex.language(declared: book.declaredLanguage, pages: indexed.map(\.text))
-            try database.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
+            let choice = LanguageChoice(catalog: book.catalogLanguage, xmp: book.xmpLanguage, pages: indexed.map(\.text))
+            try database.execute("UPDATE books SET language = ?, language_source = ? WHERE id = ?",
+                                 [choice.language.rawValue, choice.source.rawValue, bookID])
             try SearchIndex(database: database).add(bookID: bookID, pages: indexed,
-                                                    outlineTitles: book.outline.map(\.title), language: language)
+                                                    outlineTitles: book.outline.map(\.title), language: choice.language)
             try database.execute("""
                 UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1),
                                  last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1)

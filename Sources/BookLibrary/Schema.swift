@@ -205,6 +205,11 @@ enum Schema {
                 CREATE INDEX annotations_book ON annotations(sha256, page);
                 """)
         }
+        migrator.register("10-language-source") { db in
+            // Where the stemming language came from (`LanguageSource`); NULL
+            // for books added before it was kept.
+            try db.execute("ALTER TABLE books ADD COLUMN language_source TEXT")
+        }
         return migrator
     }
 

@@ -101,6 +101,31 @@ package struct SearchIndex {
         try writeBookRow(command: nil, bookID: Int64(bookID), inputs: new, outlineTitles: titles, folder: folder)
     }
 
+    /// Indexes a book's pages and outline again, stemmed in `language`
+    /// (`ibook edit --language`), from the stored text; nothing to do when
+    /// the book is already stemmed in it. A page whose stored text cannot be
+    /// decoded stays out of the page index, as `FullTextIndex.rebuild` leaves it.
+    package func reindex(bookID: Int, language: BookLanguage) throws {
+        guard try self.language(ofBook: bookID) != language else { return }
+        try remove(bookID: bookID)
+        try database.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
+        let folder = try TermFolder(language: language)
+        let pageIndex = PageIndex(database: database)
+        var inputs: [IndexText.Input] = []
+        try database.prepare("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([bookID]) { row in
+            guard let id = row.int64("id") else { return }
+            guard let text = try? StoredText.decode(row["text"]) else {
+                inputs.append(IndexText.Input(words: "", variants: ""))
+                return
+            }
+            let input = Self.indexedText(text, folder: folder)
+            try pageIndex.insert(rowID: id, input)
+            inputs.append(input)
+        }
+        try writeBookRow(command: nil, bookID: Int64(bookID), inputs: inputs,
+                         outlineTitles: try outlineTitles(bookID: bookID), folder: folder)
+    }
+
     /// Writes every book's row from the stored page text and outline, for
     /// a library whose pages were indexed before `book_index` existed.
     /// `onProgress` is told the pages done and the pages in all.

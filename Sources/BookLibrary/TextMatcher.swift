@@ -211,6 +211,9 @@ private struct PageSearch {
     private func termMatches(_ term: [UInt8], caseFolded: String, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
         if prefix ? term.starts(with: query) : term == query { return true }
         guard let stem, term.first == stem.first else { return false }
+        // The stem written as a word is an inflection too (`representations`
+        // finds `represent`, whose own stem is `repres`), as the index query asks.
+        if term == stem { return true }
         let termString = String(decoding: term, as: UTF8.self)
         let wordStem = folder.stem(caseFolded: caseFolded, term: termString) ?? termString
         return wordStem.utf8.elementsEqual(stem)

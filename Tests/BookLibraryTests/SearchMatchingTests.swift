@@ -82,6 +82,9 @@ final class SearchMatchingTests: XCTestCase {
         XCTAssertEqual(exactFirst.first?.0, "english", "the book with the word as typed ranks first")
         XCTAssertEqual(Set(exactFirst.map(\.0)), ["english", "englishInflected"])
         XCTAssertEqual(try search("configuration", exact: true).map(\.0), ["english"])
+        // The stem of `representations` is `represent`, a word whose own stem is `repres`: still an inflection.
+        XCTAssertEqual(try matches("representations"), ["represent"])
+        XCTAssertEqual(try matches("representations", exact: true), [])
     }
 
     func testStemmingFollowsEachBooksLanguage() throws {
@@ -95,5 +98,44 @@ final class SearchMatchingTests: XCTestCase {
         XCTAssertEqual(Set(try matches("national")), ["nationaux", "nationale"])
         XCTAssertEqual(try matches("nationaux", exact: true), ["nationaux"])
         XCTAssertEqual(try matches("книга"), ["книги", "книги"])
+    }
+
+    private func languages() throws -> [String] {
+        try library.database.query("SELECT title, language, language_source FROM books ORDER BY title")
+            .map { "\($0.string("title") ?? ""):\($0.string("language") ?? ""):\($0.string("language_source") ?? "")" }
+    }
+
+    func testThePDFsLangDecidesWhereTheTextIsTooShortToTell() throws {
+        try add(.germanShort, .germanShortUndeclared)
+        XCTAssertEqual(try languages(), ["germanShort:de:pdf", "germanShortUndeclared:en:fallback"])
+        XCTAssertEqual(try search("Häuser").map { "\($0.0):\($0.1)" }.sorted(),
+                       ["germanShort:Haus", "germanShort:Häuser", "germanShortUndeclared:Häuser"])
+    }
+
+    func testTheLanguageWrittenInTheDocumentComesBeforeXMPAndTheText() {
+        let german = ["Die Häuser sind alt."]
+        XCTAssertEqual(LanguageChoice(catalog: "de-DE", xmp: "fr", pages: german),
+                       LanguageChoice(language: .german, source: .pdf))
+        XCTAssertEqual(LanguageChoice(catalog: "x-none", xmp: "fr", pages: german),
+                       LanguageChoice(language: .french, source: .xmp), "a tag no stemmer knows is passed over")
+        let prose = [String](repeating: "Der Markt und die Kirche sind im Zentrum, und es ist nicht weit zu der Brücke.", count: 3)
+        XCTAssertEqual(LanguageChoice(catalog: nil, xmp: nil, pages: prose), LanguageChoice(language: .german, source: .detected))
+        XCTAssertEqual(LanguageChoice(catalog: nil, xmp: nil, pages: german), LanguageChoice(language: .english, source: .fallback))
+    }
+
+    func testAnEditedLanguageDrivesStemmingFromThenOn() throws {
+        let book = try add(.germanShortUndeclared)[0]
+        XCTAssertEqual(try matches("Häuser"), ["Häuser"])
+        var edit = BookEdit()
+        edit.language = "German"
+        try library.edit(book, edit)
+        XCTAssertEqual(try languages(), ["germanShortUndeclared:de:edited"])
+        XCTAssertEqual(Set(try matches("Häuser")), ["Häuser", "Haus"])
+        XCTAssertEqual(try matches("Häuser", exact: true), ["Häuser"])
+        XCTAssertTrue(try library.checkIndex().isInStep, "both indexes hold the book as stemmed in German")
+        edit.language = "en"
+        try library.edit(book, edit)
+        XCTAssertEqual(try matches("Häuser"), ["Häuser"])
+        XCTAssertTrue(try library.checkIndex().isInStep)
     }
 }

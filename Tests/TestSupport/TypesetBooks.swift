@@ -4,9 +4,13 @@ import Foundation
 /// paragraphs hyphenated at line ends, ligature glyphs (the text poppler
 /// gives back says ﬁ, ﬀ, ﬃ), full-width digits, and prose in English,
 /// German, French and Russian, for the tests of what search matches.
+/// WeasyPrint writes the page's `lang` as the PDF's `/Lang`.
 public enum TypesetBooks {
     public enum Book: String, CaseIterable, Sendable {
         case english, englishInflected, german, french, russian
+        /// Two German sentences: too few words to tell the language from,
+        /// declared German (`/Lang`) or not at all.
+        case germanShort, germanShortUndeclared
     }
 
     private static let style = """
@@ -31,7 +35,8 @@ public enum TypesetBooks {
         case .englishInflected:
             return ("en", """
                 <p>He configured it. She configured it. They configured it. We configured it. It was configured,
-                configured and configured again by the people of the town, and it is not that hard.</p>
+                configured and configured again by the people of the town, and it is not that hard.
+                Their words represent things.</p>
                 """)
         case .german:
             return ("de", """
@@ -45,6 +50,8 @@ public enum TypesetBooks {
                 dans le quartier des écoles. Il ne faut pas oublier que les chanteurs de la place sont aussi
                 une tradition pour les habitants qui se promènent sur les quais avec leurs enfants.</p>
                 """)
+        case .germanShort, .germanShortUndeclared:
+            return (book == .germanShort ? "de" : "", "<p>Die Häuser sind alt. Das Haus ist neu.</p>")
         case .russian:
             return ("ru", """
                 <p>В городе есть библиотека, и в ней много книги для детей и взрослых. Это не только книги, но и
@@ -75,7 +82,7 @@ public enum TypesetBooks {
         let partial = directory.appendingPathComponent("\(book.rawValue).partial.pdf")
         let source = directory.appendingPathComponent("\(book.rawValue).html")
         let page = """
-            <html lang="\(language)"><head><meta charset="utf-8"><title>\(book.rawValue)</title>
+            <html\(language.isEmpty ? "" : " lang=\"\(language)\"")><head><meta charset="utf-8"><title>\(book.rawValue)</title>
             <style>\(style)</style></head><body>\(body)</body></html>
             """
         try page.write(to: source, atomically: true, encoding: .utf8)
