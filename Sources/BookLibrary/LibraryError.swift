@@ -29,7 +29,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noOpenBook:
-            return "no open book: open one with 'ibook open BOOK' (see 'ibook list'), or pass --book BOOK"
+            return "no open book"
         case .bookNotFound(let name): return "no book matches '\(name)' (see 'ibook list')"
         case .ambiguousBook(let name, let candidates):
             return "'\(name)' matches \(candidates.count) books: " + candidates.joined(separator: "; ")
