@@ -36,6 +36,22 @@ final class UsageTests: XCTestCase {
         XCTAssertTrue(typo.stderr.contains("Did you mean 'list'?"), typo.stderr)
     }
 
+    /// Asking for help with a command that does not exist is the unknown-command
+    /// error, with its suggestion, as without --help; not the overview.
+    func testHelpForAnUnknownCommandIsTheUnknownCommandError() throws {
+        let library = try TestLibrary("unknown-help")
+        for arguments in [["frobnicate", "--help"], ["frobnicate", "-h"], ["help", "frobnicate"], ["frobnicate"]] {
+            let result = try library.ibook(arguments)
+            XCTAssertEqual(result.status, 64, arguments.description)
+            XCTAssertEqual(result.stdout, "", arguments.description)
+            XCTAssertEqual(result.stderrLines.first, "Error: Unknown command 'frobnicate'", arguments.description)
+        }
+        let typo = try library.ibook("lsit", "--help")
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertEqual(typo.stderrLines.first, "Error: Unknown command 'lsit'. Did you mean 'list'?")
+        XCTAssertEqual(typo.stdout, "")
+    }
+
     func testDoubleDashLetsAFileNamedLikeAnOptionBeAdded() throws {
         let library = try TestLibrary()
         let folder = try Fixtures.temporaryDirectory("dash")

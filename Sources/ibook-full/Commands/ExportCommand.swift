@@ -23,7 +23,7 @@ enum ExportCommand: Command {
         ],
         options: [
             Option("--format", value: "format", choices: ReportFormat.self, help: "The file's format (default pdf)."),
-            WorkbenchOptions.output("Where to write (default: e.g. catalog-2026-11-29.pdf here)."),
+            WorkbenchOptions.output("Where to write (with --preview: the PNG). Default: e.g. catalog-2026-11-29.pdf here."),
             WorkbenchOptions.paper,
             WorkbenchOptions.preview,
             WorkbenchOptions.previewSize,
