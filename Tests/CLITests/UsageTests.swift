@@ -129,4 +129,18 @@ final class ManPageCommandTests: XCTestCase {
         for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] { XCTAssertTrue(page.stdout.contains(".SH \(section)"), section) }
         XCTAssertTrue(page.stdout.contains("IBOOK_PASSWORD"))
     }
+
+    /// What `make install` puts in share/man/man1, read as man reads it.
+    func testManReadsTheRealPageWithoutWarnings() throws {
+        let library = try TestLibrary("man-l")
+        let page = try library.ibook("manpage")
+        let file = library.root.appendingPathComponent("ibook.1")
+        try page.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let shown = try Run.process("/usr/bin/man", ["--warnings", "-l", file.path],
+                                    environment: ["MANPAGER": "cat", "MANWIDTH": "100", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(shown.stderr, "", "groff's warnings")
+        XCTAssertTrue(shown.stdout.contains("--preview <page>"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("EXIT STATUS"), shown.stdout)
+    }
 }

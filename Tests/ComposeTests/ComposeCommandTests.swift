@@ -120,6 +120,21 @@ final class ComposeCommandTests: XCTestCase {
         XCTAssertFalse(filled.contains("#ITEMS#"))
     }
 
+    /// A relative -o is in the current folder, Latin-1 bytes and all (the
+    /// PDF WeasyPrint wrote is opened again to count its pages).
+    func testARelativeOutputIsWrittenInTheCurrentFolder() throws {
+        let result = try library.ibook(["compose", path("tpl"), "--data", path("tpl/invoice.json"), "-o", "relative.pdf"], in: work)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdoutLines, ["relative.pdf: 1 page, 3 items, total €1,250.50"])
+        XCTAssertEqual(try pageCount(path("relative.pdf")), 1)
+        let latin1 = try Run.process("/bin/sh", ["-c", "exec '\(Run.ibookPath)' compose tpl --data tpl/invoice.json -o \"$(printf 'factur\\351.pdf')\""],
+                                     environment: library.environment, currentDirectory: work)
+        XCTAssertEqual(latin1.status, 0, latin1.stderr)
+        XCTAssertEqual(latin1.stdoutLines, ["\"factur\\351.pdf\": 1 page, 3 items, total €1,250.50"])
+        let listed = try Run.process("/bin/sh", ["-c", "ls \"$(printf 'factur\\351.pdf')\""], currentDirectory: work)
+        XCTAssertEqual(listed.status, 0, "written under its name's bytes")
+    }
+
     /// --preview PAGE draws that page of what would be printed, as compose
     /// would print it, and writes no PDF.
     func testPreviewDrawsTheChosenPage() throws {
