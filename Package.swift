@@ -73,7 +73,7 @@ let package = Package(
         // Drawing primitives for PDF reports and contact sheets (cairo + pango). Knows nothing of books.
         .target(name: "Drawing", dependencies: ["CPangoCairo", "Raster"]),
         // The library's reports: assembled from BookLibrary, drawn with Drawing, or written as CSV/JSON.
-        .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "PageThumbnails", "Drawing", "FileOutput"]),
+        .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "PageThumbnails", "Drawing", "FileOutput", "FileNames", "PDF"]),
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
         .target(name: "Watermark", dependencies: ["FileNames", "PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
@@ -127,7 +127,10 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ibook", "ibook-full", "ibook-render", "Drawing", "TestSupport", "Printing"]),
+        .testTarget(name: "CLITests", dependencies: [
+            "ibook", "ibook-full", "ibook-render", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
+            "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting",
+        ]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing"]),

@@ -11,7 +11,7 @@ public enum AnnotatingError: Error, Equatable, CustomStringConvertible {
         case .qpdf(let message): return message
         case .pageMissing(let page): return "page \(page) is missing from the file"
         case .nothingToWrite(let title): return "\(title) has no highlights or notes made in ibook to write"
-        case .sameFile(let path): return "\(path): the output would overwrite the book (use --in-place for that)"
+        case .sameFile(let path): return "\(path): the output would overwrite the book"
         }
     }
 }

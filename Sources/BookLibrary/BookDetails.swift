@@ -77,7 +77,7 @@ public struct BookEdit: Sendable {
         }
         if let title {
             let cleaned = title.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !cleaned.isEmpty else { throw CurationError.invalidValue("--title", "a title cannot be empty") }
+            guard !cleaned.isEmpty else { throw CurationError.invalidField(.title, reason: "a title cannot be empty") }
             values.append((.title, cleaned))
         }
         if let authors {
@@ -85,7 +85,7 @@ public struct BookEdit: Sendable {
             values.append((.authors, names.isEmpty ? nil : String(decoding: try JSONEncoder().encode(names), as: UTF8.self)))
         }
         try checked(year, .year) {
-            guard let year = Int($0), (0...9999).contains(year) else { throw CurationError.invalidValue("--year", "'\($0)' is not a year") }
+            guard let year = Int($0), (0...9999).contains(year) else { throw CurationError.invalidField(.year, reason: "'\($0)' is not a year") }
             return String(year)
         }
         text(publisher, .publisher)
@@ -93,7 +93,7 @@ public struct BookEdit: Sendable {
         text(series, .series)
         try checked(seriesIndex, .seriesIndex) {
             guard let index = Double($0), index.isFinite, index >= 0 else {
-                throw CurationError.invalidValue("--series-index", "'\($0)' is not a number")
+                throw CurationError.invalidField(.seriesIndex, reason: "'\($0)' is not a number")
             }
             return index == index.rounded() ? String(Int(index)) : String(index)
         }
@@ -106,13 +106,13 @@ public struct BookEdit: Sendable {
             for prefix in ["https://doi.org/", "http://doi.org/", "http://dx.doi.org/", "https://dx.doi.org/", "doi:"]
             where doi.lowercased().hasPrefix(prefix) { doi = String(doi.dropFirst(prefix.count)) }
             guard doi.hasPrefix("10."), doi.contains("/"), !doi.contains(" ") else {
-                throw CurationError.invalidValue("--doi", "'\($0)' is not a DOI (10.prefix/suffix)")
+                throw CurationError.invalidField(.doi, reason: "'\($0)' is not a DOI (10.prefix/suffix)")
             }
             return doi
         }
         try checked(rating, .rating) {
             guard let rating = Int($0), (0...5).contains(rating) else {
-                throw CurationError.invalidValue("--rating", "'\($0)' is not a rating from 0 to 5")
+                throw CurationError.invalidField(.rating, reason: "'\($0)' is not a rating from 0 to 5")
             }
             return String(rating)
         }
@@ -124,7 +124,7 @@ public struct BookEdit: Sendable {
 enum ISBN {
     static func normalized(_ text: String) throws -> String {
         let digits = text.uppercased().filter { $0.isNumber || $0 == "X" }
-        let invalid = CurationError.invalidValue("--isbn", "'\(text)' is not a valid ISBN (check digit)")
+        let invalid = CurationError.invalidField(.isbn, reason: "'\(text)' is not a valid ISBN (check digit)")
         guard text.allSatisfy({ $0.isNumber || $0 == "X" || $0 == "x" || $0 == "-" || $0 == " " }) else { throw invalid }
         let values = digits.map { $0 == "X" ? 10 : Int(String($0)) ?? 0 }
         switch values.count {

@@ -44,7 +44,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .sharedLibraryDenied(let message):
             return "your PostgreSQL role may not change the shared library (readers read; editors add and remove): \(message)"
         case .noOpenBook:
-            return "no open book: open one with 'ibook open BOOK' (see 'ibook list'), or pass --book BOOK"
+            return "no open book"
         case .bookNotFound(let name): return "no book matches '\(name)' (see 'ibook list')"
         case .ambiguousBook(let name, let candidates):
             return "'\(name)' matches \(candidates.count) books: " + candidates.joined(separator: "; ")

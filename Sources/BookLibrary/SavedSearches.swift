@@ -12,10 +12,10 @@ extension Library {
     public func saveSearch(_ rawName: String, query: String) throws {
         let name = rawName.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, !name.contains(where: \.isWhitespace), !name.contains(":") else {
-            throw CurationError.invalidValue("--save", "'\(rawName)' cannot name a saved search: one word without ':'")
+            throw CurationError.invalidSavedSearchName(rawName)
         }
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw CurationError.invalidValue("--save", "give the query to save after the name")
+            throw CurationError.savedSearchWithoutQuery
         }
         try database.inTransaction {
             try database.execute("""

@@ -12,7 +12,7 @@ public enum BookPrintingError: Error, Equatable, CustomStringConvertible, Sendab
     public var description: String {
         switch self {
         case .printingForbidden:
-            return "its owner forbids printing (the PDF's permissions); use --force to print it anyway"
+            return "its owner forbids printing (the PDF's permissions)"
         case .noTemporaryFolder(let reason): return "cannot make a private temporary folder (\(reason))"
         }
     }

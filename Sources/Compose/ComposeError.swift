@@ -33,9 +33,9 @@ public enum ComposeError: Error, Equatable, CustomStringConvertible {
         case .invalidData(let path, let reason): return "\(path): \(reason)"
         case .missingValues(let path, let names):
             let list = names.map { "#\($0)#" }.joined(separator: ", ")
-            return "\(path): no value for \(list) (give it in the data, or use --allow-missing)"
+            return "\(path): no value for \(list) (give it in the data)"
         case .unknownCurrency(let code): return "unknown currency code '\(code)' (use an ISO 4217 code such as EUR, USD, JPY)"
-        case .noCurrency(let path): return "\(path): no currency: give a \"currency\" field or --currency"
+        case .noCurrency(let path): return "\(path): no currency: give a \"currency\" field"
         case .totalMismatch(let path, let given, let computed):
             return "\(path): total \(given) disagrees with the sum of the items, \(computed)"
         case .imageNotFound(let path, let image): return "\(path): image not found: \(image)"

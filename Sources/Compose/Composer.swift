@@ -165,15 +165,17 @@ public enum Composer {
         }
     }
 
-    /// Prints to a scratch PDF and renders its first page.
-    public static func writePreview(_ document: ComposedDocument, to path: String, maxPixels: Int = 1200) throws -> PrintResult {
+    /// Prints to a scratch PDF and renders one of its pages (1-based).
+    public static func writePreview(_ document: ComposedDocument, page number: Int = 1, to path: String,
+                                    maxPixels: Int = 1200) throws -> PrintResult {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("ibook-preview-\(getpid())-\(UUID().uuidString.prefix(8)).pdf").path
         defer { unlink(scratch) }
         let printed = try writePDF(document, to: scratch)
         do {
-            guard let page = try PDFDocument(path: scratch).page(at: 0) else {
-                throw ComposeError.previewFailed(path, "the document has no pages")
+            let printedDocument = try PDFDocument(path: scratch)
+            guard let page = printedDocument.page(at: number - 1) else {
+                throw ComposeError.previewFailed(path, PDFError.pageOutOfRange(number, count: printedDocument.pageCount).description)
             }
             try page.writePNG(to: path, maxPixels: maxPixels)
         } catch let error as ComposeError {

@@ -76,9 +76,12 @@ public enum AtomicFile {
     }
 
     /// What every temporary name for `path` made by this process starts with,
-    /// so that an interrupted process can sweep up after itself.
+    /// so that an interrupted process can sweep up after itself. Always UTF-8
+    /// text, even for a name that is not (a Latin-1 `caf\xe9.pdf`): writers
+    /// that take a path as a String (cairo, WeasyPrint's argv) pass it on as
+    /// UTF-8, so only the final rename, which goes by bytes, sees the raw name.
     public static func temporaryPrefix(for path: String) -> String {
-        ".\((path as NSString).lastPathComponent).ibook-\(getpid())-"
+        ".\(FileName.readable((path as NSString).lastPathComponent)).ibook-\(getpid())-"
     }
 
     /// A fresh temporary name beside `path`, keeping its extension for tools that look at it.

@@ -74,13 +74,16 @@ package enum CLI {
             context.stderr.write(parser.errorText(for: error) + "\n")
             return ExitCode.usage
         } catch {
-            context.error(describe(error, library: context.location))
+            context.error(context.describe(error))
             return ExitCode.failure
         }
     }
 
-    package static func describe(_ error: Error, library: LibraryLocation? = nil) -> String {
-        String(describing: StorageFailure.libraryError(for: error, at: library))
+    /// What a person reads for `error`: the command line's words where it has an
+    /// option to name, else the error's own.
+    package static func describe(_ error: Error, library: LibraryLocation? = nil, program: Program = .lean) -> String {
+        let error = StorageFailure.libraryError(for: error, at: library)
+        return ErrorMessage.text(for: error) ?? program.explain(error) ?? String(describing: error)
     }
 }
 

@@ -60,6 +60,11 @@ package final class CommandContext {
         stdout.write(try JSONOutput.encode(value) + "\n")
     }
 
+    /// What a person reads for `error` (see `CLI.describe`).
+    package func describe(_ error: Error) -> String {
+        CLI.describe(error, library: location, program: program)
+    }
+
     package func error(_ message: String) {
         stderr.write(stderr.style("Error:", .red, bold: true) + " " + message + "\n")
     }

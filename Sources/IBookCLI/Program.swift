@@ -13,14 +13,20 @@ package struct Program {
     package var layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)?
     /// Writes metadata into a copy of a PDF: source, destination, values, password (`edit --write`).
     package var metadataWriter: ((String, String, EmbeddedMetadata, String?) throws -> Void)?
+    /// The message for an error of a module only this binary links (a PDF that
+    /// needs a password, an output that would overwrite its input), naming the
+    /// option that changes the outcome; nil leaves the error's own words.
+    package var explain: (Error) -> String?
 
     package init(commands: [Command.Type], drainDiagnostics: @escaping () -> [String] = { [] },
                  layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)? = nil,
-                 metadataWriter: ((String, String, EmbeddedMetadata, String?) throws -> Void)? = nil) {
+                 metadataWriter: ((String, String, EmbeddedMetadata, String?) throws -> Void)? = nil,
+                 explain: @escaping (Error) -> String? = { _ in nil }) {
         self.commands = commands
         self.drainDiagnostics = drainDiagnostics
         self.layoutReader = layoutReader
         self.metadataWriter = metadataWriter
+        self.explain = explain
     }
 
     /// The lean binary: the commands that only read and write the library.

@@ -7,7 +7,7 @@ package enum QueryFailure {
         do {
             return try body()
         } catch let error as CurationError {
-            context.error(error.description)
+            context.error(context.describe(error))
             throw ExitCode(status: ExitCode.usage)
         }
     }

@@ -13,8 +13,10 @@ public final class PDFDocument {
         self.path = path
         try Self.check(path)
         // By URI rather than descriptor: poppler retries a failed password in
-        // Latin-1, which a consumed descriptor turns into "damaged".
-        guard let uri = takeGString(FileName.withCString(path) { g_filename_to_uri($0, nil, nil) }) else {
+        // Latin-1, which a consumed descriptor turns into "damaged". A URI
+        // needs an absolute path; a relative one is the current folder's.
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        guard let uri = takeGString(FileName.withCString(absolute) { g_filename_to_uri($0, nil, nil) }) else {
             throw PDFError.unreadable("the path cannot be expressed as a URI")
         }
         var error: UnsafeMutablePointer<GError>?

@@ -21,7 +21,7 @@ public enum PDFError: Error, Equatable, CustomStringConvertible, Sendable {
         case .unreadable(let reason): return "cannot be read (\(reason))"
         case .empty: return "is empty (0 bytes)"
         case .notAPDF(let what): return "is not a PDF (\(what))"
-        case .passwordRequired: return "needs a password (use --password)"
+        case .passwordRequired: return "needs a password"
         case .wrongPassword: return "wrong password"
         case .damaged(let reason): return "is damaged (\(reason))"
         case .noPages: return "is damaged (no readable pages)"

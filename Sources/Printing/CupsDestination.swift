@@ -40,13 +40,13 @@ public final class CupsDestination {
     /// default, which `cupsGetDests2` takes from lpoptions and the scheduler.
     public static func choose(_ name: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                               on connection: CupsConnection) throws -> CupsDestination {
-        var wanted: (name: String, source: String)?
+        var wanted: (name: String, source: PrinterNameSource)?
         if let name, !name.isEmpty {
-            wanted = (name, "--printer")
+            wanted = (name, .caller)
         } else if let lpdest = environment["LPDEST"], !lpdest.isEmpty {
-            wanted = (lpdest, "$LPDEST")
+            wanted = (lpdest, .environment("LPDEST"))
         } else if let printer = environment["PRINTER"], !printer.isEmpty {
-            wanted = (printer, "$PRINTER")
+            wanted = (printer, .environment("PRINTER"))
         }
         return try withDestinations(connection) { dests, count in
             if let wanted {

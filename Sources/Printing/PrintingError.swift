@@ -5,8 +5,7 @@ public enum PrintingError: Error, Equatable, CustomStringConvertible, Sendable {
     case noScheduler(server: String)
     /// CUPS knows no destination at all, and none was named.
     case noPrinter
-    /// `source` says where the name came from: "--printer", "$PRINTER", "$LPDEST".
-    case unknownPrinter(String, source: String)
+    case unknownPrinter(String, source: PrinterNameSource)
     case printerStopped(String, reason: String?)
     case printerRejecting(String, reason: String?)
     case jobNotFound(Int)
@@ -19,9 +18,9 @@ public enum PrintingError: Error, Equatable, CustomStringConvertible, Sendable {
         case .noScheduler(let server):
             return "no CUPS scheduler is running at \(server) (start cupsd, or set CUPS_SERVER)"
         case .noPrinter:
-            return "no printer: CUPS has no destinations and none was named (add one with lpadmin, or use --printer)"
+            return "no printer: CUPS has no destinations and none was named (add one with lpadmin)"
         case .unknownPrinter(let name, let source):
-            return "CUPS has no printer \"\(name)\" (from \(source)); see 'ibook printers'"
+            return "CUPS has no printer \"\(name)\" (\(source))"
         case .printerStopped(let name, let reason):
             return "printer \"\(name)\" is stopped\(reason.map { " (\($0))" } ?? ""); start it with cupsenable \(name)"
         case .printerRejecting(let name, let reason):

@@ -1,5 +1,7 @@
+import FileNames
 import FileOutput
 import Foundation
+import PDF
 
 /// Writes a report in the chosen format, atomically: into a temporary file
 /// beside the destination, renamed over it only when complete, so a failure
@@ -32,6 +34,25 @@ public enum ReportExporter {
             return nil
         }
         return Result(path: path, pages: pages, rows: report.rows.count)
+    }
+
+    /// Renders one page (1-based) of the PDF report to a PNG whose longer side
+    /// is `maxPixels`; the PDF itself is not kept. `pages` is the report's page count.
+    public static func preview(_ report: Report, page: Int, to png: String, options: ExportOptions,
+                               maxPixels: Int = 1200) throws -> Result {
+        var options = options
+        options.format = .pdf
+        // Beside the PNG, where the person asked for files to go (and under a
+        // name an interrupted run sweeps up), not in a shared /tmp.
+        let scratch = AtomicFile.temporaryPath(beside: (png as NSString).deletingPathExtension + ".pdf")
+        defer { FileName.withCString(scratch) { _ = unlink($0) } }
+        let written = try export(report, to: scratch, options: options)
+        let document = try PDFDocument(path: scratch)
+        guard let rendered = document.page(at: page - 1) else {
+            throw PDFError.pageOutOfRange(page, count: document.pageCount)
+        }
+        try rendered.writePNG(to: png, maxPixels: maxPixels)
+        return Result(path: png, pages: written.pages, rows: written.rows)
     }
 
     private static func isPNG(_ path: String) -> Bool {

@@ -24,7 +24,7 @@ public enum WatermarkError: Error, Equatable, CustomStringConvertible, Sendable 
         case .badSpacing(let text): return "cannot read spacing '\(text)' (try \"50x50\": horizontal x vertical gap in points)"
         case .badPosition(let text):
             return "unknown position '\(text)' (one of \(WatermarkPosition.allCases.map(\.rawValue).joined(separator: ", ")))"
-        case .wouldOverwriteInput: return "the output is the input file (use --in-place to overwrite it)"
+        case .wouldOverwriteInput: return "the output is the input file"
         case .renderFailed(let reason): return "could not draw the watermark (\(reason))"
         case .qpdf(let reason): return "could not stamp the pages (\(reason))"
         case .cannotWrite(let reason): return "cannot write the output (\(reason))"

@@ -51,5 +51,6 @@ let program = Program(
     },
     metadataWriter: { source, destination, metadata, password in
         try MetadataWriter(source: source, password: password).write(metadata, to: destination)
-    })
+    },
+    explain: WorkbenchErrorMessage.text(for:))
 exit(CLI.run(Array(FileName.arguments.dropFirst()), program: program))

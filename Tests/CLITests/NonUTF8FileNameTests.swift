@@ -100,6 +100,38 @@ final class NonUTF8FileNameTests: XCTestCase {
                        "a book is named by its raw path too")
     }
 
+    /// cairo (export) and WeasyPrint (compose, through its argv) take the
+    /// output as text: they write a UTF-8 temporary name, renamed to the bytes.
+    func testExportAndComposeWriteUnderTheNamesBytes() throws {
+        try place(Fixtures.sampleBook("untitled-notes.pdf"), named: Array("notes.pdf".utf8))
+        let added = try ibook("add", "\(folder.path)/notes.pdf")
+        XCTAssertEqual(added.status, 0, added.stderr)
+
+        let report: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".pdf".utf8)
+        let exported = try ibook("export", "catalog", "--format", "pdf", "-o", "%\(folder.path)/caf\\351.pdf")
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        XCTAssertEqual(exported.stdout, "\"\(folder.path)/caf\\351.pdf\"\n")
+        XCTAssertTrue(exists(report), "written under its name's bytes")
+        let reportText = try Run.process("/bin/sh", ["-c", "pdftotext \"$(printf '\(folder.path)/caf\\351.pdf')\" -"])
+        XCTAssertEqual(reportText.status, 0, reportText.stderr)
+        XCTAssertFalse(reportText.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "a readable PDF")
+
+        let template = library.root.appendingPathComponent("invoice").path
+        XCTAssertEqual(try ibook("compose", "--init", "invoice", template).status, 0)
+        let invoice: [UInt8] = Array("factur".utf8) + [0xE9] + Array(".pdf".utf8)
+        let composed = try ibook("compose", template, "--data", template + "/invoice.json",
+                                 "-o", "%\(folder.path)/factur\\351.pdf")
+        XCTAssertEqual(composed.status, 0, composed.stderr)
+        XCTAssertTrue(composed.stdout.hasPrefix("\"\(folder.path)/factur\\351.pdf\": 1 page"), composed.stdout)
+        XCTAssertTrue(exists(invoice), "written under its name's bytes")
+        let checked = try Run.process("/bin/sh", ["-c", "qpdf --check \"$(printf '\(folder.path)/factur\\351.pdf')\""])
+        XCTAssertEqual(checked.status, 0, checked.stdout)
+
+        // Nothing else: no temporary file left under another name.
+        let listed = try Run.process("/bin/sh", ["-c", "ls -A '\(folder.path)' | wc -l"])
+        XCTAssertEqual(listed.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "3", "the two outputs and the book")
+    }
+
     func testNamesThatLookLikeTheEscapesStayDistinct() throws {
         // A UTF-8 name holding the private-use characters ibook carries raw
         // bytes in, beside the raw name they would stand for: two files.

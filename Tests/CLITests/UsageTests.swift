@@ -36,6 +36,22 @@ final class UsageTests: XCTestCase {
         XCTAssertTrue(typo.stderr.contains("Did you mean 'list'?"), typo.stderr)
     }
 
+    /// Asking for help with a command that does not exist is the unknown-command
+    /// error, with its suggestion, as without --help; not the overview.
+    func testHelpForAnUnknownCommandIsTheUnknownCommandError() throws {
+        let library = try TestLibrary("unknown-help")
+        for arguments in [["frobnicate", "--help"], ["frobnicate", "-h"], ["help", "frobnicate"], ["frobnicate"]] {
+            let result = try library.ibook(arguments)
+            XCTAssertEqual(result.status, 64, arguments.description)
+            XCTAssertEqual(result.stdout, "", arguments.description)
+            XCTAssertEqual(result.stderrLines.first, "Error: Unknown command 'frobnicate'", arguments.description)
+        }
+        let typo = try library.ibook("lsit", "--help")
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertEqual(typo.stderrLines.first, "Error: Unknown command 'lsit'. Did you mean 'list'?")
+        XCTAssertEqual(typo.stdout, "")
+    }
+
     func testDoubleDashLetsAFileNamedLikeAnOptionBeAdded() throws {
         let library = try TestLibrary()
         let folder = try Fixtures.temporaryDirectory("dash")
@@ -112,5 +128,19 @@ final class ManPageCommandTests: XCTestCase {
         }
         for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] { XCTAssertTrue(page.stdout.contains(".SH \(section)"), section) }
         XCTAssertTrue(page.stdout.contains("IBOOK_PASSWORD"))
+    }
+
+    /// What `make install` puts in share/man/man1, read as man reads it.
+    func testManReadsTheRealPageWithoutWarnings() throws {
+        let library = try TestLibrary("man-l")
+        let page = try library.ibook("manpage")
+        let file = library.root.appendingPathComponent("ibook.1")
+        try page.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let shown = try Run.process("/usr/bin/man", ["--warnings", "-l", file.path],
+                                    environment: ["MANPAGER": "cat", "MANWIDTH": "100", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(shown.stderr, "", "groff's warnings")
+        XCTAssertTrue(shown.stdout.contains("--preview <page>"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("EXIT STATUS"), shown.stdout)
     }
 }

@@ -108,8 +108,8 @@ final class ComposeCommandTests: XCTestCase {
 
     func testPreviewAndHTML() throws {
         let png = path("page.png"), html = path("filled.html")
-        let result = try library.ibook(["compose", path("tpl"), "--data", path("tpl/invoice.json"), "--preview",
-                                        "-o", png, "--size", "400", "--html", html])
+        let result = try library.ibook(["compose", path("tpl"), "--data", path("tpl/invoice.json"), "--preview", "1",
+                                        "-o", png, "--preview-size", "400", "--html", html])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdoutLines, ["\(png): page 1 of 1 page, 3 items, total €1,250.50"])
         let header = try XCTUnwrap(FileManager.default.contents(atPath: png)).prefix(8)
@@ -118,6 +118,48 @@ final class ComposeCommandTests: XCTestCase {
         XCTAssertTrue(filled.contains("Tom &amp; Jerry Studios<br>"))
         XCTAssertTrue(filled.contains("counter(pages)"))
         XCTAssertFalse(filled.contains("#ITEMS#"))
+    }
+
+    /// A relative -o is in the current folder, Latin-1 bytes and all (the
+    /// PDF WeasyPrint wrote is opened again to count its pages).
+    func testARelativeOutputIsWrittenInTheCurrentFolder() throws {
+        let result = try library.ibook(["compose", path("tpl"), "--data", path("tpl/invoice.json"), "-o", "relative.pdf"], in: work)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdoutLines, ["relative.pdf: 1 page, 3 items, total €1,250.50"])
+        XCTAssertEqual(try pageCount(path("relative.pdf")), 1)
+        let latin1 = try Run.process("/bin/sh", ["-c", "exec '\(Run.ibookPath)' compose tpl --data tpl/invoice.json -o \"$(printf 'factur\\351.pdf')\""],
+                                     environment: library.environment, currentDirectory: work)
+        XCTAssertEqual(latin1.status, 0, latin1.stderr)
+        XCTAssertEqual(latin1.stdoutLines, ["\"factur\\351.pdf\": 1 page, 3 items, total €1,250.50"])
+        let listed = try Run.process("/bin/sh", ["-c", "ls \"$(printf 'factur\\351.pdf')\""], currentDirectory: work)
+        XCTAssertEqual(listed.status, 0, "written under its name's bytes")
+    }
+
+    /// --preview PAGE draws that page of what would be printed, as compose
+    /// would print it, and writes no PDF.
+    func testPreviewDrawsTheChosenPage() throws {
+        let items = (1...60).map { #"{"description": "Line item number \#($0)", "price": 10}"# }
+        let data = try writeData("sixty.json", items: items)
+        let pdf = path("sixty.pdf")
+        XCTAssertEqual(try library.ibook(["compose", path("tpl"), "--data", data, "-o", pdf]).status, 0)
+        let pages = try pageCount(pdf)
+        XCTAssertGreaterThan(pages, 1)
+
+        let png = path("second.png")
+        let preview = try library.ibook(["compose", path("tpl"), "--data", data, "--preview", "2", "--preview-size", "300", "-o", png])
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+        XCTAssertEqual(preview.stdoutLines, ["\(png): page 2 of \(pages) pages, 60 items, total €600.00"])
+        let image = try PNGDecoder.decode(file: png)
+        XCTAssertEqual(max(image.width, image.height), 300)
+        let second = RenderedPage.difference(image, try RenderedPage.pdftoppm(pdf, page: 2, longerSide: 300))
+        let first = RenderedPage.difference(image, try RenderedPage.pdftoppm(pdf, page: 1, longerSide: 300))
+        XCTAssertLessThan(second, first / 2, "the preview is page 2 (difference \(second)), not page 1 (\(first))")
+
+        let beyond = try library.ibook(["compose", path("tpl"), "--data", data, "--preview", "\(pages + 1)", "-o", path("none.png")])
+        XCTAssertEqual(beyond.status, 1)
+        XCTAssertEqual(beyond.stderr, "Error: \(path("none.png")): cannot render the preview (page \(pages + 1) is out of range (1-\(pages)))\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("none.png")))
+        XCTAssertEqual(try library.ibook(["compose", path("tpl"), "--data", data, "--preview", "0"]).status, 64)
     }
 
     func testErrorsAreOneLineAndLeaveNoFile() throws {

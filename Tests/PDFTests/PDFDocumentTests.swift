@@ -65,7 +65,7 @@ final class PDFDocumentTests: XCTestCase {
         XCTAssertEqual(reason(gzip), "is not a PDF (gzip-compressed data)")
 
         let locked = try BadFiles.encrypted(Fixtures.sampleBook("untitled-notes.pdf"), userPassword: "pässwört", in: folder, name: "locked.pdf")
-        XCTAssertEqual(reason(locked), "needs a password (use --password)")
+        XCTAssertEqual(reason(locked), "needs a password")
         XCTAssertEqual(reason(locked, password: "wrong"), "wrong password")
         XCTAssertNil(reason(locked, password: "pässwört"))
     }

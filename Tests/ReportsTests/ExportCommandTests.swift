@@ -274,6 +274,37 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(badLogo.stderrLines, ["Error: /nonexistent/logo.png: the logo is not a readable PNG"])
         XCTAssertTrue(try export(["--help"]).stdout.contains("OVERVIEW:"))
     }
+
+    /// --preview PAGE draws that page of the PDF report as a PNG; no PDF is left.
+    func testPreviewDrawsThePageOfTheReport() throws {
+        let folder = try library.root.appendingPathComponent("preview")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pdf = folder.appendingPathComponent("catalog.pdf").path
+        XCTAssertEqual(try export(["catalog", "-o", pdf]).status, 0)
+        let pages = try pageCount(pdf)
+        XCTAssertGreaterThan(pages, 2)
+
+        let png = folder.appendingPathComponent("third.png").path
+        let preview = try export(["catalog", "--preview", "3", "--preview-size", "400", "-o", png])
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+        XCTAssertEqual(preview.stdout, png + "\n")
+        XCTAssertEqual(preview.stderr, "Rendered page 3 of \(pages)\n")
+        let image = try PNGDecoder.decode(file: png)
+        XCTAssertEqual(max(image.width, image.height), 400)
+        let third = RenderedPage.difference(image, try RenderedPage.pdftoppm(pdf, page: 3, longerSide: 400))
+        let first = RenderedPage.difference(image, try RenderedPage.pdftoppm(pdf, page: 1, longerSide: 400))
+        XCTAssertLessThan(third, first / 2, "the preview is page 3 (difference \(third)), not page 1 (\(first))")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["catalog.pdf", "third.png"],
+                       "the report drawn for the preview is not kept")
+
+        let beyond = try export(["catalog", "--preview", "\(pages + 1)", "-o", folder.appendingPathComponent("none.png").path])
+        XCTAssertEqual(beyond.status, 1)
+        XCTAssertEqual(beyond.stderr, "Error: page \(pages + 1) is out of range (1-\(pages))\n")
+        let csv = try export(["catalog", "--format", "csv", "--preview", "1"])
+        XCTAssertEqual(csv.status, 64)
+        XCTAssertEqual(csv.stderrLines.first, "Error: --preview renders a page of a PDF report: use it with --format pdf")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["catalog.pdf", "third.png"])
+    }
 }
 
 /// A strict RFC 4180 reader, to prove the files parse back.

@@ -56,7 +56,8 @@ package enum EditCommand: Command {
             if !write || !edit.isEmpty { book = try library.edit(book, edit) }
         } catch let error as CurationError {
             // A value that cannot be stored is a mistake on the command line.
-            throw UsageError(error.description.prefix(1).uppercased() + error.description.dropFirst())
+            let message = context.describe(error)
+            throw UsageError(message.prefix(1).uppercased() + message.dropFirst())
         }
         var written: String?
         if write {

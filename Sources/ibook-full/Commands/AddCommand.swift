@@ -63,7 +63,7 @@ enum AddCommand: Command {
             }
             if json {
                 try? context.printJSON(result)
-                if result.status == .failed { context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")") }
+                if result.status == .failed { context.error("\(FileName.displayed(result.path)): \(PDFErrorMessage.reason(result.reason ?? "failed"))") }
                 return
             }
             switch result.status {
@@ -79,7 +79,7 @@ enum AddCommand: Command {
                     locked.append(result.path)
                     return
                 }
-                context.error("\(FileName.displayed(result.path)): \(result.reason ?? "failed")")
+                context.error("\(FileName.displayed(result.path)): \(PDFErrorMessage.reason(result.reason ?? "failed"))")
             }
         }
         func reportOCRProgress(_ step: OCRProgress) {
@@ -117,7 +117,7 @@ enum AddCommand: Command {
             summary.ocrError = summary.ocrError ?? again.ocrError
             progress?.clear()
         }
-        for path in locked { context.error("\(FileName.displayed(path)): \(PDFError.passwordRequired)") }
+        for path in locked { context.error("\(FileName.displayed(path)): \(PDFErrorMessage.reason(.passwordRequired))") }
         if let reason = summary.ocrError { context.error("not read by OCR: \(reason)") }
         var parts = ["\(summary.added) added", "\(summary.alreadyPresent) already present", "\(summary.failed) failed"]
         if summary.ocrPages > 0 || summary.ocrFailed > 0 {

@@ -4,6 +4,7 @@ import Foundation
 import IBookCLI
 import PDF
 import PageRanges
+import RenderCommands
 import Watermark
 
 /// The BOOK argument of the workbench commands that take any PDF.
@@ -26,9 +27,9 @@ enum BookInput {
         do {
             return try body()
         } catch let error as WatermarkError {
-            throw FileFailure(file: file, reason: error.description)
+            throw FileFailure(file: file, reason: WorkbenchErrorMessage.reason(error))
         } catch let error as PDFError {
-            throw FileFailure(file: file, reason: error.description)
+            throw FileFailure(file: file, reason: PDFErrorMessage.reason(error))
         } catch let error as PageRangeError {
             throw FileFailure(file: file, reason: error.description)
         }

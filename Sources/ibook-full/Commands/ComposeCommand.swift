@@ -23,8 +23,8 @@ enum ComposeCommand: Command {
             Option("--data", value: "file", help: "The JSON data to fill the template with."),
             WorkbenchOptions.output("The PDF to write (with --preview: the PNG). Default: invoice-<number>.pdf here."),
             Option("--html", value: "file", help: "Also write the filled HTML (alone: write only the HTML)."),
-            Option("--preview", help: "Write the first page as a PNG instead of the PDF."),
-            Option("--size", value: "px", help: "Longer side of the preview in pixels (default 1200)."),
+            WorkbenchOptions.preview,
+            WorkbenchOptions.previewSize,
             Option("--currency", value: "code", help: "ISO 4217 currency code (default: the data's \"currency\")."),
             Option("--locale", value: "id", help: "How amounts are written, e.g. de_DE (default: the data's \"locale\", else en_US)."),
             WorkbenchOptions.paper,
@@ -50,8 +50,9 @@ enum ComposeCommand: Command {
         guard let templatePath = arguments.positional("template") else { throw UsageError("Missing the template folder or HTML file") }
         guard let dataPath = arguments.value("data") else { throw UsageError("Missing '--data <file>'") }
         let options = try composeOptions(arguments)
-        let preview = arguments.flag("preview")
-        let previewSize = try arguments.int("size", in: 16...8192) ?? 1200
+        let previewPage = try WorkbenchOptions.previewPage(arguments)
+        let preview = previewPage != nil
+        let previewSize = try WorkbenchOptions.previewPixels(arguments)
 
         // Refused before anything is written, not after.
         if arguments.flag("add"), !preview { try context.library().requireWritable() }
@@ -68,16 +69,15 @@ enum ComposeCommand: Command {
             }
         }
         let output = outputPath(arguments.value("output")
-            ?? (preview ? (document.suggestedFileName as NSString).deletingPathExtension + ".png" : document.suggestedFileName))
-        let printed = preview
-            ? try Composer.writePreview(document, to: output, maxPixels: previewSize)
-            : try Composer.writePDF(document, to: output)
+            ?? (preview ? WorkbenchOptions.previewName(for: document.suggestedFileName) : document.suggestedFileName))
+        let printed = try previewPage.map { try Composer.writePreview(document, page: $0, to: output, maxPixels: previewSize) }
+            ?? Composer.writePDF(document, to: output)
         for url in printed.refusedURLs {
             context.warning("\(url): not fetched: network access is off (use --allow-network)")
         }
         let pages = "\(printed.pageCount) page\(printed.pageCount == 1 ? "" : "s")"
         let items = "\(document.itemCount) item\(document.itemCount == 1 ? "" : "s")"
-        context.stdout.write("\(FileName.displayed(output)): \(preview ? "page 1 of \(pages)" : pages), \(items), total \(document.formattedTotal)\n")
+        context.stdout.write("\(FileName.displayed(output)): \(previewPage.map { "page \($0) of \(pages)" } ?? pages), \(items), total \(document.formattedTotal)\n")
 
         if arguments.flag("add"), !preview {
             var addOptions = AddOptions()

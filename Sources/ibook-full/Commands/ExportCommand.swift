@@ -23,8 +23,10 @@ enum ExportCommand: Command {
         ],
         options: [
             Option("--format", value: "format", choices: ReportFormat.self, help: "The file's format (default pdf)."),
-            WorkbenchOptions.output("Where to write (default: e.g. catalog-2026-11-29.pdf here)."),
+            WorkbenchOptions.output("Where to write (with --preview: the PNG). Default: e.g. catalog-2026-11-29.pdf here."),
             WorkbenchOptions.paper,
+            WorkbenchOptions.preview,
+            WorkbenchOptions.previewSize,
             Option("--landscape", help: "Landscape pages (default: landscape for five or more columns)."),
             Option("--portrait", help: "Portrait pages."),
             CommonOptions.book,
@@ -48,6 +50,9 @@ enum ExportCommand: Command {
         let paper = try choice(PaperSize.self, (arguments.value("paper") ?? "a4").lowercased(), option: "--paper")
         if arguments.flag("landscape"), arguments.flag("portrait") { throw UsageError("Give either --landscape or --portrait, not both") }
         let limit = try arguments.int("limit", in: 1...Int(Int32.max))
+        let previewPage = try WorkbenchOptions.previewPage(arguments)
+        let previewSize = try WorkbenchOptions.previewPixels(arguments)
+        if previewPage != nil, format != .pdf { throw UsageError("--preview renders a page of a PDF report: use it with --format pdf") }
 
         let configPath = LetterheadSettings.configPath(environment: environment)
         let letterhead = LetterheadSettings(
@@ -83,8 +88,15 @@ enum ExportCommand: Command {
             report = try builder.search(query, scope: try context.searchScope(), limit: limit, inQuery: arguments.value("in"))
         }
 
+        let defaultName = ReportFileName.make(for: report, format: format, date: now)
         let path = arguments.value("output").map { URL(fileURLWithPath: $0).path }
-            ?? FileManager.default.currentDirectoryPath + "/" + ReportFileName.make(for: report, format: format, date: now)
+            ?? FileManager.default.currentDirectoryPath + "/" + (previewPage == nil ? defaultName : WorkbenchOptions.previewName(for: defaultName))
+        if let previewPage {
+            let result = try ReportExporter.preview(report, page: previewPage, to: path, options: options, maxPixels: previewSize)
+            context.stdout.write(FileName.displayed(result.path) + "\n")
+            context.stderr.write("Rendered page \(previewPage) of \(result.pages ?? 0)\n")
+            return
+        }
         let result = try ReportExporter.export(report, to: path, options: options)
         context.stdout.write(FileName.displayed(result.path) + "\n")
         let rows = "\(result.rows) row\(result.rows == 1 ? "" : "s")"

@@ -22,7 +22,7 @@ enum NotesRescanCommand: Command {
                 let count = try library.rescanAnnotations(book, password: password)
                 context.stderr.write("Read \(count) annotation\(count == 1 ? "" : "s") from #\(book.id) \(book.title)\n")
             } catch {
-                context.error(CLI.describe(error))
+                context.error(context.describe(error))
                 failed = true
             }
         }

@@ -150,7 +150,7 @@ enum PrintCommand: Command {
                 do {
                     return try body()
                 } catch let error as BookPrintingError {
-                    throw FileFailure(file: file, reason: error.description)
+                    throw FileFailure(file: file, reason: WorkbenchErrorMessage.reason(error))
                 }
             }
         } catch let failure as FileFailure where fromLibrary && failure.reason == PDFError.missing.description {

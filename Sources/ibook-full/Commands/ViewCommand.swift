@@ -51,7 +51,7 @@ enum ViewCommand: Command {
             } catch PDFError.missing {
                 textOnlyReason = "The file is gone (\(book.path)): showing the indexed text"
             } catch let error as PDFError {
-                throw LibraryError.invalidArgument("\(book.path): \(error)")
+                throw LibraryError.invalidArgument("\(book.path): \(PDFErrorMessage.reason(error))")
             }
         }
         if textOnlyReason != nil { setup.mode = .text }

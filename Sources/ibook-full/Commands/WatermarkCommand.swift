@@ -22,8 +22,8 @@ enum WatermarkCommand: Command {
             Option("--text", value: "text", help: "The watermark text (required)."),
         ] + WatermarkStyle.options + [
             Option("--pages", value: "range", help: "Pages to stamp, by number or label: 2-10,15 or iv-x (default all)."),
-            Option("--preview", value: "page", help: "Render this page, watermarked, to the PNG given with -o; no PDF is written."),
-            Option("--preview-size", value: "px", help: "Longer side of the preview in pixels (default 1200)."),
+            WorkbenchOptions.preview,
+            WorkbenchOptions.previewSize,
             Option("--in-place", help: "Replace the input file instead of writing a new one."),
             WorkbenchOptions.add("the watermarked PDF"),
             CommonOptions.password, CommonOptions.passwordFile,
@@ -49,7 +49,7 @@ enum WatermarkCommand: Command {
         let watermarker = Watermarker(options: options)
 
         if let preview, let output {
-            let size = try arguments.int("preview-size", in: 16...8192) ?? 1200
+            let size = try WorkbenchOptions.previewPixels(arguments)
             let png = absolutePath(output)
             try BookInput.reporting(input) { try watermarker.preview(input: input, page: preview, png: png, maxPixels: size) }
             context.stdout.write(FileName.displayed(png) + "\n")

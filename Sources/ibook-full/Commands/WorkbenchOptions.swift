@@ -1,5 +1,6 @@
 import Arguments
 import Drawing
+import Foundation
 
 /// The options the workbench commands (watermark, export, compose) have in
 /// common, declared once so that they are spelled, described, validated and
@@ -14,6 +15,28 @@ enum WorkbenchOptions {
     static let paper = Option("--paper", value: "size", choices: PaperSize.self, help: "Paper size (default a4).")
 
     static let margin = Option("--margin", value: "length", help: "Page margin, e.g. 20mm (default), 2cm, 0.75in, 54pt.")
+
+    /// --preview PAGE: one page of what would be written, as a PNG at -o,
+    /// instead of the PDF. A value and not a bare flag, so that a BOOK after it
+    /// is never taken for the page.
+    static let preview = Option("--preview", value: "page",
+                                help: "Render this page of the result to a PNG (the -o file) instead of writing the PDF.")
+
+    static let previewSize = Option("--preview-size", value: "px", help: "Longer side of the preview in pixels (default 1200).")
+
+    /// The page --preview names as a number (a report or a composed document has no page labels).
+    static func previewPage(_ arguments: ParsedArguments) throws -> Int? {
+        try arguments.int("preview", in: 1...Int(Int32.max))
+    }
+
+    static func previewPixels(_ arguments: ParsedArguments) throws -> Int {
+        try arguments.int("preview-size", in: 16...8192) ?? 1200
+    }
+
+    /// Where a preview goes when -o is not given: the PDF's own default name, as a PNG.
+    static func previewName(for pdfName: String) -> String {
+        (pdfName as NSString).deletingPathExtension + ".png"
+    }
 
     /// --add; `what` names the file that is added.
     static func add(_ what: String) -> Option {
