@@ -10,7 +10,7 @@ public struct ConfidenceFilter: Sendable, Codable, Equatable {
 
     public static let defaultMinimumWordConfidence = 40.0
     /// Below this mean, the kept words are still junk.
-    public static let minimumPageConfidence = 65.0
+    public static let minimumPageConfidence = 60.0
 
     public init(minimumWordConfidence: Double = ConfidenceFilter.defaultMinimumWordConfidence) {
         self.minimumWordConfidence = minimumWordConfidence

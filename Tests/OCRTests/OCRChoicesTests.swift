@@ -113,7 +113,7 @@ final class OCRChoicesTests: XCTestCase {
         XCTAssertEqual(unfiltered.status, 0, unfiltered.stderr)
         let junk = try library.json(PageJSON.self, "read", "1", "--json")
         XCTAssertTrue(junk.hasText, "tesseract found nothing at all on the picture: the test shows nothing")
-        XCTAssertLessThan(junk.ocr?.confidence ?? 100, 65)
+        XCTAssertLessThan(junk.ocr?.confidence ?? 100, 60)
         XCTAssertEqual(try library.ibook("ocr", "--min-confidence", "101").status, 64)
     }
 
