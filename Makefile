@@ -25,7 +25,7 @@ export PKG_CONFIG_PATH := $(CURDIR)/$(PKG_CONFIG_SHIM)$(if $(PKG_CONFIG_PATH),:$
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
-                  libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn ghostscript \
+                  libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
                   postgresql libpq-dev
 PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa tesseract libpq
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
@@ -45,7 +45,7 @@ deps:
 	for module in $(PKG_CONFIG_MODULES); do pkg-config --exists $$module 2>/dev/null || missing="$$missing $$module"; done; \
 	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	test -f /usr/include/libstemmer.h || missing="$$missing libstemmer-dev"; \
-	for lang in eng osd chi_sim jpn; do [ -f /usr/share/tesseract-ocr/5/tessdata/$$lang.traineddata ] || missing="$$missing tesseract-$$lang"; done; \
+	for lang in eng osd chi_sim jpn deu; do [ -f /usr/share/tesseract-ocr/5/tessdata/$$lang.traineddata ] || missing="$$missing tesseract-$$lang"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages (missing:$$missing)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBIAN_PACKAGES); \

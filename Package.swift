@@ -64,8 +64,8 @@ let package = Package(
         // Reading PDFs into the library: extraction workers, the importer, contact sheets, layout text.
         .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "CQPDF"]),
 
-        // A copy of a scanned book's PDF with tesseract's invisible text laid under its pages by qpdf.
-        .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "OCR", "PDF", "CQPDF", "FileOutput"]),
+        // A copy of a scanned book's PDF with the words OCR stored laid under its pages, invisible, by qpdf.
+        .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "PDF", "CQPDF", "FileOutput"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),

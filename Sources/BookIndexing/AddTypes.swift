@@ -1,5 +1,6 @@
 import BookLibrary
 import Foundation
+import OCR
 
 /// How `add` goes about its work.
 public struct AddOptions: Sendable {
@@ -13,6 +14,7 @@ public struct AddOptions: Sendable {
     /// Which pages are read with OCR once the books are in, and in what languages.
     public var ocrMode: OCRMode = .auto
     public var ocrLanguages: [String]?
+    public var ocrFilter = ConfidenceFilter()
 
     public init() {}
 }

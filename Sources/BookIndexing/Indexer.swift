@@ -226,6 +226,7 @@ extension Library {
         var ocr = OCROptions()
         ocr.mode = options.ocrMode
         ocr.languages = options.ocrLanguages
+        ocr.filter = options.ocrFilter
         ocr.password = options.password
         ocr.memoryLimit = options.memoryLimit
         ocr.workers = options.workers

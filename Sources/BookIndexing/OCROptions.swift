@@ -1,5 +1,6 @@
 import BookLibrary
 import Foundation
+import OCR
 
 /// Which pages `add` reads with OCR.
 public enum OCRMode: String, Sendable, CaseIterable {
@@ -13,8 +14,11 @@ public enum OCRMode: String, Sendable, CaseIterable {
 /// How OCR runs, in `add` and in `ocr`.
 public struct OCROptions: Sendable {
     public var mode: OCRMode = .auto
-    /// Tesseract language codes; nil picks the installed ones that fit each page's script.
+    /// Tesseract language codes; nil: the book's language where it is known
+    /// and installed, else the installed ones that fit each page's script.
     public var languages: [String]?
+    /// Which words and pages are kept (tesseract's confidence).
+    public var filter = ConfidenceFilter()
     /// Pages to consider (1-based); nil for all.
     public var pages: Set<Int>?
     /// Read again pages OCR has read before.
@@ -47,6 +51,9 @@ public struct OCRBookResult: Codable, Sendable {
     /// Pages on which words were found.
     public var pagesWithText = 0
     public var meanConfidence: Double?
+    /// The book's language is known but its trained data is not installed:
+    /// what to install (said once per run and package).
+    public var languageNotice: String?
     /// One line per page that could not be read.
     public var failures: [String] = []
 

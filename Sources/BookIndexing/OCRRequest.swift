@@ -8,6 +8,7 @@ struct OCRRequest: Codable, Sendable {
     var page: Int
     var languages: [String]?
     var dpi: Int
+    var filter: ConfidenceFilter
     /// Where the worker writes its `OCRReply`.
     var replyPath: String
 }

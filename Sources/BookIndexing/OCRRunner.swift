@@ -56,6 +56,8 @@ struct OCRRunner {
         let queue = DispatchQueue(label: "ibook.ocr", attributes: .concurrent)
         let started = Date()
         var done = 0
+        let installed = OCRLanguages.installed()
+        var packagesNoted: Set<String> = []
 
         for (book, pages) in work {
             if stop.isSet { break }
@@ -67,6 +69,14 @@ struct OCRRunner {
                 summary.pagesFailed += pages.count
                 onResult(result)
                 continue
+            }
+            var languages = options.languages
+            if languages == nil {
+                let choice = OCRLanguageChoice.forBook(book, library: library, password: options.password, installed: installed)
+                languages = choice.languages
+                if let package = choice.missing?.package, packagesNoted.insert(package).inserted {
+                    result.languageNotice = choice.notice(for: book)
+                }
             }
             var confidences: [Double] = []
             var running = 0
@@ -115,7 +125,7 @@ struct OCRRunner {
                 while running >= max(1, options.workers) { collect() }
                 if stop.isSet { break }
                 let request = OCRRequest(path: book.path, password: options.password, page: page,
-                                         languages: options.languages, dpi: options.dpi,
+                                         languages: languages, dpi: options.dpi, filter: options.filter,
                                          replyPath: "\(directory)/\(book.id)-\(page).json")
                 running += 1
                 guard let pool else {

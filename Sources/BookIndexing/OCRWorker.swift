@@ -83,7 +83,7 @@ public enum OCRWorker {
                 recognizer = try PageRecognizer(languages: request.languages)
                 recognizers[key] = recognizer
             }
-            return try recognizer.read(image, dpi: request.dpi)
+            return try recognizer.read(image, dpi: request.dpi, filter: request.filter)
         }
     }
 }

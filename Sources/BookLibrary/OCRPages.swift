@@ -164,6 +164,11 @@ extension Library {
         try OCRPages(database: database).words(book, page: page)
     }
 
+    /// How OCR read a page; nil for a page it never read.
+    public func ocrReading(_ book: Book, page: Int) throws -> PageOCR? {
+        try OCRPages(database: database).ocr(book, page: page)
+    }
+
     public func ocrSummary(_ book: Book) throws -> OCRSummary? {
         try OCRPages(database: database).summary(book)
     }

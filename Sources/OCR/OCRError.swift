@@ -8,8 +8,6 @@ public enum OCRError: Error, Equatable, CustomStringConvertible, Sendable {
     case engineFailed(String)
     /// tesseract could not recognise the image.
     case recognitionFailed
-    /// tesseract could not write a PDF.
-    case pdfFailed(String)
 
     public var description: String {
         switch self {
@@ -21,8 +19,6 @@ public enum OCRError: Error, Equatable, CustomStringConvertible, Sendable {
             return "tesseract could not start with the languages \(languages)"
         case .recognitionFailed:
             return "tesseract could not recognise the page"
-        case .pdfFailed(let reason):
-            return "tesseract could not write the text layer: \(reason)"
         }
     }
 }

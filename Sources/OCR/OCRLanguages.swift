@@ -60,4 +60,47 @@ public enum OCRLanguages {
         }
         return ["eng"]
     }
+
+    /// Tesseract's code for a language tag as books carry it: ISO 639-1
+    /// (`de`, `pt-BR`, `zh_TW`), ISO 639-2 (`deu`, `ger`, `fre`) or already
+    /// tesseract's own (`chi_sim`). Nil for a tag none of these names.
+    public static func tesseractCode(forLanguageTag tag: String) -> String? {
+        let parts = tag.trimmingCharacters(in: .whitespaces).lowercased()
+            .split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let primary = parts.first, primary.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        if primary == "zh" || primary == "chi" || primary == "zho" {
+            // Traditional characters: Taiwan, Hong Kong, Macau, or the script named.
+            let traditional = parts.dropFirst().contains { ["tw", "hk", "mo", "hant", "tra"].contains($0) }
+            return traditional ? "chi_tra" : "chi_sim"
+        }
+        if let code = tesseractCodes[primary] { return code }
+        if let code = bibliographicCodes[primary] { return code }
+        // ISO 639-2/T codes are tesseract's for most languages.
+        return primary.count == 3 && tesseractCodes.values.contains(primary) ? primary : nil
+    }
+
+    /// ISO 639-1 to tesseract, for the languages Debian has trained data for.
+    private static let tesseractCodes: [String: String] = [
+        "af": "afr", "am": "amh", "ar": "ara", "as": "asm", "az": "aze", "be": "bel", "bg": "bul", "bn": "ben",
+        "bo": "bod", "bs": "bos", "br": "bre", "ca": "cat", "cs": "ces", "cy": "cym", "da": "dan", "de": "deu",
+        "dz": "dzo", "el": "ell", "en": "eng", "eo": "epo", "es": "spa", "et": "est", "eu": "eus", "fa": "fas",
+        "fi": "fin", "fo": "fao", "fr": "fra", "fy": "fry", "ga": "gle", "gd": "gla", "gl": "glg", "gu": "guj",
+        "he": "heb", "hi": "hin", "hr": "hrv", "ht": "hat", "hu": "hun", "hy": "hye", "id": "ind", "is": "isl",
+        "it": "ita", "iu": "iku", "ja": "jpn", "jv": "jav", "ka": "kat", "kk": "kaz", "km": "khm", "kn": "kan",
+        "ko": "kor", "ku": "kmr", "ky": "kir", "la": "lat", "lb": "ltz", "lo": "lao", "lt": "lit", "lv": "lav",
+        "mi": "mri", "mk": "mkd", "ml": "mal", "mn": "mon", "mr": "mar", "ms": "msa", "mt": "mlt", "my": "mya",
+        "nb": "nor", "ne": "nep", "nl": "nld", "nn": "nor", "no": "nor", "oc": "oci", "or": "ori", "pa": "pan",
+        "pl": "pol", "ps": "pus", "pt": "por", "qu": "que", "ro": "ron", "ru": "rus", "sa": "san", "sd": "snd",
+        "si": "sin", "sk": "slk", "sl": "slv", "sq": "sqi", "sr": "srp", "su": "sun", "sv": "swe", "sw": "swa",
+        "ta": "tam", "te": "tel", "tg": "tgk", "th": "tha", "ti": "tir", "tl": "tgl", "to": "ton", "tr": "tur",
+        "tt": "tat", "ug": "uig", "uk": "ukr", "ur": "urd", "uz": "uzb", "vi": "vie", "yi": "yid", "yo": "yor",
+    ]
+
+    /// ISO 639-2/B codes where they differ from 639-2/T (which tesseract uses).
+    private static let bibliographicCodes: [String: String] = [
+        "alb": "sqi", "arm": "hye", "baq": "eus", "bur": "mya", "cze": "ces", "dut": "nld", "fre": "fra",
+        "geo": "kat", "ger": "deu", "gre": "ell", "ice": "isl", "mac": "mkd", "may": "msa", "mao": "mri",
+        "per": "fas", "rum": "ron", "slo": "slk", "tib": "bod", "wel": "cym",
+    ]
 }
+

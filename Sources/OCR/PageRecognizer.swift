@@ -21,8 +21,9 @@ public final class PageRecognizer {
         detector = try OrientationDetector(dataDirectory: dataDirectory)
     }
 
-    /// The page's text and word boxes; an empty result for a blank page.
-    public func read(_ image: GreyImage, dpi: Int) throws -> RecognizedPage {
+    /// The page's text and word boxes, the words `filter` keeps; an empty
+    /// result for a blank page or a picture.
+    public func read(_ image: GreyImage, dpi: Int, filter: ConfidenceFilter = ConfidenceFilter()) throws -> RecognizedPage {
         if image.isBlank {
             return RecognizedPage(text: "", confidence: 0, languages: (languages ?? ["eng"]).joined(separator: "+"),
                                   rotation: 0, words: [])
@@ -32,10 +33,16 @@ public final class PageRecognizer {
         let codes = languages ?? OCRLanguages.forScript(finding.script, installed: installed)
         let engine = try engine(for: codes)
         let result = try engine.recognize(upright, dpi: dpi)
-        let words = result.words.map { word in
+        let kept = filter.keep(result.words)
+        let words = kept.map { word in
             Self.unturned(word, turns: finding.quarterTurns, width: image.width, height: image.height)
         }
-        return RecognizedPage(text: Self.tidy(result.text), confidence: result.confidence,
+        // Tesseract's own text when every word stays: its layout is the reference.
+        let allKept = kept.count == result.words.count
+        let text = allKept ? Self.tidy(result.text) : ConfidenceFilter.text(of: kept)
+        let confidence = allKept ? result.confidence
+            : kept.isEmpty ? 0 : kept.reduce(0) { $0 + $1.confidence } / Double(kept.count)
+        return RecognizedPage(text: text, confidence: (confidence * 10).rounded() / 10,
                               languages: codes.joined(separator: "+"), rotation: finding.quarterTurns, words: words)
     }
 

@@ -14,13 +14,11 @@ public final class TesseractEngine {
         public var text: String
         public var left: Int, top: Int, right: Int, bottom: Int
         public var confidence: Double
+        /// Where tesseract's text puts a line break (or a blank line) before the word.
+        public var startsLine = false, startsParagraph = false
     }
 
-    /// With `findsOrientation`, tesseract turns each block upright itself
-    /// (its `osd` data must be installed): what the PDF text layer needs,
-    /// since its pages keep the scan's own orientation.
-    public init(languages: [String], dataDirectory: String = OCRLanguages.dataDirectory(),
-                findsOrientation: Bool = false) throws {
+    public init(languages: [String], dataDirectory: String = OCRLanguages.dataDirectory()) throws {
         let installed = OCRLanguages.installed(in: dataDirectory)
         for code in languages where !installed.contains(code) { throw OCRError.languageNotInstalled(code) }
         guard let handle = TessBaseAPICreate() else { throw OCRError.engineFailed(languages.joined(separator: "+")) }
@@ -31,7 +29,6 @@ public final class TesseractEngine {
         }
         // Tesseract writes its progress notes to stderr by default.
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-        if findsOrientation { TessBaseAPISetPageSegMode(handle, PSM_AUTO_OSD) }
     }
 
     deinit {
@@ -53,14 +50,6 @@ public final class TesseractEngine {
         return (text, confidence, words())
     }
 
-    /// Recognises the image into a PDF renderer (see `TextLayerPDF`).
-    func recognize(_ image: GreyImage, dpi: Int, into renderer: OpaquePointer?) throws {
-        try setImage(image, dpi: dpi)
-        defer { TessBaseAPIClear(handle) }
-        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw OCRError.recognitionFailed }
-        guard TessResultRendererAddImage(renderer, handle) != 0 else { throw OCRError.pdfFailed("page not added") }
-    }
-
     private func setImage(_ image: GreyImage, dpi: Int) throws {
         guard image.width > 0, image.height > 0 else { throw OCRError.recognitionFailed }
         image.pixels.withUnsafeBufferPointer { buffer in
@@ -79,11 +68,13 @@ public final class TesseractEngine {
             let text = String(cString: raw)
             TessDeleteText(raw)
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            let page = TessResultIteratorGetPageIteratorConst(iterator)
             guard !text.allSatisfy(\.isWhitespace),
-                  TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), RIL_WORD,
-                                              &left, &top, &right, &bottom) != 0 else { continue }
+                  TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
             words.append(PixelWord(text: text, left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom),
-                                   confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD))))
+                                   confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)),
+                                   startsLine: TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0,
+                                   startsParagraph: TessPageIteratorIsAtBeginningOf(page, RIL_PARA) != 0))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return words
     }

@@ -2,7 +2,6 @@ import BookIndexing
 import BookLibrary
 import FileOutput
 import Foundation
-import OCR
 import PDF
 
 /// What `ibook ocr BOOK -o FILE` wrote.
@@ -11,24 +10,31 @@ public struct SearchableCopy: Codable, Sendable {
     /// The pages that got an invisible text layer (1-based).
     public var pages: [Int]
     public var languages: [String]
+    /// Pages OCR read for this copy (those it had never read, or all with --force).
+    public var pagesRead: Int
 }
 
 extension Library {
     /// Writes a copy of the book's PDF in which every page without a text
-    /// layer of its own (the pages OCR reads) has tesseract's invisible text
-    /// laid under it, so that other tools find and copy the words. The copy
-    /// appears whole or not at all.
-    public func writeSearchableCopy(of book: Book, to output: String, languages: [String]?, password: String?,
-                                    dpi: Int = 300, stop: StopFlag = StopFlag(),
-                                    progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> SearchableCopy {
+    /// layer of its own has the words OCR found on it laid under it,
+    /// invisible, so that other tools find and copy them. The words are the
+    /// ones stored in the library: only pages OCR never read (every page,
+    /// with `options.force`) are read first, and stored like `ocr` stores
+    /// them. The copy appears whole or not at all.
+    public func writeSearchableCopy(of book: Book, to output: String, options: OCROptions, stop: StopFlag = StopFlag(),
+                                    onProgress: (OCRProgress) -> Void = { _ in },
+                                    onResult: (OCRBookResult) -> Void = { _ in }) throws -> SearchableCopy {
         guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }
-        let pages = try pagesNeedingOCR(book, force: true)
-        guard !pages.isEmpty else { throw SearchableCopyError.nothingToAdd(book.path) }
-        let stored = try ocrSummary(book)?.languages ?? []
-        let codes = languages ?? (stored.isEmpty ? ["eng"] : stored)
+        let candidates = try pagesNeedingOCR(book, force: true)
+        guard !candidates.isEmpty else { throw SearchableCopyError.nothingToAdd(book.path) }
+        var reading = options
+        reading.pages = Set(candidates)
+        let run = try ocr([book], options: reading, stop: stop, onProgress: onProgress, onResult: onResult)
+        if run.interrupted || stop.isSet { throw SearchableCopyError.interrupted }
+
         let document: PDFDocument
         do {
-            document = try PDFDocument(path: book.path, password: password)
+            document = try PDFDocument(path: book.path, password: options.password)
         } catch let error as PDFError {
             throw LibraryError.invalidArgument("\(book.path): \(error)")
         }
@@ -36,22 +42,28 @@ extension Library {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
-        // The layer first, one page per scanned page, in order; then qpdf lays it under.
-        let layer = try TextLayerPDF(outputBase: scratch + "/layer", languages: codes)
-        for (index, number) in pages.enumerated() {
+        // The layer first, one page per page with words, in order; then qpdf lays it under.
+        let layer = try InvisibleTextLayer(path: scratch + "/layer.pdf")
+        var pages: [Int] = []
+        for number in candidates {
             if stop.isSet { throw SearchableCopyError.interrupted }
-            progress(index, pages.count)
+            let words = try ocrWords(book, page: number)
+            guard !words.isEmpty, let reading = try ocrReading(book, page: number) else { continue }
             guard let page = document.page(at: number - 1) else {
                 throw LibraryError.invalidArgument("\(book.path): page \(number) cannot be read")
             }
-            try layer.add(try page.renderGrey(dpi: Double(dpi)), dpi: dpi)
+            let size = page.size
+            try layer.addPage(width: size.width, height: size.height, words: words, rotation: reading.rotation)
+            pages.append(number)
         }
         try layer.finish()
-        progress(pages.count, pages.count)
         _ = PopplerDiagnostics.drain()
+        guard !pages.isEmpty else { throw SearchableCopyError.noWords(book.path) }
         try AtomicFile.write(to: output) { temporary in
-            try QPDFUnderlay().run(input: book.path, password: password, layer: layer.path, pages: pages, output: temporary)
+            try QPDFUnderlay().run(input: book.path, password: options.password, layer: layer.path, pages: pages,
+                                   output: temporary)
         }
-        return SearchableCopy(output: output, pages: pages, languages: codes)
+        return SearchableCopy(output: output, pages: pages, languages: try ocrSummary(book)?.languages ?? [],
+                              pagesRead: run.pagesRead)
     }
 }

@@ -12,7 +12,13 @@ enum Scans {
     /// `pages` of a sample book as a scan; `rotate` maps a page to degrees clockwise.
     static func make(from book: String, pages: ClosedRange<Int>, to output: URL, dpi: Int = 300,
                      rotate: [Int: Int] = [:], noise: Double = 0) throws {
-        var arguments = [Fixtures.sampleBook(book), output.path, "--dpi", String(dpi),
+        try make(fromFile: Fixtures.sampleBook(book), pages: pages, to: output, dpi: dpi, rotate: rotate, noise: noise)
+    }
+
+    /// `pages` of any PDF as a scan.
+    static func make(fromFile input: String, pages: ClosedRange<Int>, to output: URL, dpi: Int = 300,
+                     rotate: [Int: Int] = [:], noise: Double = 0) throws {
+        var arguments = [input, output.path, "--dpi", String(dpi),
                          "--pages", "\(pages.lowerBound)-\(pages.upperBound)"]
         for (page, degrees) in rotate.sorted(by: { $0.key < $1.key }) { arguments += ["--rotate", "\(page):\(degrees)"] }
         if noise > 0 { arguments += ["--noise", String(noise)] }
@@ -21,6 +27,14 @@ enum Scans {
         // An image-only PDF: no text layer at all.
         let text = try Run.process("/usr/bin/pdftotext", [output.path, "-"]).stdout
         XCTAssertFalse(text.contains { $0.isLetter }, "the scan has a text layer")
+    }
+
+    /// A PDF typeset by WeasyPrint from `html` (a page of prose, a figure).
+    static func typeset(_ html: String, to output: URL) throws {
+        let source = output.deletingPathExtension().appendingPathExtension("html")
+        try html.write(to: source, atomically: true, encoding: .utf8)
+        let result = try Run.process("/usr/bin/weasyprint", [source.path, output.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
     }
 
     /// The words of a sample page as pdftotext reads them.

@@ -22,7 +22,8 @@ enum AddCommand: Command {
             Option("--jobs", value: "n", help: "Files extracted at once (default: the number of cores)."),
             Option("--in-process", help: "Extract in this process: no protection from parser crashes or hangs."),
             Option("--ocr", value: "when", help: "OCR pages: auto (those without text, the default), always (every page), never."),
-            Option("--ocr-lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim (default: the installed ones that fit each page's script, else eng)."),
+            Option("--ocr-lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim (default: the book's language where known and installed, else the installed ones that fit each page's script, else eng)."),
+            Option("--ocr-min-confidence", value: "n", help: "Drop OCR words tesseract is less sure of than n % (default \(Int(ConfidenceFilter.defaultMinimumWordConfidence)); 0 keeps all); a page whose words stay below \(Int(ConfidenceFilter.minimumPageConfidence)) % on average is a picture, with no text."),
             Option("--json", help: "Print one JSON object per file."),
         ])
 
@@ -40,6 +41,9 @@ enum AddCommand: Command {
         }
         if let languages = arguments.value("ocr-lang"), options.ocrMode != .never {
             options.ocrLanguages = try OCRLanguages.parse(languages)
+        }
+        if let confidence = try arguments.double("ocr-min-confidence", in: 0...100) {
+            options.ocrFilter = ConfidenceFilter(minimumWordConfidence: confidence)
         }
         if !arguments.flag("in-process") {
             options.isolation = .workerProcess(executable: currentExecutable())
@@ -89,6 +93,7 @@ enum AddCommand: Command {
         func reportOCR(_ result: OCRBookResult) {
             progress?.clear()
             for failure in result.failures { context.error("\(FileName.displayed(result.book.path)): \(failure)") }
+            if let notice = result.languageNotice { context.stderr.write(notice + "\n") }
             if json {
                 try? context.printJSON(result)
             } else {

@@ -11,12 +11,13 @@ enum OCRCommand: Command {
     static let spec = CommandSpec(
         name: "ocr",
         abstract: "Read the pages of a book that have no text with OCR (tesseract).",
-        discussion: "Pages with no text layer (or almost none) that OCR has not read yet are rendered at 300 dpi, turned upright, read with tesseract in worker processes (one per core) and stored like extracted text: searchable, readable, marked as OCR with tesseract's confidence, with word boxes. Each page is stored as it is read, so Ctrl-C loses nothing and the next run goes on from there. Books added before ibook had OCR get their text-less pages read the same way. Languages: --lang, else the installed tesseract languages that fit each page's script, else English. With -o, nothing is stored: a copy of the PDF is written with tesseract's invisible text laid under every page that has no text of its own, so that other tools (pdftotext, viewers) find and copy the words; the copy appears whole or not at all.",
+        discussion: "Pages with no text layer (or almost none) that OCR has not read yet are rendered at 300 dpi, turned upright, read with tesseract in worker processes (one per core) and stored like extracted text: searchable, readable, marked as OCR with tesseract's confidence, with word boxes. Each page is stored as it is read, so Ctrl-C loses nothing and the next run goes on from there. Books added before ibook had OCR get their text-less pages read the same way. Languages: --lang, else the book's language where it is known (ibook edit --language, the PDF's metadata, its text) and installed, else the installed tesseract languages that fit each page's script, else English; a known language that is not installed is said once, with the Debian package to install. Words tesseract is unsure of (--min-confidence) are dropped, and a page whose words are still unsure on average is a picture: it is stored as read, with no text. With -o, a copy of the PDF is written with the words OCR found laid invisibly under every page that has no text of its own, so that other tools (pdftotext, viewers) find and copy them on the right page; the words stored in the library are used, and only pages OCR never read (all of them with --force) are read, and stored, first. The copy appears whole or not at all.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
             Option("--all", help: "Every book in the library."),
             Option("--pages", value: "range", help: "Only these pages, by number or label: 2-10,15 or iv-x."),
             Option("--lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim."),
+            Option("--min-confidence", value: "n", help: "Drop words tesseract is less sure of than n % (default \(Int(ConfidenceFilter.defaultMinimumWordConfidence)); 0 keeps all)."),
             Option("--force", help: "Read again pages OCR has read before."),
             Option("-o", "--output", value: "file", help: "Write a searchable copy of the book's PDF here instead."),
             Option("--every-page", help: "Read pages that have a text layer too, replacing it."),
@@ -33,6 +34,9 @@ enum OCRCommand: Command {
         options.force = arguments.flag("force")
         if arguments.flag("every-page") { options.mode = .always }
         if let languages = arguments.value("lang") { options.languages = try OCRLanguages.parse(languages) }
+        if let confidence = try arguments.double("min-confidence", in: 0...100) {
+            options.filter = ConfidenceFilter(minimumWordConfidence: confidence)
+        }
         if let timeout = try arguments.double("timeout", in: 1...86_400) { options.timeout = timeout }
         if let jobs = try arguments.int("jobs", in: 1...64) { options.workers = jobs }
         if !arguments.flag("in-process") { options.isolation = .workerProcess(executable: AddCommand.currentExecutable()) }
@@ -75,6 +79,7 @@ enum OCRCommand: Command {
                 progress?.clear()
                 failed += result.failures.count
                 for failure in result.failures { context.error("\(result.book.path): \(failure)") }
+                if let notice = result.languageNotice { context.stderr.write(notice + "\n") }
                 if json {
                     try? context.printJSON(result)
                 } else {
@@ -99,19 +104,24 @@ enum OCRCommand: Command {
         let stop = StopFlag()
         let interrupt = AddCommand.interruptSource(stop)
         defer { interrupt.cancel() }
-        let started = Date()
+        var failed = 0
         let copy: SearchableCopy
         do {
             copy = try library.writeSearchableCopy(
-                of: book, to: output, languages: options.languages, password: options.password, stop: stop,
-                progress: { done, total in
-                    let elapsed = Date().timeIntervalSince(started)
-                    progress?.updateOCR(done: done, total: total, pagesPerSecond: elapsed > 0 ? Double(done) / elapsed : 0,
-                                        name: book.title)
+                of: book, to: output, options: options, stop: stop,
+                onProgress: { step in
+                    progress?.updateOCR(done: step.pagesDone, total: step.pagesTotal,
+                                        pagesPerSecond: step.pagesPerSecond, name: step.bookTitle)
+                },
+                onResult: { result in
+                    progress?.clear()
+                    failed += result.failures.count
+                    for failure in result.failures { context.error("\(result.book.path): \(failure)") }
+                    if let notice = result.languageNotice { context.stderr.write(notice + "\n") }
                 })
         } catch SearchableCopyError.interrupted {
             progress?.clear()
-            context.stderr.write("interrupted: \(output) not written\n")
+            context.stderr.write("interrupted: \(output) not written; the pages read so far are stored\n")
             throw ExitCode(status: 130)
         } catch {
             progress?.clear()
@@ -122,7 +132,9 @@ enum OCRCommand: Command {
             try context.printJSON(copy)
         } else {
             context.stdout.write("\(copy.output)\n")
-            context.stderr.write("text laid under \(copy.pages.count) page\(copy.pages.count == 1 ? "" : "s") (\(copy.languages.joined(separator: "+")))\n")
+            let read = copy.pagesRead > 0 ? ", \(copy.pagesRead) page\(copy.pagesRead == 1 ? "" : "s") read by OCR first" : ""
+            context.stderr.write("text laid under \(copy.pages.count) page\(copy.pages.count == 1 ? "" : "s") (\(copy.languages.joined(separator: "+"))\(read))\n")
         }
+        if failed > 0 { throw ExitCode(status: ExitCode.failure) }
     }
 }
