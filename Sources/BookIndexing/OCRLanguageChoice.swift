@@ -13,8 +13,10 @@ struct OCRLanguageChoice: Sendable {
     var missing: (tag: String, package: String)?
 
     /// The book's language is, first, what `ibook edit --language` set; else
-    /// what the PDF's metadata declares; else what its stored text is in.
-    /// A scan nobody has described has none of these.
+    /// what the library settled on when it was added (the PDF's /Lang or XMP,
+    /// or what its text reads as); else what the PDF's metadata declares in a
+    /// language no stemmer knows (`ja`, `zh`). A scan nobody has described
+    /// has none of these.
     static func forBook(_ book: Book, library: Library, password: String?,
                         installed: Set<String>) -> OCRLanguageChoice {
         guard let tag = knownLanguage(of: book, library: library, password: password) else {
@@ -31,13 +33,14 @@ struct OCRLanguageChoice: Sendable {
 
     private static func knownLanguage(of book: Book, library: Library, password: String?) -> String? {
         if let edited = try? library.details(book).language, !edited.isEmpty { return edited }
-        if let document = try? PDFDocument(path: book.path, password: password) {
-            let declared = document.metadata.language
+        if let settled = try? library.languageOfText(book) { return settled }
+        guard let document = try? PDFDocument(path: book.path, password: password) else {
             _ = PopplerDiagnostics.drain()
-            if let declared, !declared.isEmpty { return declared }
+            return nil
         }
+        let declared = document.metadata.language
         _ = PopplerDiagnostics.drain()
-        return (try? library.languageOfText(book)) ?? nil
+        return declared.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// One line for the user: not an error, the pages are still read.
