@@ -88,7 +88,15 @@ final class ReliabilityTests: XCTestCase {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        usleep(400_000)
+        // Ctrl-C once the first book is in: by then ibook is listening for it
+        // (on a loaded machine a fixed delay can land before it starts to).
+        let database = library.directory.appendingPathComponent("library.sqlite").path
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline {
+            let count = try? Run.process("/usr/bin/sqlite3", ["-readonly", database, "SELECT count(*) FROM books"], timeout: 10)
+            if let count, count.status == 0, (Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0 { break }
+            usleep(50_000)
+        }
         kill(process.processIdentifier, SIGINT)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
