@@ -11,7 +11,7 @@ public final class PostgresConnection {
     /// Where the session goes, for messages: "host:port/database".
     public let target: String
     public private(set) var changes = 0
-    private var savepointDepth = 0
+    private let savepoints = Savepoints()
 
     /// Connects to `url`: a `postgresql://` or `postgres://` URL, or
     /// `postgresql:` alone for libpq's defaults (`PG*` variables, `~/.pgpass`).
@@ -142,19 +142,7 @@ public final class PostgresConnection {
     }
 
     private func inSavepoint<T>(_ body: () throws -> T) throws -> T {
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let name = "ibook_savepoint_\(savepointDepth)"
-        try execute("SAVEPOINT \(name)")
-        do {
-            let result = try body()
-            try execute("RELEASE SAVEPOINT \(name)")
-            return result
-        } catch {
-            try? execute("ROLLBACK TO SAVEPOINT \(name)")
-            try? execute("RELEASE SAVEPOINT \(name)")
-            throw error
-        }
+        try savepoints.run(execute: { try execute($0) }, inTransaction: { isInTransaction }, body)
     }
 
     // MARK: C strings

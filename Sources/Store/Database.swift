@@ -38,7 +38,7 @@ public final class Database {
     let connection: SQLiteConnection
     // Unbounded on purpose: only fixed SQL text should go through cachedStatement.
     private var statementCache: [String: Statement] = [:]
-    private var savepointDepth = 0
+    private let savepoints = Savepoints()
 
     public init(path: String, options: Options = Options()) throws {
         self.path = path
@@ -268,22 +268,7 @@ public final class Database {
     }
 
     private func inSavepoint<T>(_ body: () throws -> T) throws -> T {
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let name = "ibook_savepoint_\(savepointDepth)"
-        try execute("SAVEPOINT \(name)")
-        do {
-            let result = try body()
-            try execute("RELEASE SAVEPOINT \(name)")
-            return result
-        } catch {
-            if isInTransaction {
-                // ROLLBACK TO keeps the savepoint open; RELEASE pops it.
-                try? execute("ROLLBACK TO SAVEPOINT \(name)")
-                try? execute("RELEASE SAVEPOINT \(name)")
-            }
-            throw error
-        }
+        try savepoints.run(execute: { try execute($0) }, inTransaction: { isInTransaction }, body)
     }
 
     // MARK: Schema

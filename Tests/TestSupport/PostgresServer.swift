@@ -95,6 +95,7 @@ public final class PostgresServer {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        Spawn.closeInheritedDescriptors(&actions)
         var pid = pid_t()
         guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
             throw RunError.failed("\(executable): cannot be started")

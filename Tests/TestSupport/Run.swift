@@ -38,20 +38,23 @@ public enum Run {
         process.standardError = err
         let input = Pipe()
         process.standardInput = input
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         // Both pipes at once, so a chatty child never blocks on a full pipe.
         let outputReader = PipeReader(out.fileHandleForReading)
         let errorReader = PipeReader(err.fileHandleForReading)
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        var killed = false
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
-            killed = true
+        if let stdin {
+            // A program may end without reading its input: a failed write, not a SIGPIPE that kills the tests.
+            signal(SIGPIPE, SIG_IGN)
+            try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
         }
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(2_000) }
+        let killed = process.isRunning
+        if killed { kill(process.processIdentifier, SIGKILL) }
+        // Also what lets Foundation let go of the process and its pipes: a
+        // terminationHandler or polling alone leaves two descriptors open a run.
+        process.waitUntilExit()
         // A daemon the child left behind may hold the pipes open: what came before is enough.
         let output = outputReader.wait(timeout: killed ? 1 : 30)
         let errors = errorReader.wait(timeout: killed ? 1 : 30)

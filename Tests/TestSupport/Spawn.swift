@@ -18,6 +18,7 @@ public enum Spawn {
         for descriptor in Int32(0)...2 {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        closeInheritedDescriptors(&actions)
         var pid = pid_t()
         guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environmentLines) == 0 else { return -1 }
         var status: Int32 = 0
@@ -32,5 +33,16 @@ public enum Spawn {
             }
             usleep(10_000)
         }
+    }
+
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// Adds "close every descriptor above stderr" to `actions`, so that a
+    /// daemon the child leaves behind (tmux's server, PostgreSQL) holds none
+    /// of the test process's pipes and files. glibc has had it since 2.34;
+    /// Swift's Glibc module does not declare it, hence the lookup.
+    public static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
     }
 }
