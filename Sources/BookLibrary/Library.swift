@@ -80,6 +80,7 @@ public final class Library {
         } catch let error as DatabaseError {
             throw LibraryError.notALibrary(path, reason: Self.reason(error))
         }
+        try database.defineTextFunction(QuerySQL.foldFunction, QuerySQL.folded)
         engine = database
         localDatabase = database
         // Only once the folder is known to be an ibook library is it ours to

@@ -22,12 +22,21 @@ struct QuerySQL {
         }
     }
 
-    static func contains(_ text: String) -> String {
-        "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
+    /// The SQL function that folds text as search does (case beyond ASCII,
+    /// accents, ligatures, ß), defined on every local library's connection.
+    static let foldFunction = "ibook_fold"
+
+    /// `text` folded the way `ibook_fold` folds a column.
+    static func folded(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return TermFolding.stripped(TermFolding.caseFolded(text))
     }
 
-    private static let like = "LIKE ? ESCAPE '\\'"
+    /// A condition that `column` holds `value`, folded alike on both sides.
+    private func holds(_ column: String, _ value: String, _ bindings: inout [SQLBindable]) -> String {
+        bindings.append(Self.folded(value))
+        return "instr(\(Self.foldFunction)(\(column)), ?) > 0"
+    }
 
     private func detail(_ field: String) -> String {
         "(SELECT value FROM book_fields WHERE book_fields.book_id = books.id AND book_fields.field = '\(field)')"
@@ -35,19 +44,15 @@ struct QuerySQL {
 
     private func build(_ term: QueryTerm, _ bindings: inout [SQLBindable]) throws -> String {
         guard let field = term.field else {
-            bindings += [Self.contains(term.value), Self.contains(term.value)]
-            return "(books.title \(Self.like) OR books.author \(Self.like))"
+            return "(" + holds("books.title", term.value, &bindings) + " OR " + holds("books.author", term.value, &bindings) + ")"
         }
         switch field {
         case .title:
-            bindings.append(Self.contains(term.value))
-            return "books.title \(Self.like)"
+            return holds("books.title", term.value, &bindings)
         case .author:
-            bindings.append(Self.contains(term.value))
-            return "books.author \(Self.like)"
+            return holds("books.author", term.value, &bindings)
         case .file:
-            bindings.append(Self.contains(term.value))
-            return "books.path \(Self.like)"
+            return holds("books.path", term.value, &bindings)
         case .tag:
             let tag = (try? TagName.normalized(term.value)) ?? term.value
             bindings += [tag, TagName.descendantsPattern(tag)]
@@ -59,9 +64,7 @@ struct QuerySQL {
                         WHERE collection_books.book_id = books.id AND collections.name = ? COLLATE NOCASE)
                 """
         case .language, .publisher, .series, .isbn, .doi, .description:
-            let name = field.rawValue
-            bindings.append(Self.contains(term.value))
-            return "coalesce(\(detail(name)), '') \(Self.like)"
+            return holds("coalesce(\(detail(field.rawValue)), '')", term.value, &bindings)
         case .year:
             let year = "coalesce(CAST(\(detail("year")) AS INTEGER), CAST(strftime('%Y', books.created, 'unixepoch') AS INTEGER))"
             return compare(year, term, &bindings)

@@ -50,6 +50,12 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertEqual(try titles("tag:history", "OR", "tag:geography", "pages:<100"), ["A Field Guide to Lighthouses", "Atlas of Coastlines"])
         XCTAssertEqual(try titles("-has:tags", "-has:bookmarks", "pages:<11"), ["untitled-notes", "東京の四季"].sorted())
         XCTAssertEqual(try titles("author:hale"), ["A Field Guide to Lighthouses"])
+        // Folded as search folds: case beyond ASCII, accents, width.
+        XCTAssertEqual(try titles("title:RÉSUMÉ"), ["Résumé of Café Culture"])
+        XCTAssertEqual(try titles("cafe"), ["Résumé of Café Culture"])
+        XCTAssertEqual(try titles("title:ＣＡＦÉ"), ["Résumé of Café Culture"])
+        XCTAssertEqual(try titles("title:東京"), ["東京の四季"])
+        XCTAssertEqual(try titles("title:100%"), [], "no pattern characters")
         XCTAssertEqual(try titles("lighthouses"), ["A Field Guide to Lighthouses"])
         XCTAssertEqual(try titles("\"field guide\""), ["A Field Guide to Lighthouses"])
         XCTAssertEqual(try titles("added:<1d").count, 6)
