@@ -55,10 +55,6 @@ public struct PostgresMigrator {
     }
 
     private func knownAppliedIDs(_ connection: PostgresConnection) throws -> Set<String> {
-        let applied = try connection.query("SELECT id FROM schema_migrations").compactMap { $0.string("id") }
-        let known = Set(migrations.map(\.id))
-        let unknown = applied.filter { !known.contains($0) }.sorted()
-        guard unknown.isEmpty else { throw MigrationError.newerSchema(unknown) }
-        return Set(applied)
+        try AppliedMigrations.ids(in: connection, known: registeredIDs)
     }
 }

@@ -82,11 +82,7 @@ public struct Migrator {
 
     /// The applied ids, after checking that all of them are known.
     private func knownAppliedIDs(_ db: Database) throws -> Set<String> {
-        let applied = try db.query("SELECT id FROM schema_migrations").compactMap { $0.string("id") }
-        let known = Set(migrations.map(\.id))
-        let unknown = applied.filter { !known.contains($0) }.sorted()
-        guard unknown.isEmpty else { throw MigrationError.newerSchema(unknown) }
-        return Set(applied)
+        try AppliedMigrations.ids(in: db, known: registeredIDs)
     }
 
     /// The registered ids not applied yet, in order; throws
