@@ -39,12 +39,16 @@ struct MetadataRefresher {
                 let derived = DerivedMetadata(
                     candidates: record.candidates(path: book.path), subject: metadata.subject,
                     keywords: metadata.keywords, creator: metadata.creator, producer: metadata.producer,
-                    created: metadata.created, modified: metadata.modified)
+                    created: metadata.created, modified: metadata.modified,
+                    catalogLanguage: record.catalogLanguage, xmpLanguage: metadata.language)
                 do {
+                    let before = try library.stemmingLanguage(of: book)
                     let updated = try library.applyDerived(derived, to: book)
+                    let after = try library.stemmingLanguage(of: updated)
                     onResult(RefreshResult(
                         path: book.path, book: updated, previousTitle: book.title, previousAuthor: book.author,
-                        changed: updated.title != book.title || updated.author != book.author))
+                        changed: updated.title != book.title || updated.author != book.author || before != after,
+                        previousStemming: before != after ? before : nil, stemming: before != after ? after : nil))
                 } catch {
                     onResult(RefreshResult(path: book.path, book: book, reason: "not updated: \(error)"))
                 }

@@ -11,6 +11,8 @@ public struct BookInfo: Codable, Sendable {
     public var details: BookDetails
     public var tags: [String]
     public var collections: [String]
+    /// The language the book's words are stemmed in for search.
+    public var stemming: StemmingLanguage?
     /// Pages whose text was read by OCR, if any.
     public var ocr: OCRSummary?
 }

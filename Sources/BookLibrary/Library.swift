@@ -167,7 +167,15 @@ extension Library {
             fileExists: FileName.exists(book.path),
             details: isLocal ? try details(book) : BookDetails(), tags: isLocal ? try tags(of: book) : [],
             collections: isLocal ? try collections(of: book) : [],
+            stemming: try stemmingLanguage(of: book),
             ocr: isLocal ? try OCRPages(database: database).summary(book) : nil)
+    }
+
+    /// The language search stems the book's words in, and where it came from.
+    public func stemmingLanguage(of book: Book) throws -> StemmingLanguage? {
+        guard let row = try engine.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id]),
+              let code = row.string("language") else { return nil }
+        return StemmingLanguage(code: code, source: row.string("language_source"))
     }
 
     @discardableResult

@@ -9,9 +9,15 @@ public struct DerivedMetadata: Sendable {
     public var producer: String?
     public var created: Date?
     public var modified: Date?
+    /// The languages the file declares (`/Lang`, XMP `dc:language`).
+    public var catalogLanguage: String?
+    public var xmpLanguage: String?
 
     public init(candidates: MetadataCandidates, subject: String?, keywords: String?, creator: String?,
-                producer: String?, created: Date?, modified: Date?) {
+                producer: String?, created: Date?, modified: Date?, catalogLanguage: String? = nil,
+                xmpLanguage: String? = nil) {
+        self.catalogLanguage = catalogLanguage
+        self.xmpLanguage = xmpLanguage
         self.candidates = candidates
         self.subject = subject
         self.keywords = keywords
@@ -29,10 +35,16 @@ public struct RefreshResult: Codable, Sendable {
     public var previousTitle: String?
     public var previousAuthor: String?
     public var changed: Bool
+    /// The stemming language before and after, when the file now declares another one.
+    public var previousStemming: StemmingLanguage?
+    public var stemming: StemmingLanguage?
     public var reason: String?
 
     public init(path: String, book: Book? = nil, previousTitle: String? = nil, previousAuthor: String? = nil,
-                changed: Bool = false, reason: String? = nil) {
+                changed: Bool = false, previousStemming: StemmingLanguage? = nil, stemming: StemmingLanguage? = nil,
+                reason: String? = nil) {
+        self.previousStemming = previousStemming
+        self.stemming = stemming
         self.path = path
         self.book = book
         self.previousTitle = previousTitle
@@ -63,8 +75,31 @@ extension Library {
                 WHERE id = ?
                 """, [title, titleSource, author, authorSource, editedSubject ?? derived.subject, editedKeywords ?? derived.keywords, derived.creator,
                       derived.producer, derived.created, derived.modified, book.id])
+            try settleLanguage(of: book, declaredIn: derived)
             return try Catalog(database: database).book(id: book.id) ?? current
         }
+    }
+
+    /// The file's declared language, read again, decides the stemming
+    /// language as at `add` (and the book is re-indexed if it changes); a
+    /// language set with `edit --language` stays, and a book that declares
+    /// nothing keeps what was told from its text.
+    private func settleLanguage(of book: Book, declaredIn derived: DerivedMetadata) throws {
+        guard let current = try stemmingLanguage(of: book),
+              let source = current.source.flatMap(LanguageSource.init(rawValue:)), source != .edited else { return }
+        var choice: LanguageChoice?
+        if let tag = derived.catalogLanguage, let language = BookLanguage(tag: tag) {
+            choice = LanguageChoice(language: language, source: .pdf)
+        } else if let tag = derived.xmpLanguage, let language = BookLanguage(tag: tag) {
+            choice = LanguageChoice(language: language, source: .xmp)
+        } else if source == .pdf || source == .xmp {
+            // The declaration is gone from the file: as at `add`, the text decides.
+            choice = try languageToldFromText(bookID: book.id).map { LanguageChoice(language: $0, source: .detected) }
+                ?? LanguageChoice(language: .fallback, source: .fallback)
+        }
+        guard let choice, choice.language.rawValue != current.code || choice.source != source else { return }
+        try SearchIndex(database: database).reindex(bookID: book.id, language: choice.language)
+        try database.execute("UPDATE books SET language_source = ? WHERE id = ?", [choice.source.rawValue, book.id])
     }
 
     /// Every book, for a refresh of the whole library.

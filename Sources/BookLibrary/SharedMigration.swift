@@ -51,15 +51,16 @@ struct SharedMigration {
     }
 
     private func copy(_ book: Book) throws -> (pages: Int, cover: Bool) {
-        let language = try local.scalar("SELECT language FROM books WHERE id = ?", [book.id])
+        let language = try local.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id])
         return try shared.transaction {
             guard let id = try shared.queryRow("""
                 INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer,
-                    created, modified, page_count, added_at, language, title_source, author_source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                    created, modified, page_count, added_at, language, language_source, title_source, author_source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                 """, [book.sha256, book.path, book.size, book.title, book.author, book.subject, book.keywords,
                       book.creator, book.producer, book.created, book.modified, book.pageCount, book.addedAt,
-                      language ?? .text("en"), book.titleSource.rawValue, book.authorSource.rawValue])?.int("id")
+                      language?["language"] ?? .text(BookLanguage.fallback.rawValue),
+                      language?["language_source"] ?? .text(LanguageSource.fallback.rawValue), book.titleSource.rawValue, book.authorSource.rawValue])?.int("id")
             else { throw LibraryError.invalidArgument("the server gave no id for \(book.title)") }
             var pages = 0
             for row in try local.query("SELECT page, label, text FROM pages WHERE book_id = ? ORDER BY page", [book.id]) {

@@ -14,15 +14,20 @@ extension Library {
            let language = row.string("language"), !language.isEmpty {
             return language
         }
+        return try languageToldFromText(bookID: book.id)?.rawValue
+    }
+
+    /// What the book's stored text reads as, from its first pages.
+    func languageToldFromText(bookID: Int) throws -> BookLanguage? {
         var pages: [String] = []
         var words = 0
         // The detector reads about its sample size in words: the first pages are enough.
         try database.prepare("SELECT text FROM pages WHERE book_id = ? ORDER BY page LIMIT 200")
-            .forEachRow([book.id]) { row in
+            .forEachRow([bookID]) { row in
                 guard words < LanguageDetector.sampleSize, let text = try? StoredText.decode(row["text"]) else { return }
                 words += text.split(whereSeparator: \.isWhitespace).count
                 pages.append(text)
             }
-        return LanguageDetector.detect(pages: pages)?.rawValue
+        return LanguageDetector.detect(pages: pages)
     }
 }

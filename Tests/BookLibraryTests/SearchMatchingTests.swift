@@ -138,4 +138,31 @@ final class SearchMatchingTests: XCTestCase {
         XCTAssertEqual(try matches("Häuser"), ["Häuser"])
         XCTAssertTrue(try library.checkIndex().isInStep)
     }
+
+    func testRefreshReadsTheDeclaredLanguageAgainAndKeepsAnEditedOne() throws {
+        let books = try add(.germanShort, .germanShortUndeclared)
+        let declared = try XCTUnwrap(books.first { $0.title == "germanShort" })
+        XCTAssertEqual(try library.stemmingLanguage(of: declared), StemmingLanguage(code: "de", source: "pdf"))
+        XCTAssertEqual(try library.info(declared).stemming?.name, "German")
+        // As a library from before /Lang was read has it: stemmed in English, the default.
+        try SearchIndex(database: library.database).reindex(bookID: declared.id, language: .english)
+        try library.database.execute("UPDATE books SET language_source = 'fallback' WHERE id = ?", [declared.id])
+        XCTAssertEqual(try matches("Häuser"), ["Häuser", "Häuser"])
+
+        var results: [RefreshResult] = []
+        library.refreshMetadata(try library.list(), options: AddOptions()) { results.append($0) }
+        XCTAssertEqual(try languages(), ["germanShort:de:pdf", "germanShortUndeclared:en:fallback"])
+        let changed = try XCTUnwrap(results.first { $0.book?.id == declared.id })
+        XCTAssertEqual(changed.previousStemming?.name, "English")
+        XCTAssertEqual(changed.stemming?.origin, "declared by the PDF's /Lang")
+        XCTAssertNil(results.first { $0.book?.id != declared.id }?.stemming, "nothing declared, nothing changed")
+        XCTAssertEqual(Set(try matches("Häuser")), ["Häuser", "Haus"])
+        XCTAssertTrue(try library.checkIndex().isInStep)
+
+        var edit = BookEdit()
+        edit.language = "French"
+        try library.edit(declared, edit)
+        library.refreshMetadata(try library.list(), options: AddOptions()) { _ in }
+        XCTAssertEqual(try languages(), ["germanShort:fr:edited", "germanShortUndeclared:en:fallback"], "an edit outlives refresh")
+    }
 }

@@ -164,6 +164,13 @@ final class SharedLibraryTests: XCTestCase {
             INSERT INTO books (sha256, path, size, title, author, page_count, added_at) VALUES ('\(sha256)', '/x', 1, 'x', 'x', 1, 0);
 
             """.utf8))
+        // psql reads its input in its own time: the row must be held before the migration starts.
+        var holding = false
+        for _ in 0..<300 where !holding {
+            usleep(100_000)
+            holding = try server.psql("SELECT count(*) FROM pg_stat_activity WHERE state = 'idle in transaction'") == "1"
+        }
+        XCTAssertTrue(holding, "psql never began holding the second book's row")
 
         let migrate = Process()
         migrate.executableURL = URL(fileURLWithPath: Run.ibookPath)
