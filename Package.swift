@@ -62,10 +62,13 @@ let package = Package(
         // library and poppler, nothing else, so that ibook-render stays small.
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF"]),
         // Reading PDFs into the library: extraction workers, the importer, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "CQPDF"]),
+        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "QPDF"]),
+
+        // qpdf's C API owned and wrapped once: a document to read and change, a job run as its command line.
+        .target(name: "QPDF", dependencies: ["CQPDF", "FileNames"]),
 
         // A copy of a scanned book's PDF with the words OCR stored laid under its pages, invisible, by qpdf.
-        .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "PDF", "CQPDF", "FileOutput"]),
+        .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "PDF", "QPDF", "FileOutput"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
@@ -76,12 +79,12 @@ let package = Package(
         .target(name: "Reports", dependencies: ["BookLibrary", "BookIndexing", "PageThumbnails", "Drawing", "FileOutput", "FileNames", "PDF"]),
 
         // Text watermarks: a cairo/pango stamp laid over or under pages by qpdf. Never prints.
-        .target(name: "Watermark", dependencies: ["FileNames", "PDF", "PageRanges", "CPangoCairo", "CQPDF", "FileOutput"]),
+        .target(name: "Watermark", dependencies: ["FileNames", "PDF", "PageRanges", "CPangoCairo", "QPDF", "FileOutput"]),
 
         // Title, authors, subject and keywords written into a PDF (Info and XMP) with qpdf: `edit --write`.
-        .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "FileOutput"]),
+        .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "QPDF", "FileOutput"]),
         // Highlights and notes written into a copy of a book's PDF by qpdf, with appearance streams.
-        .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "FileOutput"]),
+        .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "QPDF", "FileOutput"]),
 
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
         .target(name: "Printing", dependencies: ["FileNames", "CCups"]),

@@ -1,50 +1,59 @@
 import CQPDF
+import QPDF
 import Foundation
 
 /// Adds annotations to a PDF with qpdf and writes the result: everything
 /// else in the file (outline, links, labels, text, existing annotations,
-/// encryption) is carried over as qpdf reads it. Owns its `qpdf_data`.
+/// encryption) is carried over as qpdf reads it.
 ///
 /// Each annotation gets its own appearance stream, so that viewers which do
 /// not draw annotations themselves (or draw them differently) show what ibook
 /// means; poppler-glib's save writes none for text markup.
-final class AnnotationWriter {
-    private var handle: qpdf_data?
-    /// QPDF_ERRORS, spelled out: Swift does not import its macro.
-    private static let errorsBit: QPDF_ERROR_CODE = 1 << 1
+struct AnnotationWriter {
+    private let document: QPDFDocument
+    private var handle: qpdf_data? { document.handle }
 
     init(path: String, password: String?) throws {
-        handle = qpdf_init()
-        qpdf_silence_errors(handle)
-        qpdf_set_suppress_warnings(handle, QPDF_TRUE)
-        if qpdf_read(handle, path, password) & Self.errorsBit != 0 {
-            throw AnnotatingError.qpdf(lastError() ?? "cannot read the file")
+        do {
+            document = try QPDFDocument(path: path, password: password)
+        } catch let error as QPDFError {
+            throw AnnotatingError.qpdf(error.message)
         }
     }
 
-    deinit { qpdf_cleanup(&handle) }
-
-    var pageCount: Int { Int(max(0, qpdf_get_num_pages(handle))) }
+    var pageCount: Int { document.pageCount }
 
     /// Adds the marks to their pages; returns how many were added (a mark
     /// whose /NM the page already has is skipped).
     func add(_ marks: [AnnotationMark]) throws -> Int {
+        do {
+            return try addMarks(marks)
+        } catch let error as QPDFError {
+            throw AnnotatingError.qpdf(error.message)
+        }
+    }
+
+    func write(to path: String) throws {
+        do {
+            try document.write(to: path, preservingEncryption: true, preservingObjectStreams: true)
+        } catch let error as QPDFError {
+            throw AnnotatingError.qpdf(error.message)
+        }
+    }
+
+    private func addMarks(_ marks: [AnnotationMark]) throws -> Int {
         var added = 0
         for (pageIndex, pageMarks) in Dictionary(grouping: marks, by: \.pageIndex).sorted(by: { $0.key < $1.key }) {
             guard pageIndex >= 0, pageIndex < pageCount else { throw AnnotatingError.pageMissing(pageIndex + 1) }
-            let page = qpdf_get_page_n(handle, pageIndex)
-            try check()
+            let page = try document.page(at: pageIndex)
             let frame = self.frame(of: page)
             let annotations = qpdf_oh_new_array(handle)
             var names: Set<String> = []
-            if let existing = direct(page, "/Annots"), qpdf_oh_is_array(handle, existing) != 0 {
+            if let existing = document.direct(page, "/Annots"), qpdf_oh_is_array(handle, existing) != 0 {
                 for index in 0..<qpdf_oh_get_array_n_items(handle, existing) {
                     let item = qpdf_oh_get_array_item(handle, existing, index)
                     qpdf_oh_append_item(handle, annotations, item)
-                    if let name = direct(item, "/NM"), qpdf_oh_is_string(handle, name) != 0,
-                       let value = qpdf_oh_get_utf8_value(handle, name) {
-                        names.insert(String(cString: value))
-                    }
+                    if let name = document.direct(item, "/NM").flatMap(document.text) { names.insert(name) }
                 }
             }
             for mark in pageMarks where !names.contains(mark.name) && (mark.kind == .note || !mark.boxes.isEmpty) {
@@ -53,20 +62,10 @@ final class AnnotationWriter {
             }
             // A new array, not the old one grown: pages may share an /Annots array.
             qpdf_oh_replace_key(handle, page, "/Annots", annotations)
-            try check()
+            try document.check()
         }
-        qpdf_oh_release_all(handle)
+        document.releaseObjects()
         return added
-    }
-
-    func write(to path: String) throws {
-        guard qpdf_init_write(handle, path) & Self.errorsBit == 0 else {
-            throw AnnotatingError.qpdf(lastError() ?? "cannot write \(path)")
-        }
-        qpdf_set_object_stream_mode(handle, qpdf_o_preserve)
-        if qpdf_write(handle) & Self.errorsBit != 0 {
-            throw AnnotatingError.qpdf(lastError() ?? "cannot write \(path)")
-        }
     }
 
     private func annotation(_ mark: AnnotationMark, on page: qpdf_oh, frame: PageFrame) throws -> qpdf_oh {
@@ -93,7 +92,7 @@ final class AnnotationWriter {
         let rect = appearance.boundingBox
         dictionary += " /Rect [\(rect.map(PDFSyntax.number).joined(separator: " "))] >>"
         let annotation = qpdf_oh_parse(handle, dictionary)
-        try check()
+        try document.check()
 
         let stream = qpdf_oh_new_stream(handle)
         let streamDictionary = qpdf_oh_get_dict(handle, stream)
@@ -110,59 +109,12 @@ final class AnnotationWriter {
         qpdf_oh_replace_key(handle, appearances, "/N", stream)
         qpdf_oh_replace_key(handle, annotation, "/AP", appearances)
         qpdf_oh_replace_key(handle, annotation, "/P", page)
-        try check()
+        try document.check()
         return qpdf_make_indirect_object(handle, annotation)
     }
 
     private func frame(of page: qpdf_oh) -> PageFrame {
-        let media = inherited(page, "/MediaBox").flatMap(rectangle) ?? [0, 0, 612, 792]
-        let crop = inherited(page, "/CropBox").flatMap(rectangle) ?? media
-        var rotation = 0
-        if let rotate = inherited(page, "/Rotate"), qpdf_oh_is_integer(handle, rotate) != 0 {
-            rotation = ((Int(qpdf_oh_get_int_value_as_int(handle, rotate)) % 360) + 360) % 360
-            if rotation % 90 != 0 { rotation = 0 }
-        }
-        return PageFrame(x: crop[0], y: crop[1], width: crop[2] - crop[0], height: crop[3] - crop[1], rotation: rotation)
-    }
-
-    private func direct(_ object: qpdf_oh, _ key: String) -> qpdf_oh? {
-        guard qpdf_oh_is_dictionary(handle, object) != 0, qpdf_oh_has_key(handle, object, key) != 0 else { return nil }
-        let value = qpdf_oh_get_key(handle, object, key)
-        return qpdf_oh_is_null(handle, value) != 0 ? nil : value
-    }
-
-    /// Pages inherit these from the page tree; bounded so a looping /Parent
-    /// chain in a damaged file cannot hang us.
-    private func inherited(_ page: qpdf_oh, _ key: String) -> qpdf_oh? {
-        var node = page
-        for _ in 0..<64 {
-            if let value = direct(node, key) { return value }
-            guard let parent = direct(node, "/Parent") else { return nil }
-            node = parent
-        }
-        return nil
-    }
-
-    /// [x1 y1 x2 y2] with the corners put in order.
-    private func rectangle(_ object: qpdf_oh) -> [Double]? {
-        guard qpdf_oh_is_array(handle, object) != 0, qpdf_oh_get_array_n_items(handle, object) == 4 else { return nil }
-        var values: [Double] = []
-        for item in 0..<4 {
-            let number = qpdf_oh_get_array_item(handle, object, Int32(item))
-            guard qpdf_oh_is_number(handle, number) != 0 else { return nil }
-            values.append(qpdf_oh_get_numeric_value(handle, number))
-        }
-        guard values.allSatisfy(\.isFinite), abs(values[2] - values[0]) >= 1, abs(values[3] - values[1]) >= 1 else { return nil }
-        return [min(values[0], values[2]), min(values[1], values[3]), max(values[0], values[2]), max(values[1], values[3])]
-    }
-
-    private func check() throws {
-        if qpdf_has_error(handle) != 0 { throw AnnotatingError.qpdf(lastError() ?? "qpdf failed") }
-    }
-
-    private func lastError() -> String? {
-        guard qpdf_has_error(handle) != 0, let error = qpdf_get_error(handle),
-              let text = qpdf_get_error_full_text(handle, error) else { return nil }
-        return String(cString: text)
+        let crop = document.cropBox(of: page)
+        return PageFrame(x: crop.x1, y: crop.y1, width: crop.width, height: crop.height, rotation: document.rotation(of: page))
     }
 }

@@ -14,16 +14,4 @@ public struct StemmingLanguage: Codable, Equatable, Sendable {
         name = BookLanguage(rawValue: code).map { $0.snowballAlgorithm.prefix(1).uppercased() + $0.snowballAlgorithm.dropFirst() } ?? code
         self.source = source
     }
-
-    /// Where the language came from, as a person would say it.
-    public var origin: String? {
-        switch source.flatMap(LanguageSource.init(rawValue:)) {
-        case .pdf: return "declared by the PDF's /Lang"
-        case .xmp: return "declared in the PDF's XMP metadata"
-        case .detected: return "told from its text"
-        case .fallback: return "nothing declared or told: the default"
-        case .edited: return "set with ibook edit --language"
-        case nil: return nil
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import BookLibrary
 import CQPDF
+import QPDF
 import FileOutput
 import Foundation
 
@@ -16,29 +17,33 @@ public enum MetadataWriteError: Error, Equatable, CustomStringConvertible {
 
 /// Writes title, authors, subject and keywords into a PDF's Info dictionary
 /// and XMP packet with qpdf, leaving its pages untouched and its encryption
-/// as it was. The result appears whole or not at all. Owns its `qpdf_data`.
-public final class MetadataWriter {
-    private var handle: qpdf_data?
+/// as it was. The result appears whole or not at all.
+public struct MetadataWriter {
+    private let document: QPDFDocument
     private let source: String
-    /// QPDF_ERRORS, spelled out: Swift does not import its macro.
-    private static let errorsBit: QPDF_ERROR_CODE = 1 << 1
 
     public init(source: String, password: String?) throws {
         self.source = source
-        handle = qpdf_init()
-        qpdf_silence_errors(handle)
-        qpdf_set_suppress_warnings(handle, QPDF_TRUE)
-        if qpdf_read(handle, source, password) & Self.errorsBit != 0 {
-            throw MetadataWriteError.qpdf(source, lastError() ?? "cannot read the file")
+        do {
+            document = try QPDFDocument(path: source, password: password)
+        } catch let error as QPDFError {
+            throw MetadataWriteError.qpdf(source, error.message)
         }
     }
 
-    deinit { qpdf_cleanup(&handle) }
-
     /// Writes a copy with the new metadata to `destination` (which may be the source itself).
     public func write(_ metadata: EmbeddedMetadata, to destination: String, now: Date = Date()) throws {
-        defer { qpdf_oh_release_all(handle) }
-        let trailer = qpdf_get_trailer(handle)
+        do {
+            try change(metadata, now: now, writingTo: destination)
+        } catch let error as QPDFError {
+            throw MetadataWriteError.qpdf(source, error.message)
+        }
+    }
+
+    private func change(_ metadata: EmbeddedMetadata, now: Date, writingTo destination: String) throws {
+        let handle = document.handle
+        defer { document.releaseObjects() }
+        let trailer = document.trailer
         var info = qpdf_oh_get_key(handle, trailer, "/Info")
         if qpdf_oh_is_dictionary(handle, info) == 0 {
             info = qpdf_make_indirect_object(handle, qpdf_oh_new_dictionary(handle))
@@ -53,7 +58,7 @@ public final class MetadataWriter {
         set("/Keywords", metadata.keywords)
         set("/ModDate", Self.pdfDate(now))
 
-        let root = qpdf_get_root(handle)
+        let root = document.root
         let packet = XMPPacket.updating(existingPacket(root), with: metadata, modified: now)
         let stream = qpdf_oh_new_stream(handle)
         let bytes = Array(packet.utf8)
@@ -64,30 +69,16 @@ public final class MetadataWriter {
         qpdf_oh_replace_key(handle, dictionary, "/Type", qpdf_oh_new_name(handle, "/Metadata"))
         qpdf_oh_replace_key(handle, dictionary, "/Subtype", qpdf_oh_new_name(handle, "/XML"))
         qpdf_oh_replace_key(handle, root, "/Metadata", stream)
-        if qpdf_has_error(handle) != 0 { throw MetadataWriteError.qpdf(source, lastError() ?? "cannot change the document") }
+        try document.check(orSay: "cannot change the document")
 
         try AtomicFile.write(to: destination) { temporary in
-            guard qpdf_init_write(handle, temporary) & Self.errorsBit == 0 else {
-                throw MetadataWriteError.qpdf(source, lastError() ?? "cannot write \(temporary)")
-            }
-            qpdf_set_preserve_encryption(handle, QPDF_TRUE)
-            guard qpdf_write(handle) & Self.errorsBit == 0 else {
-                throw MetadataWriteError.qpdf(source, lastError() ?? "cannot write")
-            }
+            try document.write(to: temporary, preservingEncryption: true)
         }
     }
 
     private func existingPacket(_ root: qpdf_oh) -> String? {
-        guard qpdf_oh_has_key(handle, root, "/Metadata") != 0 else { return nil }
-        let stream = qpdf_oh_get_key(handle, root, "/Metadata")
-        guard qpdf_oh_is_stream(handle, stream) != 0 else { return nil }
-        var filtered: QPDF_BOOL = QPDF_FALSE
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        guard qpdf_oh_get_stream_data(handle, stream, qpdf_dl_generalized, &filtered, &buffer, &length) & Self.errorsBit == 0,
-              let buffer else { return nil }
-        defer { free(buffer) }
-        return String(bytes: UnsafeBufferPointer(start: buffer, count: length), encoding: .utf8)
+        guard let stream = document.direct(root, "/Metadata"), let bytes = document.streamData(stream) else { return nil }
+        return String(bytes: bytes, encoding: .utf8)
     }
 
     static func pdfDate(_ date: Date) -> String {
@@ -96,11 +87,5 @@ public final class MetadataWriter {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMddHHmmss"
         return "D:" + formatter.string(from: date) + "Z"
-    }
-
-    private func lastError() -> String? {
-        guard qpdf_has_error(handle) != 0, let error = qpdf_get_error(handle),
-              let text = qpdf_get_error_full_text(handle, error) else { return nil }
-        return String(cString: text)
     }
 }

@@ -60,7 +60,7 @@ extension Library {
         _ = PopplerDiagnostics.drain()
         guard !pages.isEmpty else { throw SearchableCopyError.noWords(book.path) }
         try AtomicFile.write(to: output) { temporary in
-            try QPDFUnderlay().run(input: book.path, password: options.password, layer: layer.path, pages: pages,
+            try QPDFUnderlay.run(input: book.path, password: options.password, layer: layer.path, pages: pages,
                                    output: temporary)
         }
         return SearchableCopy(output: output, pages: pages, languages: try ocrSummary(book)?.languages ?? [],

@@ -1,4 +1,5 @@
 import Foundation
+import QPDF
 
 /// Plain copies of a PDF through qpdf: without encryption (so a printer or
 /// filter that cannot open an encrypted file, or honours an owner's
@@ -13,7 +14,11 @@ public enum PDFCopier {
         arguments.append(output)
         let previous = umask(0o077)
         defer { umask(previous) }
-        try PDFOverlay().execute(arguments, progress: nil, failure: WatermarkError.copyFailed)
+        do {
+            try QPDFJob().run(arguments)
+        } catch let error as QPDFError {
+            throw WatermarkError.copyFailed(error.message)
+        }
         chmod(output, 0o600)
     }
 }

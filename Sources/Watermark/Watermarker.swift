@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import QPDF
 import PDF
 import PageRanges
 
@@ -79,19 +80,23 @@ public struct Watermarker {
                 selected = Array(1...pageCount)
             }
         }
-        let file = try QPDFFile(path: input, password: options.password)
         var stamps: [StampSize] = []
         var stampIndex: [StampSize: Int] = [:]
         var targets: [[Int]] = []
-        for page in selected {
-            let size = try file.geometry(ofPage: page - 1).displayedSize
-            if let index = stampIndex[size] {
-                targets[index].append(page)
-            } else {
-                stampIndex[size] = stamps.count
-                stamps.append(size)
-                targets.append([page])
+        do {
+            let file = try QPDFDocument(path: input, password: options.password)
+            for page in selected {
+                let size = try PageGeometry(ofPage: page - 1, in: file).displayedSize
+                if let index = stampIndex[size] {
+                    targets[index].append(page)
+                } else {
+                    stampIndex[size] = stamps.count
+                    stamps.append(size)
+                    targets.append([page])
+                }
             }
+        } catch let error as QPDFError {
+            throw WatermarkError.qpdf(error.message)
         }
         return StampPlan(renderer: WatermarkRenderer(options: options, font: font), pageCount: pageCount,
                          pages: selected, stamps: stamps, targets: targets)
@@ -144,7 +149,7 @@ struct StampPlan {
                     .map { PDFOverlay.Assignment(stampPage: $0.stampPage, targetPages: [1]) }
             }
         }
-        try PDFOverlay().run(input: input, password: password, stamp: stampPath, layer: layer,
+        try PDFOverlay.run(input: input, password: password, stamp: stampPath, layer: layer,
                              assignments: assignments, output: output, keepOnlyPage: keepOnlyPage, progress: progress)
     }
 }

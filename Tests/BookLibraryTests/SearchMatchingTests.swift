@@ -154,7 +154,7 @@ final class SearchMatchingTests: XCTestCase {
         XCTAssertEqual(try languages(), ["germanShort:de:pdf", "germanShortUndeclared:en:fallback"])
         let changed = try XCTUnwrap(results.first { $0.book?.id == declared.id })
         XCTAssertEqual(changed.previousStemming?.name, "English")
-        XCTAssertEqual(changed.stemming?.origin, "declared by the PDF's /Lang")
+        XCTAssertEqual(changed.stemming, StemmingLanguage(code: "de", source: "pdf"))
         XCTAssertNil(results.first { $0.book?.id != declared.id }?.stemming, "nothing declared, nothing changed")
         XCTAssertEqual(Set(try matches("Häuser")), ["Häuser", "Haus"])
         XCTAssertTrue(try library.checkIndex().isInStep)

@@ -33,8 +33,7 @@ package enum InfoCommand: Command {
         fields += [
             ("Tags", info.tags.isEmpty ? nil : info.tags.joined(separator: ", ")),
             ("Collections", info.collections.isEmpty ? nil : info.collections.joined(separator: ", ")),
-            ("Stemmed as", info.stemming.map { language in
-                language.name + (language.origin.map { " (\($0))" } ?? "") }),
+            ("Stemmed as", info.stemming.map(StemmingOrigin.text)),
             ("Pages", "\(book.pageCount)"),
             ("Page labels", info.labelledPages.map(Formatting.labelRuns)),
             ("Outline", info.outlineEntries == 0 ? "none" : "\(info.outlineEntries) entries"),

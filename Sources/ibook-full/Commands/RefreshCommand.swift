@@ -46,8 +46,7 @@ enum RefreshCommand: Command {
                 let before = [result.previousTitle, result.previousAuthor].compactMap { $0 }.joined(separator: " — ")
                 context.stdout.write("#\(book.id) \(before)\n    → \(book.title) — \(book.author) \(sources)\n")
                 if let previous = result.previousStemming, let now = result.stemming {
-                    let origin = now.origin.map { " (\($0))" } ?? ""
-                    context.stdout.write("    stemmed as \(previous.name) → \(now.name)\(origin), index rebuilt\n")
+                    context.stdout.write("    stemmed as \(previous.name) → \(StemmingOrigin.text(now)), index rebuilt\n")
                 }
             } else {
                 context.stdout.write("#\(book.id) \(book.title) — \(book.author) \(sources), unchanged\n")
