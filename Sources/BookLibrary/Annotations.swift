@@ -14,6 +14,7 @@ package struct Annotations {
         try database.inTransaction {
             try database.execute("DELETE FROM annotations WHERE sha256 = ? AND source = 'pdf'", [sha256])
             for annotation in annotations { _ = try insert(sha256: sha256, annotation) }
+            try database.execute("UPDATE books SET annotations_read = 1 WHERE sha256 = ? AND annotations_read = 0", [sha256])
         }
     }
 
@@ -149,6 +150,14 @@ extension Library {
         try database.query("""
             SELECT id FROM books WHERE sha256 IN (SELECT sha256 FROM annotations) ORDER BY title COLLATE NOCASE, id
             """).compactMap { row in try row.int("id").flatMap { try Catalog(database: database).book(id: $0) } }
+    }
+
+    /// Of these books (every book if nil), those added before ibook read the
+    /// annotations of the PDFs it adds, whose annotations have not been read since.
+    public func booksWithUnreadAnnotations(among books: [Book]? = nil) throws -> [Book] {
+        let unread = Set(try database.query("SELECT id FROM books WHERE annotations_read = 0").compactMap { $0.int("id") })
+        guard !unread.isEmpty else { return [] }
+        return try (books ?? list()).filter { unread.contains($0.id) }
     }
 
     /// One book's annotations grouped under the chapters they fall in.

@@ -210,6 +210,15 @@ enum Schema {
             // for books added before it was kept.
             try db.execute("ALTER TABLE books ADD COLUMN language_source TEXT")
         }
+        migrator.register("11-annotations-read") { db in
+            // Books added before 8-annotations had their PDF's annotations
+            // never read: `notes` points to `--rescan` for them until it runs.
+            try db.execute("""
+                ALTER TABLE books ADD COLUMN annotations_read INTEGER NOT NULL DEFAULT 1;
+                UPDATE books SET annotations_read = 0
+                WHERE added_at < (SELECT applied_at FROM schema_migrations WHERE id = '8-annotations');
+                """)
+        }
         return migrator
     }
 

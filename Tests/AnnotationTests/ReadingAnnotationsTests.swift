@@ -113,6 +113,37 @@ extension ReadingAnnotationsTests {
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr, "Error: \(moved): no such file\n")
     }
+
+    func testABookAddedBeforeAnnotationsWereReadPointsToRescan() throws {
+        let library = try TestLibrary("annotation-upgrade")
+        let path = try Self.annotatedBook(in: library.root)
+        XCTAssertEqual(try library.ibook("add", path).status, 0)
+        XCTAssertEqual(try library.ibook("notes").stderr, "", "read when added: nothing to point to")
+        // As an ibook from before 8-annotations left it: the book added first, annotations never read.
+        let sqlite = try Run.process("/usr/bin/sqlite3", [library.directory.path + "/library.sqlite", """
+            DELETE FROM annotations; ALTER TABLE books DROP COLUMN annotations_read;
+            DELETE FROM schema_migrations WHERE id = '11-annotations-read';
+            UPDATE schema_migrations SET applied_at = (SELECT max(added_at) + 60 FROM books) WHERE id = '8-annotations';
+            """])
+        XCTAssertEqual(sqlite.status, 0, sqlite.stderr)
+
+        let before = try library.ibook("notes")
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertEqual(before.stderr, """
+            Annotated Harbours has no highlights or notes.
+            Annotated Harbours was added before ibook read the highlights and notes in PDFs: 'ibook notes --rescan 1' reads them.
+
+            """)
+        XCTAssertEqual(try library.ibook("notes", "--all").stderr, """
+            No highlights or notes yet.
+            1 book was added before ibook read the highlights and notes in PDFs: 'ibook notes --rescan --all' reads them.
+
+            """)
+        XCTAssertEqual(try library.ibook("notes", "--rescan", "--all").status, 0)
+        let after = try library.ibook("notes")
+        XCTAssertEqual(after.stderr, "", "read now: the hint is gone")
+        XCTAssertTrue(after.stdout.contains("kept the lantern burning"), after.stdout)
+    }
 }
 
 extension JSONDecoder {

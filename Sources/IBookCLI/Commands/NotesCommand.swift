@@ -41,11 +41,24 @@ package enum NotesCommand: Command {
             return arguments.flag("all") ? try context.printJSON(notes) : try context.printJSON(notes[0])
         }
         let shown = notes.filter { $0.annotationCount > 0 }
-        guard !shown.isEmpty else {
+        if shown.isEmpty {
             context.stderr.write(arguments.flag("all") ? "No highlights or notes yet.\n" : "\(books[0].title) has no highlights or notes.\n")
-            return
+        } else {
+            let rendered = shown.map { arguments.flag("markdown") ? NotesPrinter.markdown($0) : NotesPrinter.text($0, width: context.stdout.width) }
+            context.stdout.write(rendered.joined(separator: "\n\n") + "\n")
         }
-        let rendered = shown.map { arguments.flag("markdown") ? NotesPrinter.markdown($0) : NotesPrinter.text($0, width: context.stdout.width) }
-        context.stdout.write(rendered.joined(separator: "\n\n") + "\n")
+        try pointToRescan(arguments.flag("all") ? nil : books, library, context)
+    }
+
+    /// Books added before ibook read the PDF's own highlights show none of
+    /// them until they are read: say how.
+    private static func pointToRescan(_ books: [Book]?, _ library: Library, _ context: CommandContext) throws {
+        let unread = try library.booksWithUnreadAnnotations(among: books)
+        if books != nil, let book = unread.first {
+            context.stderr.write("\(book.title) was added before ibook read the highlights and notes in PDFs: 'ibook notes --rescan \(book.id)' reads them.\n")
+        } else if books == nil, !unread.isEmpty {
+            let count = unread.count == 1 ? "1 book was" : "\(unread.count) books were"
+            context.stderr.write("\(count) added before ibook read the highlights and notes in PDFs: 'ibook notes --rescan --all' reads them.\n")
+        }
     }
 }
