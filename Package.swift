@@ -89,7 +89,7 @@ let package = Package(
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
         .target(name: "Printing", dependencies: ["FileNames", "CCups"]),
         // Printing a PDF: pages by number or label, decrypted or watermarked temporary copies, then Printing.
-        .target(name: "BookPrinting", dependencies: ["FileNames", "Printing", "Watermark", "PDF", "PageRanges"]),
+        .target(name: "BookPrinting", dependencies: ["FileNames", "FileOutput", "Printing", "Watermark", "PDF", "PageRanges"]),
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.

@@ -1,5 +1,6 @@
 import FileNames
 import BookLibrary
+import FileOutput
 import Foundation
 import PDF
 
@@ -54,8 +55,16 @@ struct Indexer {
             report(AddResult(path: failure.path, status: .failed, reason: failure.reason))
         }
         let files = collected.files
-        let spoolDirectory = makeSpoolDirectory()
-        defer { try? FileManager.default.removeItem(atPath: spoolDirectory) }
+        let scratch: ScratchFolder
+        do {
+            scratch = try ScratchFolder(purpose: "add")
+        } catch {
+            for file in files { report(AddResult(path: file, status: .failed, reason: "\(error)")) }
+            return summary
+        }
+        let spoolDirectory = scratch.path
+        // Referenced here so that it lives, and the folder stays, until the end of the scope.
+        defer { scratch.remove() }
 
         let finished = Finished()
         var pending: [Int: Pending] = [:]
@@ -196,12 +205,6 @@ struct Indexer {
             result.book?.path = path
         }
         return result
-    }
-
-    private func makeSpoolDirectory() -> String {
-        let directory = NSTemporaryDirectory() + "ibook-add-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        return directory
     }
 }
 

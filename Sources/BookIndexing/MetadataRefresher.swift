@@ -1,4 +1,5 @@
 import BookLibrary
+import FileOutput
 import Foundation
 
 /// Reads books' files again for their metadata, XMP and title page, in a
@@ -9,9 +10,16 @@ struct MetadataRefresher {
     let stop: StopFlag
 
     func refresh(_ books: [Book], onResult: (RefreshResult) -> Void) {
-        let directory = NSTemporaryDirectory() + "ibook-refresh-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch: ScratchFolder
+        do {
+            scratch = try ScratchFolder(purpose: "refresh")
+        } catch {
+            for book in books { onResult(RefreshResult(path: book.path, book: book, reason: "\(error)")) }
+            return
+        }
+        let directory = scratch.path
+        // Referenced here so that it lives, and the folder stays, until the end of the scope.
+        defer { scratch.remove() }
         var pool: WorkerPool?
         if case .workerProcess(let executable) = options.isolation {
             pool = WorkerPool(executable: executable, memoryLimit: options.memoryLimit, directory: directory)

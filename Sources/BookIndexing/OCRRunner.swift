@@ -1,4 +1,5 @@
 import BookLibrary
+import FileOutput
 import Foundation
 import OCR
 
@@ -41,9 +42,10 @@ struct OCRRunner {
         guard total > 0 else { return summary }
         try Self.checkInstalled(options.languages)
 
-        let directory = NSTemporaryDirectory() + "ibook-ocr-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try ScratchFolder(purpose: "ocr")
+        let directory = scratch.path
+        // Referenced here so that it lives, and the folder stays, until the end of the scope.
+        defer { scratch.remove() }
         let pool: WorkerPool? = if case .workerProcess(let executable) = options.isolation {
             WorkerPool(executable: executable, mode: OCRWorker.modeArgument, environment: OCRWorker.environment,
                        memoryLimit: options.memoryLimit, directory: directory)

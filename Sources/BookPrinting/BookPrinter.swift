@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import PDF
 import PageRanges
@@ -7,13 +8,11 @@ import Watermark
 /// Why a document will not be printed, beyond what PDF and CUPS say.
 public enum BookPrintingError: Error, Equatable, CustomStringConvertible, Sendable {
     case printingForbidden
-    case noTemporaryFolder(String)
 
     public var description: String {
         switch self {
         case .printingForbidden:
             return "its owner forbids printing (the PDF's permissions)"
-        case .noTemporaryFolder(let reason): return "cannot make a private temporary folder (\(reason))"
         }
     }
 }
@@ -149,7 +148,7 @@ public final class BookPrinter {
 
     /// Sends the job and returns once CUPS has accepted it; the temporary
     /// copies in `scratch` are removed then, whatever happened.
-    public func print(_ request: PrintRequest, scratch: PrintScratch) throws -> PrintResult {
+    public func print(_ request: PrintRequest, scratch: ScratchFolder) throws -> PrintResult {
         let (plan, destination) = try plan(request)
         defer { scratch.remove() }
         var send = request.file

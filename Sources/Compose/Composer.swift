@@ -168,9 +168,10 @@ public enum Composer {
     /// Prints to a scratch PDF and renders one of its pages (1-based).
     public static func writePreview(_ document: ComposedDocument, page number: Int = 1, to path: String,
                                     maxPixels: Int = 1200) throws -> PrintResult {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ibook-preview-\(getpid())-\(UUID().uuidString.prefix(8)).pdf").path
-        defer { unlink(scratch) }
+        let folder = try ScratchFolder(purpose: "preview")
+        // Referenced here so that it lives, and the folder stays, until the end of the scope.
+        defer { folder.remove() }
+        let scratch = folder.file("preview.pdf")
         let printed = try writePDF(document, to: scratch)
         do {
             let printedDocument = try PDFDocument(path: scratch)

@@ -1,4 +1,5 @@
 import Dispatch
+import FileOutput
 import Foundation
 
 /// Prints HTML to PDF with WeasyPrint, run as a subprocess of the Python it was
@@ -74,11 +75,10 @@ except Exception as error:
     @discardableResult
     public func print(html: String, baseDirectory: String, to output: String) throws -> Report {
         let command = try interpreter()
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ibook-compose-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let source = scratch.appendingPathComponent("document.html")
+        let scratch = try ScratchFolder(purpose: "compose")
+        // Referenced here so that it lives, and the folder stays, until the end of the scope.
+        defer { scratch.remove() }
+        let source = URL(fileURLWithPath: scratch.file("document.html"))
         try Data(html.utf8).write(to: source)
 
         let process = Process()

@@ -38,12 +38,12 @@ extension Library {
         } catch let error as PDFError {
             throw LibraryError.invalidArgument("\(book.path): \(error)")
         }
-        let scratch = NSTemporaryDirectory() + "ibook-layer-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let scratch = try ScratchFolder(purpose: "layer")
+        // Referenced here so that it lives, and the folder stays, until the end of the scope.
+        defer { scratch.remove() }
 
         // The layer first, one page per page with words, in order; then qpdf lays it under.
-        let layer = try InvisibleTextLayer(path: scratch + "/layer.pdf")
+        let layer = try InvisibleTextLayer(path: scratch.file("layer.pdf"))
         var pages: [Int] = []
         for number in candidates {
             if stop.isSet { throw SearchableCopyError.interrupted }

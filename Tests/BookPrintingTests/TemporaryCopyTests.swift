@@ -6,26 +6,6 @@ import XCTest
 
 /// The temporary copies a job may need: private, plain, and gone afterwards.
 final class TemporaryCopyTests: XCTestCase {
-    func testScratchFolderIsPrivateAndRemovedOnce() throws {
-        let scratch = try PrintScratch()
-        var info = stat()
-        XCTAssertEqual(stat(scratch.path, &info), 0)
-        XCTAssertEqual(info.st_mode & 0o777, 0o700)
-        try Data("x".utf8).write(to: URL(fileURLWithPath: scratch.file("a.pdf")))
-        scratch.remove()
-        scratch.remove()
-        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path))
-    }
-
-    func testScratchFolderGoesWithItsOwner() throws {
-        var path = ""
-        do {
-            let scratch = try PrintScratch()
-            path = scratch.path
-        }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
-    }
-
     func testDecryptedCopyIsPlainPrivateAndHoldsThePagesAsked() throws {
         let folder = try Fixtures.temporaryDirectory("copier")
         defer { try? FileManager.default.removeItem(at: folder) }

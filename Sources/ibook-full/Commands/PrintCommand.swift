@@ -2,6 +2,7 @@ import RenderCommands
 import Arguments
 import BookLibrary
 import BookPrinting
+import FileOutput
 import Dispatch
 import Foundation
 import IBookCLI
@@ -68,7 +69,7 @@ enum PrintCommand: Command {
             return
         }
 
-        let scratch = try PrintScratch()
+        let scratch = try ScratchFolder(purpose: "print")
         // The Ctrl-C handler holds it too, so it is removed here on every path.
         defer { scratch.remove() }
         let waiting = WaitingJob()
@@ -188,7 +189,7 @@ enum PrintCommand: Command {
 
     /// Ctrl-C removes the temporary copies and, while --wait follows a job,
     /// asks CUPS to cancel it.
-    private static func onInterrupt(_ scratch: PrintScratch, _ waiting: WaitingJob, _ context: CommandContext) -> DispatchSourceSignal {
+    private static func onInterrupt(_ scratch: ScratchFolder, _ waiting: WaitingJob, _ context: CommandContext) -> DispatchSourceSignal {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Why a private temporary folder could not be made.
+public struct ScratchFolderError: Error, Equatable, CustomStringConvertible {
+    public let reason: String
+
+    public var description: String { "cannot make a private temporary folder (\(reason))" }
+}
+
+/// A private folder for a run's temporary files — the text of books spooled
+/// by extraction workers, OCR layers, composed documents, print copies —
+/// made by mkdtemp (mode 0700, a name no one can have planted), so that no
+/// other user of the machine can read what ibook reads. Removed by
+/// `remove()` (safe from a signal handler's queue, and more than once) or
+/// when the object goes away.
+public final class ScratchFolder: @unchecked Sendable {
+    public let path: String
+    private let lock = NSLock()
+    private var removed = false
+
+    /// `purpose` names the folder (`ibook-add-…`), so a leftover says what left it.
+    public init(purpose: String) throws {
+        var template = Array((NSTemporaryDirectory() + "ibook-\(purpose)-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ScratchFolderError(reason: String(cString: strerror(errno)))
+        }
+        path = String(cString: made)
+    }
+
+    deinit { remove() }
+
+    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    public func remove() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !removed else { return }
+        removed = true
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
