@@ -106,6 +106,7 @@ enum SharedSchema {
                 CREATE POLICY own_state ON state USING (owner = current_user) WITH CHECK (owner = current_user);
                 """)
         }
+        migrator.register("pg-5-curation") { db in try SharedCurationSchema.create(db) }
         return migrator
     }
 
