@@ -28,8 +28,10 @@ enum SharedFolding {
                       scalar.properties.generalCategory != .unassigned
                 else { continue }
                 let original = String(Character(scalar))
-                let folded = QuerySQL.folded(original)
-                guard folded != original, !folded.contains("'"), !folded.contains("$") else { continue }
+                var folded = QuerySQL.folded(original)
+                // A combining accent (or a half-width sound mark) alone stays; after a letter it goes.
+                if QuerySQL.folded("a" + original) == "a" { folded = "" }
+                guard folded != original else { continue }
                 switch folded.unicodeScalars.count {
                 case 0: deleted.unicodeScalars.append(scalar)
                 case 1:
@@ -40,9 +42,10 @@ enum SharedFolding {
             }
         }
         // translate drops the characters of `from` that have no partner in `to`: the ignorable ones go last.
+        func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
         var expression = "$1"
-        for (original, folded) in expansions { expression = "replace(\(expression), '\(original)', '\(folded)')" }
-        expression = "lower(translate(\(expression), '\(from + deleted)', '\(to)'))"
+        for (original, folded) in expansions { expression = "replace(\(expression), \(literal(original)), \(literal(folded)))" }
+        expression = "lower(translate(\(expression), \(literal(from + deleted)), \(literal(to))))"
         return """
             CREATE FUNCTION ibook_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
             AS $fold$ SELECT \(expression) $fold$
