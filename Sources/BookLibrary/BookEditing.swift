@@ -10,39 +10,45 @@ extension Library {
     public func edit(_ book: Book, _ edit: BookEdit) throws -> Book {
         guard !edit.isEmpty else { throw CurationError.nothingToEdit }
         let values = try edit.fieldValues()
-        return try database.inTransaction {
-            let upsert = try database.prepare("""
-                INSERT INTO book_fields (book_id, field, value) VALUES (?, ?, ?)
-                ON CONFLICT (book_id, field) DO UPDATE SET value = excluded.value
-                """)
-            let delete = try database.prepare("DELETE FROM book_fields WHERE book_id = ? AND field = ?")
+        return try engine.transaction {
             for (field, value) in values {
-                if let value { try upsert.run([book.id, field.rawValue, value]) } else { try delete.run([book.id, field.rawValue]) }
+                if let value {
+                    try engine.execute("""
+                        INSERT INTO book_fields (book_id, field, value) VALUES (?, ?, ?)
+                        ON CONFLICT (book_id, field) DO UPDATE SET value = excluded.value
+                        """, [book.id, field.rawValue, value])
+                } else {
+                    try engine.execute("DELETE FROM book_fields WHERE book_id = ? AND field = ?", [book.id, field.rawValue])
+                }
             }
             // Subject and keywords live beside what the PDF says; the edited values win.
             for (field, value) in values where field == .subject || field == .keywords {
-                try database.execute("UPDATE books SET \(field.rawValue) = ? WHERE id = ?", [value, book.id])
+                try engine.execute("UPDATE books SET \(field.rawValue) = ? WHERE id = ?", [value, book.id])
             }
             if let title = values.first(where: { $0.0 == .title })?.1 {
-                try database.execute("UPDATE books SET title = ?, title_source = 'edited' WHERE id = ?", [title, book.id])
+                try engine.execute("UPDATE books SET title = ?, title_source = 'edited' WHERE id = ?", [title, book.id])
             }
             if let authors = values.first(where: { $0.0 == .authors }) {
                 let names = authors.1.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
                 if names.isEmpty {
                     // Cleared: the next refresh derives it again.
-                    try database.execute("UPDATE books SET author = ?, author_source = 'none' WHERE id = ?",
+                    try engine.execute("UPDATE books SET author = ?, author_source = 'none' WHERE id = ?",
                                          [MetadataChoice.unknownAuthor, book.id])
                 } else {
-                    try database.execute("UPDATE books SET author = ?, author_source = 'edited' WHERE id = ?",
+                    try engine.execute("UPDATE books SET author = ?, author_source = 'edited' WHERE id = ?",
                                          [names.joined(separator: ", "), book.id])
                 }
             }
-            if let tag = values.first(where: { $0.0 == .language })?.1, let language = BookLanguage(tag: tag) {
-                try SearchIndex(database: database).reindex(bookID: book.id, language: language)
-                try database.execute("UPDATE books SET language_source = ? WHERE id = ?",
-                                     [LanguageSource.edited.rawValue, book.id])
+            // The SQLite page index is stemmed in the book's language; a shared library's
+            // search index is the server's, and keeps the language the book was added in.
+            if let tag = values.first(where: { $0.0 == .language })?.1, let language = BookLanguage(tag: tag),
+               let local = localDatabase
+            {
+                try SearchIndex(database: local).reindex(bookID: book.id, language: language)
+                try local.execute("UPDATE books SET language_source = ? WHERE id = ?",
+                                  [LanguageSource.edited.rawValue, book.id])
             }
-            return try Catalog(database: database).book(id: book.id) ?? book
+            return try Catalog(database: engine).book(id: book.id) ?? book
         }
     }
 
@@ -55,8 +61,8 @@ extension Library {
     func details(bookIDs: [Int]?) throws -> [Int: BookDetails] {
         var fields: [Int: [String: String]] = [:]
         let rows = bookIDs?.count == 1
-            ? try database.query("SELECT book_id, field, value FROM book_fields WHERE book_id = ?", [bookIDs![0]])
-            : try database.query("SELECT book_id, field, value FROM book_fields")
+            ? try engine.query("SELECT book_id, field, value FROM book_fields WHERE book_id = ?", [bookIDs![0]])
+            : try engine.query("SELECT book_id, field, value FROM book_fields", [])
         let wanted = bookIDs.map(Set.init)
         for row in rows {
             guard let id = row.int("book_id"), wanted?.contains(id) ?? true else { continue }

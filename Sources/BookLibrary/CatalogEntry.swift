@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// A book as listings show it: what the PDF says, what a person set, its
 /// tags and collections.
@@ -78,9 +79,8 @@ extension Library {
     /// The books a query selects (every book for an empty one), sorted on a
     /// column; empty values sort last either way.
     public func catalog(query: String = "", sort: CatalogColumn = .id, descending: Bool = false) throws -> [CatalogEntry] {
-        if isShared { return try sharedCatalog(query: query, sort: sort, descending: descending) }
         let ids = try bookIDs(matching: query)
-        let books = try Catalog(database: database).books(orderedBy: .id).filter { ids.contains($0.id) }
+        let books = try Catalog(database: engine).books(orderedBy: .id).filter { ids.contains($0.id) }
         let details = try details(bookIDs: nil), tags = try tagsByBook(), collections = try collectionsByBook()
         let entries = books.map {
             CatalogEntry(book: $0, details: details[$0.id] ?? BookDetails(), tags: tags[$0.id] ?? [],
@@ -91,23 +91,11 @@ extension Library {
         }
     }
 
-    /// Every book of a shared library, which keeps no edited fields, tags or
-    /// collections yet, so queries (which ask about them) are not taken.
-    private func sharedCatalog(query: String, sort: CatalogColumn, descending: Bool) throws -> [CatalogEntry] {
-        guard query.trimmingCharacters(in: .whitespaces).isEmpty else { throw LibraryError.notOnSharedLibrary("ibook list with a query") }
-        let entries = try Catalog(database: engine).books(orderedBy: .id).map {
-            CatalogEntry(book: $0, details: BookDetails(), tags: [], collections: [])
-        }
-        return entries.sorted { a, b in
-            sort.precedes(a, b, descending: descending) ?? (a.book.id < b.book.id)
-        }
-    }
-
     /// The ids of the books a query selects.
     public func bookIDs(matching query: String) throws -> Set<Int> {
         let parsed = try queryParser.parse(query)
-        let condition = try QuerySQL(now: Date()).condition(parsed)
-        return Set(try database.query("SELECT id FROM books WHERE \(condition.sql)", condition.bindings).compactMap { $0.int("id") })
+        let condition = try QuerySQL(now: Date(), dialect: engine.dialect).condition(parsed)
+        return Set(try engine.query("SELECT id FROM books WHERE \(condition.sql)", condition.bindings).compactMap { $0.int("id") })
     }
 
     /// Checks a query without running it.
@@ -116,10 +104,9 @@ extension Library {
     }
 
     var queryParser: QueryParser {
-        let database = localDatabase
+        let engine = engine
         return QueryParser { name in
-            guard let database else { throw LibraryError.notOnSharedLibrary("saved searches") }
-            return try database.queryRow("SELECT query FROM saved_searches WHERE name = ? COLLATE NOCASE", [name])?.string("query")
+            try engine.queryRow("SELECT query FROM saved_searches WHERE \(engine.dialect.sameName("name"))", [name])?.string("query")
         }
     }
 }

@@ -14,18 +14,18 @@ extension Library {
     public func createCollection(_ rawName: String) throws -> BookCollection {
         let name = rawName.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard name.contains(where: { $0.isLetter || $0.isNumber }) else { throw CurationError.invalidCollectionName(rawName) }
-        return try database.inTransaction {
+        return try engine.transaction {
             if try collectionRow(name) != nil { throw CurationError.collectionExists(name) }
-            try database.execute("INSERT INTO collections (name, created_at) VALUES (?, ?)", [name, Date()])
+            try engine.execute("INSERT INTO collections (name, created_at) VALUES (?, ?)", [name, Date()])
             return try collection(named: name)
         }
     }
 
     public func collections() throws -> [BookCollection] {
-        try database.query("""
+        try engine.query("""
             SELECT id, name, created_at, (SELECT count(*) FROM collection_books WHERE collection_id = id) AS books
-            FROM collections ORDER BY name COLLATE NOCASE
-            """).map(Self.collection(row:))
+            FROM collections ORDER BY \(engine.dialect.caseless("name"))
+            """, []).map(Self.collection(row:))
     }
 
     public func collection(named name: String) throws -> BookCollection {
@@ -36,7 +36,7 @@ extension Library {
     /// Appends books to the collection (or inserts them before 1-based
     /// `position`); a book already in it moves to the new place.
     public func addToCollection(_ name: String, _ books: [Book], at position: Int? = nil) throws {
-        try database.inTransaction {
+        try engine.transaction {
             let collection = try collection(named: name)
             var order = try bookIDs(in: collection).filter { id in !books.contains { $0.id == id } }
             let index = position.map { min(max(0, $0 - 1), order.count) } ?? order.count
@@ -46,7 +46,7 @@ extension Library {
     }
 
     public func removeFromCollection(_ name: String, _ books: [Book]) throws {
-        try database.inTransaction {
+        try engine.transaction {
             let collection = try collection(named: name)
             let order = try bookIDs(in: collection)
             let removing = Set(books.map(\.id))
@@ -58,16 +58,16 @@ extension Library {
     }
 
     public func deleteCollection(_ name: String) throws {
-        try database.inTransaction {
+        try engine.transaction {
             let collection = try collection(named: name)
-            try database.execute("DELETE FROM collections WHERE id = ?", [collection.id])
+            try engine.execute("DELETE FROM collections WHERE id = ?", [collection.id])
         }
     }
 
     /// The books of a collection in its order.
     public func books(in name: String) throws -> [Book] {
         let collection = try collection(named: name)
-        return try database.query("""
+        return try engine.query("""
             SELECT \(Book.columns.split(separator: ",").map { "books." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
             FROM collection_books JOIN books ON books.id = collection_books.book_id
             WHERE collection_id = ? ORDER BY position
@@ -75,28 +75,28 @@ extension Library {
     }
 
     public func collections(of book: Book) throws -> [String] {
-        try database.query("""
+        try engine.query("""
             SELECT name FROM collections JOIN collection_books ON collection_id = collections.id
-            WHERE book_id = ? ORDER BY name COLLATE NOCASE
+            WHERE book_id = ? ORDER BY \(engine.dialect.caseless("name"))
             """, [book.id]).compactMap { $0.string("name") }
     }
 
     /// Every book's collections, for listings.
     func collectionsByBook() throws -> [Int: [String]] {
         var names: [Int: [String]] = [:]
-        for row in try database.query("""
+        for row in try engine.query("""
             SELECT book_id, name FROM collection_books JOIN collections ON collections.id = collection_id
-            ORDER BY name COLLATE NOCASE
-            """) {
+            ORDER BY \(engine.dialect.caseless("name"))
+            """, []) {
             if let id = row.int("book_id"), let name = row.string("name") { names[id, default: []].append(name) }
         }
         return names
     }
 
     private func collectionRow(_ name: String) throws -> Row? {
-        try database.queryRow("""
+        try engine.queryRow("""
             SELECT id, name, created_at, (SELECT count(*) FROM collection_books WHERE collection_id = id) AS books
-            FROM collections WHERE name = ? COLLATE NOCASE
+            FROM collections WHERE \(engine.dialect.sameName("name"))
             """, [name.split(whereSeparator: \.isWhitespace).joined(separator: " ")])
     }
 
@@ -106,14 +106,16 @@ extension Library {
     }
 
     private func bookIDs(in collection: BookCollection) throws -> [Int] {
-        try database.query("SELECT book_id FROM collection_books WHERE collection_id = ? ORDER BY position", [collection.id])
+        try engine.query("SELECT book_id FROM collection_books WHERE collection_id = ? ORDER BY position", [collection.id])
             .compactMap { $0.int("book_id") }
     }
 
     private func store(_ order: [Int], in collection: BookCollection) throws {
-        try database.execute("DELETE FROM collection_books WHERE collection_id = ?", [collection.id])
-        let insert = try database.prepare("INSERT INTO collection_books (collection_id, book_id, position) VALUES (?, ?, ?)")
-        for (position, id) in order.enumerated() { try insert.run([collection.id, id, position + 1]) }
+        try engine.execute("DELETE FROM collection_books WHERE collection_id = ?", [collection.id])
+        for (position, id) in order.enumerated() {
+            try engine.execute("INSERT INTO collection_books (collection_id, book_id, position) VALUES (?, ?, ?)",
+                               [collection.id, id, position + 1])
+        }
     }
 }
 

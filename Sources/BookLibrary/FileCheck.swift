@@ -15,7 +15,7 @@ public struct FileCheckResult: Codable, Sendable {
 
 /// Finds books whose file moved, vanished or changed, and relinks them.
 struct FileCheck {
-    let database: Database
+    let database: any SQLEngine
 
     func check(_ books: [Book], onResult: (FileCheckResult) -> Void) -> Int {
         var problems = 0
@@ -51,11 +51,11 @@ struct FileCheck {
 extension Library {
     /// Checks every book's file (or the given ones); returns how many have a problem.
     public func checkFiles(_ books: [Book]? = nil, onResult: (FileCheckResult) -> Void) throws -> Int {
-        FileCheck(database: try database).check(try books ?? list(), onResult: onResult)
+        FileCheck(database: engine).check(try books ?? list(), onResult: onResult)
     }
 
     public func relocate(_ book: Book, to path: String) throws -> Book {
         try requireWritable()
-        return try FileCheck(database: database).relocate(book, to: path)
+        return try FileCheck(database: engine).relocate(book, to: path)
     }
 }

@@ -128,6 +128,13 @@ public final class Library {
         "\(location.thumbnailDirectory)/\(sha256)-p\(page)-\(size).png"
     }
 
+    /// On a shared library, brings the book's cover from the database into
+    /// this machine's thumbnail cache (where a local library's add put it).
+    public func fetchSharedCover(of book: Book) throws {
+        guard isShared else { return }
+        try SharedCovers(database: engine).materialise(book, at: thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
+    }
+
     /// Verifies the database file with SQLite's own check.
     public func integrityCheck() throws -> [String] {
         try database.integrityCheck()
@@ -155,9 +162,8 @@ extension Library {
         let labels = try engine.query("SELECT page, label FROM pages WHERE book_id = ? ORDER BY page", [book.id])
         let hasRealLabels = labels.contains { PageLabel.distinct($0.string("label"), page: $0.int("page") ?? 0) != nil }
         let thumbnail = thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
-        if isShared { try SharedCovers(database: engine).materialise(book, at: thumbnail) }
-        // Edited fields, tags, collections and OCR are not kept in a shared library yet.
-        let isLocal = !isShared
+        try fetchSharedCover(of: book)
+        // OCR is done on a local library only: a shared one has no OCR rows.
         return BookInfo(
             book: book,
             outlineEntries: try Catalog(database: engine).outlineCount(bookID: book.id),
@@ -165,10 +171,9 @@ extension Library {
             thumbnail: FileManager.default.fileExists(atPath: thumbnail) ? thumbnail : nil,
             isOpen: try ReadingState(database: engine).openBook()?.id == book.id,
             fileExists: FileName.exists(book.path),
-            details: isLocal ? try details(book) : BookDetails(), tags: isLocal ? try tags(of: book) : [],
-            collections: isLocal ? try collections(of: book) : [],
+            details: try details(book), tags: try tags(of: book), collections: try collections(of: book),
             stemming: try stemmingLanguage(of: book),
-            ocr: isLocal ? try OCRPages(database: database).summary(book) : nil)
+            ocr: try localDatabase.flatMap { try OCRPages(database: $0).summary(book) })
     }
 
     /// The language search stems the book's words in, and where it came from.

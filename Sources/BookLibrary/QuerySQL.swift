@@ -5,6 +5,7 @@ import Store
 /// ever bound as parameters; the SQL text comes from this file alone.
 struct QuerySQL {
     var now: Date
+    var dialect: SQLDialect = .sqlite
 
     func condition(_ query: BookQuery) throws -> (sql: String, bindings: [SQLBindable]) {
         var bindings: [SQLBindable] = []
@@ -14,7 +15,7 @@ struct QuerySQL {
 
     private func build(_ query: BookQuery, _ bindings: inout [SQLBindable]) throws -> String {
         switch query {
-        case .all: return "1"
+        case .all: return "1 = 1"
         case .not(let inner): return "NOT (\(try build(inner, &bindings)))"
         case .and(let parts): return "(" + (try parts.map { try build($0, &bindings) }).joined(separator: " AND ") + ")"
         case .or(let parts): return "(" + (try parts.map { try build($0, &bindings) }).joined(separator: " OR ") + ")"
@@ -23,7 +24,8 @@ struct QuerySQL {
     }
 
     /// The SQL function that folds text as search does (case beyond ASCII,
-    /// accents, ligatures, ß), defined on every local library's connection.
+    /// accents, ligatures, ß), defined on every local library's connection
+    /// and, as SQL, in a shared library's schema (`SharedFolding`).
     static let foldFunction = "ibook_fold"
 
     /// `text` folded the way `ibook_fold` folds a column.
@@ -35,7 +37,7 @@ struct QuerySQL {
     /// A condition that `column` holds `value`, folded alike on both sides.
     private func holds(_ column: String, _ value: String, _ bindings: inout [SQLBindable]) -> String {
         bindings.append(Self.folded(value))
-        return "instr(\(Self.foldFunction)(\(column)), ?) > 0"
+        return dialect.containsFolded(column)
     }
 
     private func detail(_ field: String) -> String {
@@ -56,17 +58,20 @@ struct QuerySQL {
         case .tag:
             let tag = (try? TagName.normalized(term.value)) ?? term.value
             bindings += [tag, TagName.descendantsPattern(tag)]
-            return "EXISTS (SELECT 1 FROM book_tags WHERE book_tags.book_id = books.id AND (book_tags.tag = ? OR book_tags.tag LIKE ? ESCAPE '\\'))"
+            return """
+                EXISTS (SELECT 1 FROM book_tags WHERE book_tags.book_id = books.id
+                        AND (\(dialect.sameName("book_tags.tag")) OR \(dialect.likeName("book_tags.tag"))))
+                """
         case .collection:
             bindings.append(term.value.split(whereSeparator: \.isWhitespace).joined(separator: " "))
             return """
                 EXISTS (SELECT 1 FROM collection_books JOIN collections ON collections.id = collection_books.collection_id
-                        WHERE collection_books.book_id = books.id AND collections.name = ? COLLATE NOCASE)
+                        WHERE collection_books.book_id = books.id AND \(dialect.sameName("collections.name")))
                 """
         case .language, .publisher, .series, .isbn, .doi, .description:
             return holds("coalesce(\(detail(field.rawValue)), '')", term.value, &bindings)
         case .year:
-            let year = "coalesce(CAST(\(detail("year")) AS INTEGER), CAST(strftime('%Y', books.created, 'unixepoch') AS INTEGER))"
+            let year = "coalesce(CAST(\(detail("year")) AS INTEGER), \(dialect.year(ofUnixTime: "books.created")))"
             return compare(year, term, &bindings)
         case .pages:
             return compare("books.page_count", term, &bindings)
@@ -97,12 +102,14 @@ struct QuerySQL {
                 return "(books.added_at >= ? AND books.added_at < ?)"
             }
         case .read:
-            let read = "EXISTS (SELECT 1 FROM history WHERE history.sha256 = books.sha256)"
+            let read = "EXISTS (SELECT 1 FROM history WHERE history.sha256 = books.sha256 AND \(dialect.ownRows("history")))"
             return QueryValues.bool(term.value) == false ? "NOT \(read)" : read
         case .has:
             switch term.value.lowercased() {
-            case "bookmarks": return "EXISTS (SELECT 1 FROM bookmarks WHERE bookmarks.sha256 = books.sha256)"
-            case "history": return "EXISTS (SELECT 1 FROM history WHERE history.sha256 = books.sha256)"
+            case "bookmarks":
+                return "EXISTS (SELECT 1 FROM bookmarks WHERE bookmarks.sha256 = books.sha256 AND \(dialect.ownRows("bookmarks")))"
+            case "history":
+                return "EXISTS (SELECT 1 FROM history WHERE history.sha256 = books.sha256 AND \(dialect.ownRows("history")))"
             case "outline": return "EXISTS (SELECT 1 FROM outline WHERE outline.book_id = books.id)"
             case "tags": return "EXISTS (SELECT 1 FROM book_tags WHERE book_tags.book_id = books.id)"
             case "collections": return "EXISTS (SELECT 1 FROM collection_books WHERE collection_books.book_id = books.id)"

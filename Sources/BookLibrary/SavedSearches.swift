@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// A query kept under a name, usable as `saved:NAME`.
 public struct SavedSearch: Codable, Equatable, Sendable {
@@ -17,10 +18,12 @@ extension Library {
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw CurationError.savedSearchWithoutQuery
         }
-        try database.inTransaction {
-            try database.execute("""
+        try engine.transaction {
+            // The unique key is the name without regard to case: an index on lower(name) on PostgreSQL.
+            let key = engine.dialect == .sqlite ? "(name)" : "(lower(name))"
+            try engine.execute("""
                 INSERT INTO saved_searches (name, query, created_at) VALUES (?, ?, ?)
-                ON CONFLICT (name) DO UPDATE SET query = excluded.query
+                ON CONFLICT \(key) DO UPDATE SET query = excluded.query
                 """, [name, query, Date()])
             // Checked inside the transaction, so a search naming itself is refused and not kept.
             _ = try queryParser.parse(query)
@@ -28,15 +31,15 @@ extension Library {
     }
 
     public func savedSearches() throws -> [SavedSearch] {
-        try database.query("SELECT name, query FROM saved_searches ORDER BY name COLLATE NOCASE").map {
+        try engine.query("SELECT name, query FROM saved_searches ORDER BY \(engine.dialect.caseless("name"))", []).map {
             SavedSearch(name: $0.string("name") ?? "", query: $0.string("query") ?? "")
         }
     }
 
     public func deleteSavedSearch(_ name: String) throws {
-        try database.inTransaction {
-            try database.execute("DELETE FROM saved_searches WHERE name = ? COLLATE NOCASE", [name])
-            guard try database.changes > 0 else { throw CurationError.savedSearchNotFound(name) }
+        try engine.transaction {
+            try engine.execute("DELETE FROM saved_searches WHERE \(engine.dialect.sameName("name"))", [name])
+            guard engine.changes > 0 else { throw CurationError.savedSearchNotFound(name) }
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Postgres
 import Store
 
-/// What `ibook migrate --to` copied into a shared library.
+/// What `ibook migrate` copied: `--to` into a shared library, `--from` out of one.
 public struct SharedMigrationReport: Codable, Sendable {
     public var library: String
     /// Books copied by this run, and books the shared library had already (by content hash).
@@ -44,6 +44,7 @@ struct SharedMigration {
         try shared.transaction {
             try copyBookmarks()
             try copyHistory()
+            try copyCuration()
         }
         report.bookmarks = try shared.count("SELECT count(*) FROM bookmarks WHERE owner = current_user")
         report.historyEntries = try shared.count("SELECT count(*) FROM history WHERE owner = current_user")
@@ -103,6 +104,11 @@ struct SharedMigration {
                 ON CONFLICT (owner, sha256, page) DO NOTHING
                 """, [row["sha256"], row["page"], row["note"], row["created_at"], row["updated_at"]])
         }
+    }
+
+    /// Edited fields, tags, collections and saved searches; see `CurationCopy`.
+    private func copyCuration() throws {
+        try CurationCopy(source: local, target: shared).run()
     }
 
     /// The later of the two positions in a book wins.

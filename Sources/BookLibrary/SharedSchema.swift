@@ -106,6 +106,7 @@ enum SharedSchema {
                 CREATE POLICY own_state ON state USING (owner = current_user) WITH CHECK (owner = current_user);
                 """)
         }
+        migrator.register("pg-5-curation") { db in try SharedCurationSchema.create(db) }
         migrator.register("pg-6-language-source") { db in
             // Where the stemming language came from, as locally (`LanguageSource`).
             try db.execute("ALTER TABLE books ADD COLUMN language_source text NOT NULL DEFAULT 'fallback'")

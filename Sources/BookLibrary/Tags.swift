@@ -41,14 +41,16 @@ extension Library {
     /// tag removes the tags beneath it too.
     public func tag(_ books: [Book], adding: [String], removing: [String]) throws {
         let removed = try removing.map(TagName.normalized)
-        try database.inTransaction {
+        try engine.transaction {
             let added = try adopt(try adding.map(TagName.normalized))
-            let insert = try database.prepare("INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)")
-            let delete = try database.prepare(
-                "DELETE FROM book_tags WHERE book_id = ? AND (tag = ? OR tag LIKE ? ESCAPE '\\')")
             for book in books {
-                for tag in removed { try delete.run([book.id, tag, TagName.descendantsPattern(tag)]) }
-                for tag in added { try insert.run([book.id, tag]) }
+                for tag in removed {
+                    try engine.execute("DELETE FROM book_tags WHERE book_id = ? AND \(tagOrBeneath)",
+                                       [book.id, tag, TagName.descendantsPattern(tag)])
+                }
+                for tag in added {
+                    try engine.execute("INSERT INTO book_tags (book_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING", [book.id, tag])
+                }
             }
         }
     }
@@ -57,7 +59,7 @@ extension Library {
     /// beside "science/optics" becomes "science/optics/Lenses".
     private func adopt(_ tags: [String]) throws -> [String] {
         var spelled: [String: String] = [:]
-        for row in try database.query("SELECT DISTINCT tag FROM book_tags") {
+        for row in try engine.query("SELECT DISTINCT tag FROM book_tags ORDER BY tag", []) {
             guard let tag = row.string("tag") else { continue }
             let parts = tag.split(separator: "/")
             for depth in 1...parts.count {
@@ -82,18 +84,17 @@ extension Library {
     @discardableResult
     public func untag(_ rawTag: String, from books: [Book]?) throws -> Int {
         let tag = try TagName.normalized(rawTag)
-        return try database.inTransaction {
+        return try engine.transaction {
             var removed = 0
-            let condition = "(tag = ? OR tag LIKE ? ESCAPE '\\')"
             if let books {
                 for book in books {
-                    try database.execute("DELETE FROM book_tags WHERE book_id = ? AND \(condition)",
-                                         [book.id, tag, TagName.descendantsPattern(tag)])
-                    removed += try database.changes
+                    try engine.execute("DELETE FROM book_tags WHERE book_id = ? AND \(tagOrBeneath)",
+                                       [book.id, tag, TagName.descendantsPattern(tag)])
+                    removed += engine.changes
                 }
             } else {
-                try database.execute("DELETE FROM book_tags WHERE \(condition)", [tag, TagName.descendantsPattern(tag)])
-                removed = try database.changes
+                try engine.execute("DELETE FROM book_tags WHERE \(tagOrBeneath)", [tag, TagName.descendantsPattern(tag)])
+                removed = engine.changes
             }
             guard removed > 0 else { throw CurationError.tagNotFound(tag) }
             return removed
@@ -105,33 +106,36 @@ extension Library {
     @discardableResult
     public func renameTag(_ rawOld: String, to rawNew: String) throws -> Int {
         let old = try TagName.normalized(rawOld), new = try TagName.normalized(rawNew)
-        return try database.inTransaction {
-            let rows = try database.query(
-                "SELECT book_id, tag FROM book_tags WHERE tag = ? OR tag LIKE ? ESCAPE '\\'",
-                [old, TagName.descendantsPattern(old)])
+        return try engine.transaction {
+            let rows = try engine.query("SELECT book_id, tag FROM book_tags WHERE \(tagOrBeneath)",
+                                        [old, TagName.descendantsPattern(old)])
             guard !rows.isEmpty else { throw CurationError.tagNotFound(old) }
-            let delete = try database.prepare("DELETE FROM book_tags WHERE book_id = ? AND tag = ?")
-            let insert = try database.prepare("INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)")
             var books = Set<Int>()
             for row in rows {
                 guard let id = row.int("book_id"), let tag = row.string("tag") else { continue }
-                try delete.run([id, tag])
-                try insert.run([id, new + tag.dropFirst(old.count)])
+                try engine.execute("DELETE FROM book_tags WHERE book_id = ? AND tag = ?", [id, tag])
+                try engine.execute("INSERT INTO book_tags (book_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                                   [id, new + tag.dropFirst(old.count)])
                 books.insert(id)
             }
             return books.count
         }
     }
 
+    /// A tag given as the first binding, or one beneath it (the pattern, second).
+    private var tagOrBeneath: String {
+        "(\(engine.dialect.sameName("tag")) OR \(engine.dialect.likeName("tag")))"
+    }
+
     public func tags(of book: Book) throws -> [String] {
-        try database.query("SELECT tag FROM book_tags WHERE book_id = ? ORDER BY tag COLLATE NOCASE", [book.id])
+        try engine.query("SELECT tag FROM book_tags WHERE book_id = ? ORDER BY \(engine.dialect.caseless("tag"))", [book.id])
             .compactMap { $0.string("tag") }
     }
 
     /// Every book's tags, for listings.
     func tagsByBook() throws -> [Int: [String]] {
         var tags: [Int: [String]] = [:]
-        for row in try database.query("SELECT book_id, tag FROM book_tags ORDER BY tag COLLATE NOCASE") {
+        for row in try engine.query("SELECT book_id, tag FROM book_tags ORDER BY \(engine.dialect.caseless("tag"))", []) {
             if let id = row.int("book_id"), let tag = row.string("tag") { tags[id, default: []].append(tag) }
         }
         return tags
@@ -142,7 +146,7 @@ extension Library {
     public func tagCounts() throws -> [TagCount] {
         var direct: [String: Set<Int>] = [:]
         var spelling: [String: String] = [:]
-        for row in try database.query("SELECT book_id, tag FROM book_tags") {
+        for row in try engine.query("SELECT book_id, tag FROM book_tags ORDER BY book_id, tag", []) {
             guard let id = row.int("book_id"), let tag = row.string("tag") else { continue }
             let parts = tag.split(separator: "/").map(String.init)
             for depth in 1...parts.count {

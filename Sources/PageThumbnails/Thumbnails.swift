@@ -17,6 +17,7 @@ struct Thumbnails {
             throw LibraryError.pageOutOfRange(page, pageCount: book.pageCount)
         }
         let path = library.thumbnailPath(sha256: book.sha256, page: page, size: size)
+        if page == 1, size == Library.coverSize { try library.fetchSharedCover(of: book) }
         if FileManager.default.fileExists(atPath: path) { return path }
         let pdfPage = try BookFile.page(page, of: book, password: password)
         do {

@@ -51,6 +51,8 @@ package enum EditCommand: Command {
         }
         if arguments.flag("in-place"), arguments.value("output") != nil { throw UsageError("Give either --in-place or --output, not both") }
         let library = try context.library()
+        // Refused before anything is stored: a shared library's file is on each machine, not the server's to rewrite.
+        if write, library.isShared { throw LibraryError.notOnSharedLibrary("ibook edit --write") }
         var book = try context.book(arguments.positional("book"))
         do {
             if !write || !edit.isEmpty { book = try library.edit(book, edit) }

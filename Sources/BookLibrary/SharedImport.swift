@@ -1,0 +1,112 @@
+import Foundation
+import Postgres
+import Store
+
+/// Copies a shared library into a local one (`ibook migrate --from`):
+/// books with their pages' text (stored and indexed as a local add does,
+/// in the book's language), outline and cover, then the running role's own
+/// bookmarks and history, and the curation (`CurationCopy`). Each book is
+/// copied in one local transaction and books already here (same content
+/// hash) are skipped, so an interrupted run resumes and a second run copies
+/// nothing.
+struct SharedImport {
+    let shared: PostgresConnection
+    let library: Library
+
+    func run(shownAs shown: String, progress: (_ done: Int, _ total: Int) -> Void) throws -> SharedMigrationReport {
+        let local = try library.database
+        let books = try Catalog(database: shared).books(orderedBy: .id)
+        var report = SharedMigrationReport(library: shown, booksCopied: 0, booksAlreadyThere: 0, pagesCopied: 0,
+                                           covers: 0, bookmarks: 0, historyEntries: 0)
+        for (index, book) in books.enumerated() {
+            if try Catalog(database: local).book(sha256: book.sha256) != nil {
+                report.booksAlreadyThere += 1
+            } else {
+                report.pagesCopied += try copy(book, into: local)
+                report.booksCopied += 1
+            }
+            if try fetchCover(of: book) { report.covers += 1 }
+            progress(index + 1, books.count)
+        }
+        try local.inTransaction {
+            try copyBookmarks(into: local)
+            try copyHistory(into: local)
+            try CurationCopy(source: shared, target: local).run()
+        }
+        report.bookmarks = try local.count("SELECT count(*) FROM bookmarks")
+        report.historyEntries = try local.count("SELECT count(*) FROM history")
+        return report
+    }
+
+    /// The book as the shared library has it; returns its pages.
+    private func copy(_ book: Book, into local: Database) throws -> Int {
+        var new = NewBook(sha256: book.sha256, path: book.path, size: book.size,
+                          choice: MetadataChoice(title: book.title, titleSource: book.titleSource,
+                                                 author: book.author, authorSource: book.authorSource),
+                          pageCount: book.pageCount)
+        new.subject = book.subject
+        new.keywords = book.keywords
+        new.creator = book.creator
+        new.producer = book.producer
+        new.created = book.created
+        new.modified = book.modified
+        // Given as the declared language, so that the pages are indexed (stemmed) in the book's language.
+        let language = try shared.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id])
+        new.catalogLanguage = language?.string("language")
+        new.outline = try shared.query("SELECT depth, title, page FROM outline WHERE book_id = ? ORDER BY position", [book.id])
+            .map { NewBook.OutlineItem(depth: $0.int("depth") ?? 0, title: $0.string("title") ?? "", page: $0.int("page")) }
+        let pages = try shared.query("SELECT page, label, text FROM pages WHERE book_id = ? ORDER BY page", [book.id])
+        return try local.inTransaction {
+            guard case .added(let added) = try library.insert(new, pages: { add in
+                for row in pages { try add(NewPage(page: row.int("page") ?? 0, label: row.string("label"), text: row.string("text") ?? "")) }
+            }) else { return 0 }
+            // When it was added to the library is when it was added to the shared one; its language came from where it did there.
+            try local.execute("UPDATE books SET added_at = ?, language_source = ? WHERE id = ?",
+                              [book.addedAt, language?.string("language_source"), added.id])
+            return pages.count
+        }
+    }
+
+    /// The cover into this machine's thumbnail cache, unless it is there already.
+    private func fetchCover(of book: Book) throws -> Bool {
+        let path = library.thumbnailPath(sha256: book.sha256, page: 1, size: Library.coverSize)
+        guard !FileManager.default.fileExists(atPath: path) else { return false }
+        try SharedCovers(database: shared).materialise(book, at: path)
+        return FileManager.default.fileExists(atPath: path)
+    }
+
+    /// The running role's bookmarks; a bookmark already here keeps its note.
+    private func copyBookmarks(into local: Database) throws {
+        for row in try shared.query("""
+            SELECT sha256, page, note, created_at, updated_at FROM bookmarks WHERE \(shared.dialect.ownRows())
+            """) {
+            try local.execute("""
+                INSERT INTO bookmarks (sha256, page, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (sha256, page) DO NOTHING
+                """, [row["sha256"], row["page"], row["note"], row["created_at"], row["updated_at"]])
+        }
+    }
+
+    /// The later of the two positions in a book wins.
+    private func copyHistory(into local: Database) throws {
+        for row in try shared.query("SELECT sha256, page, read_at FROM history WHERE \(shared.dialect.ownRows())") {
+            try local.execute("""
+                INSERT INTO history (sha256, page, read_at) VALUES (?, ?, ?)
+                ON CONFLICT (sha256) DO UPDATE SET page = excluded.page, read_at = excluded.read_at
+                WHERE history.read_at < excluded.read_at
+                """, [row["sha256"], row["page"], row["read_at"]])
+        }
+    }
+}
+
+extension Library {
+    /// Copies the shared library at `url` into this (local) library; see `SharedImport`.
+    public func migrate(from url: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
+        throws -> SharedMigrationReport
+    {
+        try requireWritable()
+        let shown = withoutPassword(url)
+        let shared = try SharedSchema.open(url, shownAs: shown)
+        return try SharedImport(shared: shared, library: self).run(shownAs: shown, progress: progress)
+    }
+}
