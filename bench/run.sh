@@ -20,7 +20,7 @@ while [ $# -gt 0 ]; do
         --quick) QUICK=1 ;;
         --only) ONLY=${2:?--only needs a list of sections, e.g. 3,5}; shift ;;
         --only=*) ONLY=${1#--only=} ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "Error: $1: unknown option (try --quick or --only 3,5)" >&2; exit 64 ;;
     esac
     shift
@@ -101,22 +101,26 @@ sizeof() { du -sb "$1" | awk '{ printf "%.2f", $1 / 1048576 }'; }
 ms() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) * 1000))' "$1"; }
 
 # --- Corpus -------------------------------------------------------------------
+# Sections 5, 6 and 8 make their own pages: the corpus is for the others.
 CORPUS="$WORK/corpus"
-mkdir -p "$CORPUS/sample" "$CORPUS/generated"
-cp "$REPO"/SampleBooks/*.pdf "$CORPUS/sample/"
-log "Generating $((GEN_FILES * GEN_PAGES)) pages of text PDFs"
-python3 "$BENCH_DIR/make-corpus.py" "$CORPUS/generated" --files $GEN_FILES --pages $GEN_PAGES --seed 1
-REAL="${IBOOK_CORPUS:-$REPO/../shared/corpus/real}"
-[ -d "$REAL" ] || REAL="$REPO/../../shared/corpus/real"  # a worktree sits one level deeper
-if [ -d "$REAL" ]; then
-    # Copied into the scratch folder (never into the repository) so every tool reads plain files.
-    mkdir -p "$CORPUS/real" && cp -R "$REAL/." "$CORPUS/real/"
-else
-    REAL=""
+REAL=""
+if runs_section 1 || runs_section 2 || runs_section 3 || runs_section 4 || runs_section 7; then
+    mkdir -p "$CORPUS/sample" "$CORPUS/generated"
+    cp "$REPO"/SampleBooks/*.pdf "$CORPUS/sample/"
+    log "Generating $((GEN_FILES * GEN_PAGES)) pages of text PDFs"
+    python3 "$BENCH_DIR/make-corpus.py" "$CORPUS/generated" --files $GEN_FILES --pages $GEN_PAGES --seed 1
+    REAL="${IBOOK_CORPUS:-$REPO/../shared/corpus/real}"
+    [ -d "$REAL" ] || REAL="$REPO/../../shared/corpus/real"  # a worktree sits one level deeper
+    if [ -d "$REAL" ]; then
+        # Copied into the scratch folder (never into the repository) so every tool reads plain files.
+        mkdir -p "$CORPUS/real" && cp -R "$REAL/." "$CORPUS/real/"
+    else
+        REAL=""
+    fi
+    mapfile -t FILES < <(find "$CORPUS" -type f -iname '*.pdf' | sort)
+    CORPUS_PAGES=$(for f in "${FILES[@]}"; do pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }'; done | awk '{ s += $1 } END { print s }')
+    CORPUS_MB=$(sizeof "$CORPUS")
 fi
-mapfile -t FILES < <(find "$CORPUS" -type f -iname '*.pdf' | sort)
-CORPUS_PAGES=$(for f in "${FILES[@]}"; do pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }'; done | awk '{ s += $1 } END { print s }')
-CORPUS_MB=$(sizeof "$CORPUS")
 
 # --- 1. Indexing ----------------------------------------------------------------
 LIB="$WORK/lib"
@@ -416,6 +420,8 @@ python3 "$BENCH_DIR/report.py" "$ROWS" --mode "$([ $QUICK = 1 ] && echo quick ||
     --watermark "$WATERMARK" ${ONLY:+--only "$ONLY" --previous "$RESULTS"} > "$WORK/results.md"
 cp "$WORK/results.md" "$RESULTS"
 # OCR is its own script (it adds its section to results.md): run alone with bench/ocr.sh.
-log "OCR (bench/ocr.sh)"
-IBOOK="$IBOOK" bash "$BENCH_DIR/ocr.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || note "bench/ocr.sh failed"
+if [ -z "$ONLY" ]; then
+    log "OCR (bench/ocr.sh)"
+    IBOOK="$IBOOK" bash "$BENCH_DIR/ocr.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || note "bench/ocr.sh failed"
+fi
 cat "$RESULTS"
