@@ -415,6 +415,8 @@ ibook $("$IBOOK" --version 2>&1 | awk '{ print $NF }') (release), $(swift --vers
 $(pdftotext -v 2>&1 | head -1), $(pdfgrep --version | head -1 | sed 's/This is //'), recoll $(dpkg-query -W -f='${Version}' recollcmd 2>/dev/null), $(hyperfine --version), SQLite $(python3 -c 'import sqlite3; print(sqlite3.sqlite_version)')
 EOF
 )
+# A run of some sections keeps the OCR section of the last whole run.
+previous_ocr=$(sed -n '/^<!-- ocr -->$/,/^<!-- \/ocr -->$/p' "$RESULTS" 2>/dev/null || true)
 python3 "$BENCH_DIR/report.py" "$ROWS" --mode "$([ $QUICK = 1 ] && echo quick || echo full)" \
     --cores "$(nproc)" --cpu "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" --versions "$versions" \
     --watermark "$WATERMARK" ${ONLY:+--only "$ONLY" --previous "$RESULTS"} > "$WORK/results.md"
@@ -423,5 +425,7 @@ cp "$WORK/results.md" "$RESULTS"
 if [ -z "$ONLY" ]; then
     log "OCR (bench/ocr.sh)"
     IBOOK="$IBOOK" bash "$BENCH_DIR/ocr.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || note "bench/ocr.sh failed"
+elif [ -n "$previous_ocr" ]; then
+    printf '\n%s\n' "$previous_ocr" >> "$RESULTS"
 fi
 cat "$RESULTS"
