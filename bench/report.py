@@ -12,6 +12,7 @@ SECTIONS = {
     "scale": "5. Search at scale (synthetic pages, whole process)",
     "memory": "6. Memory",
     "view": "7. Reader on a terminal (ibook view over a pty, kitty)",
+    "pgsearch": "8. Search on a shared library (PostgreSQL beside SQLite, synthetic pages, whole process)",
 }
 
 

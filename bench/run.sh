@@ -9,7 +9,8 @@
 #                           bench/results.md are kept from the previous run
 #
 # Environment: IBOOK_CORPUS (real-world PDFs; default ../shared/corpus/real),
-# BENCH_KEEP=1 keeps the scratch folder.
+# BENCH_KEEP=1 keeps the scratch folder, IBOOK_BINARY=PATH measures that
+# ibook instead of building one (sections 1-6 and 8 need only the lean binary).
 set -euo pipefail
 
 QUICK=0
@@ -19,7 +20,7 @@ while [ $# -gt 0 ]; do
         --quick) QUICK=1 ;;
         --only) ONLY=${2:?--only needs a list of sections, e.g. 3,5}; shift ;;
         --only=*) ONLY=${1#--only=} ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "Error: $1: unknown option (try --quick or --only 3,5)" >&2; exit 64 ;;
     esac
     shift
@@ -45,9 +46,13 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(printf '%s\n' "${missing[@]}" | sort -u)
 fi
 
-log "Building ibook (release)"
-(cd "$REPO" && make build >&2)
-IBOOK="$REPO/.build/release/ibook"
+if [ -n "${IBOOK_BINARY:-}" ]; then
+    IBOOK=$IBOOK_BINARY
+else
+    log "Building ibook (release)"
+    (cd "$REPO" && make build >&2)
+    IBOOK="$REPO/.build/release/ibook"
+fi
 
 WORK=$(mktemp -d /tmp/ibook-bench.XXXXXX)
 if [ "${BENCH_KEEP:-0}" = 1 ]; then log "Scratch folder: $WORK"; else trap 'rm -rf "$WORK"' EXIT; fi
@@ -59,10 +64,10 @@ ROWS="$WORK/rows.tsv"
 
 if [ $QUICK = 1 ]; then
     GEN_FILES=10; GEN_PAGES=100; RUNS=2; SLOW_RUNS=1; FAST_RUNS=10; SMALL_BOOKS=1000
-    SCALES="10000 100000"; HUGE_PAGES=10000
+    SCALES="10000 100000"; HUGE_PAGES=10000; PG_SCALES="10000"
 else
     GEN_FILES=50; GEN_PAGES=200; RUNS=3; SLOW_RUNS=1; FAST_RUNS=20; SMALL_BOOKS=1000
-    SCALES="10000 100000 1000000"; HUGE_PAGES=10000
+    SCALES="10000 100000 1000000"; HUGE_PAGES=10000; PG_SCALES="10000 100000"
 fi
 
 # --- Helpers ------------------------------------------------------------------
@@ -96,22 +101,26 @@ sizeof() { du -sb "$1" | awk '{ printf "%.2f", $1 / 1048576 }'; }
 ms() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) * 1000))' "$1"; }
 
 # --- Corpus -------------------------------------------------------------------
+# Sections 5, 6 and 8 make their own pages: the corpus is for the others.
 CORPUS="$WORK/corpus"
-mkdir -p "$CORPUS/sample" "$CORPUS/generated"
-cp "$REPO"/SampleBooks/*.pdf "$CORPUS/sample/"
-log "Generating $((GEN_FILES * GEN_PAGES)) pages of text PDFs"
-python3 "$BENCH_DIR/make-corpus.py" "$CORPUS/generated" --files $GEN_FILES --pages $GEN_PAGES --seed 1
-REAL="${IBOOK_CORPUS:-$REPO/../shared/corpus/real}"
-[ -d "$REAL" ] || REAL="$REPO/../../shared/corpus/real"  # a worktree sits one level deeper
-if [ -d "$REAL" ]; then
-    # Copied into the scratch folder (never into the repository) so every tool reads plain files.
-    mkdir -p "$CORPUS/real" && cp -R "$REAL/." "$CORPUS/real/"
-else
-    REAL=""
+REAL=""
+if runs_section 1 || runs_section 2 || runs_section 3 || runs_section 4 || runs_section 7; then
+    mkdir -p "$CORPUS/sample" "$CORPUS/generated"
+    cp "$REPO"/SampleBooks/*.pdf "$CORPUS/sample/"
+    log "Generating $((GEN_FILES * GEN_PAGES)) pages of text PDFs"
+    python3 "$BENCH_DIR/make-corpus.py" "$CORPUS/generated" --files $GEN_FILES --pages $GEN_PAGES --seed 1
+    REAL="${IBOOK_CORPUS:-$REPO/../shared/corpus/real}"
+    [ -d "$REAL" ] || REAL="$REPO/../../shared/corpus/real"  # a worktree sits one level deeper
+    if [ -d "$REAL" ]; then
+        # Copied into the scratch folder (never into the repository) so every tool reads plain files.
+        mkdir -p "$CORPUS/real" && cp -R "$REAL/." "$CORPUS/real/"
+    else
+        REAL=""
+    fi
+    mapfile -t FILES < <(find "$CORPUS" -type f -iname '*.pdf' | sort)
+    CORPUS_PAGES=$(for f in "${FILES[@]}"; do pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }'; done | awk '{ s += $1 } END { print s }')
+    CORPUS_MB=$(sizeof "$CORPUS")
 fi
-mapfile -t FILES < <(find "$CORPUS" -type f -iname '*.pdf' | sort)
-CORPUS_PAGES=$(for f in "${FILES[@]}"; do pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }'; done | awk '{ s += $1 } END { print s }')
-CORPUS_MB=$(sizeof "$CORPUS")
 
 # --- 1. Indexing ----------------------------------------------------------------
 LIB="$WORK/lib"
@@ -339,6 +348,62 @@ done
 note "view: \`ibook view BOOK 1 --graphics kitty\` on a 120×40-cell, 1200×800-pixel pty (TERM=xterm-kitty), timed from spawn or key to the end of the kitty image (chunk m=0, ESC \\) whose status line names the page (bench/view-latency.py). A turn is timed 1 s after the previous page, so it is pre-rendered; a cold page is an NG jump away from the prefetched pages, after 1 s of quiet; “while prefetching” is the same jump sent straight after a turn. pdftoppm renders the same page at the reader's size (fitted into 1200×780) to PNG, a fresh process each time (start-up and opening the file included), while the reader has a warm worker with the file open; the reader's time also includes composing, PNG-encoding and sending the 1200×780 screen. Load average before this section: $VIEW_LOAD (turns are timed in milliseconds, so other work on the machine shows in the max)."
 fi
 
+# --- 8. Search on a shared library ----------------------------------------------------
+if runs_section 8; then
+SECTION=8
+log "8. Search on a shared library: PostgreSQL beside SQLite at $PG_SCALES pages"
+# A server of the bench's own, as the tests start theirs: initdb as the
+# postgres user in a short folder (a socket path must fit in 107 bytes),
+# a Unix socket only, durability off (nothing in it is worth keeping).
+PG_BIN=/usr/lib/postgresql/15/bin
+PG_DIR=$(mktemp -d /tmp/ibook-bench-pg.XXXXXX)
+chown postgres "$PG_DIR"
+PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+pg_stop() { runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1; rm -rf "$PG_DIR"; }
+trap 'pg_stop; [ "${BENCH_KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
+runuser -u postgres -- "$PG_BIN/initdb" -D "$PG_DIR/data" -U ibookbench --auth-local=trust -E UTF8 --locale=C.UTF-8 \
+    --no-sync >/dev/null
+runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w start \
+    -o "-k $PG_DIR -p $PG_PORT -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off" >/dev/null
+pg_sql() { psql -h "$PG_DIR" -p "$PG_PORT" -U ibookbench -d "${2:-ibook}" -qAt -c "$1"; }
+pg_sql "CREATE DATABASE ibook" postgres
+PG_URL="postgresql://ibookbench@/ibook?host=$PG_DIR&port=$PG_PORT"
+"$IBOOK" server init "$PG_URL" >/dev/null
+P="$WORK/pgscale"
+"$IBOOK" --library "$P" list >/dev/null 2>&1 || true
+done_pages=0
+for pages in $PG_SCALES; do
+    python3 "$BENCH_DIR/make-library.py" "$P" --pages $((pages - done_pages)) --seed $pages
+    started=$(date +%s.%N)
+    "$IBOOK" --library "$P" migrate --to "$PG_URL" >/dev/null
+    note "Shared library at $pages pages: \`ibook migrate --to\` copied and indexed the $((pages - done_pages)) new pages in $(python3 -c "import sys; print('%.0f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$started" "$(date +%s.%N)") s."
+    pg_sql "VACUUM ANALYZE"
+    done_pages=$pages
+    n=0
+    for query in "zymurgical" "the" "lighthouse keeper" "of the"; do
+        n=$((n + 1))
+        printf -v quoted '%q' "$query"
+        local_t=$(hf "pg-$pages-sqlite-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library $P search --all --limit 20 $quoted")
+        shared_t=$(hf "pg-$pages-pg-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library '$PG_URL' search --all --limit 20 $quoted")
+        row pgsearch "“$query” --limit 20 at $pages pages, ms" "$(ms "$shared_t")" "SQLite" "$(ms "$local_t")" 2.0 ms
+    done
+    for query in "zymurgical" "lighthouse keeper"; do
+        n=$((n + 1))
+        printf -v quoted '%q' "$query"
+        local_t=$(hf "pg-$pages-sqlite-$n" $SLOW_RUNS --warmup 1 -- "$IBOOK --library $P search --all $quoted")
+        shared_t=$(hf "pg-$pages-pg-$n" $SLOW_RUNS --warmup 1 -- "$IBOOK --library '$PG_URL' search --all $quoted")
+        hits=$("$IBOOK" --library "$PG_URL" search --all "$query" 2>&1 >/dev/null | tail -1)
+        same=$(cmp -s <("$IBOOK" --library "$PG_URL" search --all "$query" 2>&1) <("$IBOOK" --library "$P" search --all "$query" 2>&1) \
+            && echo "same output as SQLite" || echo "OUTPUT DIFFERS FROM SQLITE")
+        row pgsearch "“$query”, every hit ($hits; $same), at $pages pages, ms" "$(ms "$shared_t")" "SQLite" "$(ms "$local_t")" 2.0 ms
+    done
+done
+note "Shared library at $done_pages pages: $(pg_sql "SELECT pg_size_pretty(pg_total_relation_size('pages')) || ' of pages, page index ' || pg_size_pretty(pg_total_relation_size('page_index')) || ', book index ' || pg_size_pretty(pg_total_relation_size('book_index'))") (tables with their indexes), beside $(sizeof "$P") MB for the SQLite library. The server runs on the same machine, over its Unix socket; 1 M pages is not measured on PostgreSQL (migrating a million pages takes too long for a bench run)."
+pg_stop
+trap '[ "${BENCH_KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
+rm -rf "$P"
+fi
+
 # --- Report ---------------------------------------------------------------------
 WATERMARK=""
 if [ -z "$ONLY" ] && [ -f "$BENCH_DIR/watermark.sh" ]; then
@@ -350,11 +415,17 @@ ibook $("$IBOOK" --version 2>&1 | awk '{ print $NF }') (release), $(swift --vers
 $(pdftotext -v 2>&1 | head -1), $(pdfgrep --version | head -1 | sed 's/This is //'), recoll $(dpkg-query -W -f='${Version}' recollcmd 2>/dev/null), $(hyperfine --version), SQLite $(python3 -c 'import sqlite3; print(sqlite3.sqlite_version)')
 EOF
 )
+# A run of some sections keeps the OCR section of the last whole run.
+previous_ocr=$(sed -n '/^<!-- ocr -->$/,/^<!-- \/ocr -->$/p' "$RESULTS" 2>/dev/null || true)
 python3 "$BENCH_DIR/report.py" "$ROWS" --mode "$([ $QUICK = 1 ] && echo quick || echo full)" \
     --cores "$(nproc)" --cpu "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" --versions "$versions" \
     --watermark "$WATERMARK" ${ONLY:+--only "$ONLY" --previous "$RESULTS"} > "$WORK/results.md"
 cp "$WORK/results.md" "$RESULTS"
 # OCR is its own script (it adds its section to results.md): run alone with bench/ocr.sh.
-log "OCR (bench/ocr.sh)"
-IBOOK="$IBOOK" bash "$BENCH_DIR/ocr.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || note "bench/ocr.sh failed"
+if [ -z "$ONLY" ]; then
+    log "OCR (bench/ocr.sh)"
+    IBOOK="$IBOOK" bash "$BENCH_DIR/ocr.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || note "bench/ocr.sh failed"
+elif [ -n "$previous_ocr" ]; then
+    printf '\n%s\n' "$previous_ocr" >> "$RESULTS"
+fi
 cat "$RESULTS"

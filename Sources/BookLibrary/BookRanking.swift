@@ -79,18 +79,31 @@ struct BookRanking {
             outlineMayMatch.append(row.int64("outline") == 1)
         }
         guard !books.isEmpty else { return [] }
-
-        let averageParts = Double(books.map(\.partsWithPages).reduce(0, +)) / Double(books.count)
         let outline = try database.prepare("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position")
+        return try Self.order(books, outlineMayMatch: outlineMayMatch, matchers: &matchers) { id in
+            var entries: [(title: String, page: Int?)] = []
+            try outline.forEachRow([id]) { entries.append(($0.string("title") ?? "", $0.int("page"))) }
+            return entries
+        }
+    }
+
+    /// Confirms title and outline matches with `matchers`, scores the books
+    /// and sorts them, best first; `outlineMayMatch[i]` says whether book i's
+    /// outline holds the words, and `outline` gives a book's entries in order.
+    /// The one ranking of both engines (see `SharedSearch`).
+    static func order(_ books: [RankedBook], outlineMayMatch: [Bool], matchers: inout TextMatchers,
+                      outline: (Int) throws -> [(title: String, page: Int?)]) throws -> [RankedBook] {
+        var books = books
+        let averageParts = Double(books.map(\.partsWithPages).reduce(0, +)) / Double(max(books.count, 1))
         for index in books.indices {
             let language = books[index].language
             books[index].titleMatches = !matchers.matches(in: books[index].title, language: language).isEmpty
             if outlineMayMatch[index] {
                 var pages: [Int] = []
-                try outline.forEachRow([books[index].id]) { row in
-                    guard let page = row.int("page"), !pages.contains(page),
-                          !matchers.matches(in: row.string("title") ?? "", language: language).isEmpty
-                    else { return }
+                for entry in try outline(books[index].id) {
+                    guard let page = entry.page, !pages.contains(page),
+                          !matchers.matches(in: entry.title, language: language).isEmpty
+                    else { continue }
                     pages.append(page)
                 }
                 books[index].outlinePages = pages

@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import Store
 
 /// Where to search.
@@ -266,10 +267,14 @@ struct Search {
 }
 
 extension Library {
-    /// Searches one book or the whole library, handing each hit over as it is found.
+    /// Searches one book or the whole library, handing each hit over as it is found
+    /// (on a shared library, through `SharedSearch`, with the same results).
     /// With `exact`, a word does not find its inflections (see `SearchQuery`).
     public func search(_ query: String, scope: SearchScope, exact: Bool = false, limit: Int? = nil,
                        onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        try Search(database: database).run(query, scope: scope, exact: exact, limit: limit, onHit: onHit)
+        if let shared = engine as? PostgresConnection {
+            return try SharedSearch(connection: shared).run(query, scope: scope, exact: exact, limit: limit, onHit: onHit)
+        }
+        return try Search(database: database).run(query, scope: scope, exact: exact, limit: limit, onHit: onHit)
     }
 }

@@ -16,7 +16,7 @@ public struct SharedMigrationReport: Codable, Sendable {
 }
 
 /// Copies a local library into a shared one: books with their pages'
-/// text, outline and cover, then the bookmarks and history, which become
+/// text, outline, page index (`SharedPageIndex`) and cover, then the bookmarks and history, which become
 /// the rows of the role that runs it. Each book is copied in one
 /// transaction and books already there (same content hash) are skipped,
 /// so a run that was interrupted resumes where it stopped and a second run
@@ -83,6 +83,8 @@ struct SharedMigration {
                                    [id, row["position"], row["depth"],
                                     (row.string("title") ?? "").replacingOccurrences(of: "\u{0}", with: ""), row["page"]])
             }
+            let stemmedIn = language?.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
+            try SharedPageIndex(connection: shared).index(bookID: id, language: stemmedIn)
             var hasCover = false
             if let png = FileManager.default.contents(atPath: coverPath(book)) {
                 try shared.execute("INSERT INTO covers (sha256, size, png) VALUES (?, ?, ?)",

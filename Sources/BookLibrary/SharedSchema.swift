@@ -106,6 +106,41 @@ enum SharedSchema {
                 CREATE POLICY own_state ON state USING (owner = current_user) WITH CHECK (owner = current_user);
                 """)
         }
+        migrator.register("pg-3-search") { db in
+            // The page index (see SharedPageIndex): terms made by ibook's own
+            // folding and stemming, stored as tsvectors that the server only
+            // compares, never re-folds. `complete` is false where a tsvector
+            // could not hold everything (a lexeme past 256 positions, a page
+            // past 16383 words, 1 MB of lexemes): such rows are always candidates.
+            // `book_index` mirrors the local one: part 0 is the outline, parts
+            // 1…64 the book's text cut into runs of pages; `pages` is the book's page count.
+            try db.execute("""
+                CREATE TABLE page_index (
+                    page_id bigint PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+                    book_id bigint NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    page integer NOT NULL,
+                    words tsvector NOT NULL,
+                    variants tsvector NOT NULL,
+                    complete boolean NOT NULL
+                );
+                CREATE INDEX page_index_words ON page_index USING gin (words);
+                CREATE INDEX page_index_variants ON page_index USING gin (variants);
+                CREATE INDEX page_index_book ON page_index (book_id, page);
+                CREATE INDEX page_index_incomplete ON page_index (book_id) WHERE NOT complete;
+                CREATE TABLE book_index (
+                    book_id bigint NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    part smallint NOT NULL,
+                    pages integer NOT NULL,
+                    terms tsvector NOT NULL,
+                    complete boolean NOT NULL,
+                    PRIMARY KEY (book_id, part)
+                );
+                CREATE INDEX book_index_terms ON book_index USING gin (terms);
+                CREATE INDEX book_index_incomplete ON book_index (book_id) WHERE NOT complete;
+                GRANT SELECT ON page_index, book_index TO \(readerRole);
+                GRANT INSERT, UPDATE, DELETE ON page_index, book_index TO \(editorRole);
+                """)
+        }
         migrator.register("pg-5-curation") { db in try SharedCurationSchema.create(db) }
         migrator.register("pg-6-language-source") { db in
             // Where the stemming language came from, as locally (`LanguageSource`).

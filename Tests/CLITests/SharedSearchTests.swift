@@ -1,0 +1,192 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `ibook search` on a shared library (a real PostgreSQL server started by
+/// the test class): the same library migrated there prints exactly what it
+/// prints locally, for every kind of query; a removed book is gone from the
+/// index; a reader searches; what stays local-only says so in one line.
+final class SharedSearchTests: XCTestCase {
+    private struct Setup {
+        var server: PostgresServer
+        var local: TestLibrary
+        /// The database `migrate --to` filled from `local`.
+        var database: String
+    }
+
+    private static let shared = Locked<Result<Setup, Error>?>(nil)
+    private var setup: Setup { Self.shared.withLock { try! $0!.get() } }
+    private var cache: URL!
+
+    override class func setUp() {
+        super.setUp()
+        shared.withLock { shared in
+            shared = Result {
+                let server = try PostgresServer()
+                let local = try TestLibrary("shared-search")
+                // Sample books (outline, accents, CJK), typeset books (ligatures, line-end hyphenation,
+                // ß, stems in four languages) and a few real PDFs from the corpus.
+                var files = ["lighthouses.pdf", "cafe-culture.pdf", "cjk-seasons.pdf", "atlas-landscape.pdf"]
+                    .map(Fixtures.sampleBook)
+                for book in [TypesetBooks.Book.english, .englishInflected, .german, .french, .russian] {
+                    files.append(try TypesetBooks.make(book, in: local.root))
+                }
+                if let corpus = Fixtures.corpus {
+                    files += ["real/pdfjs/tracemonkey.pdf", "real/py-pdf-sample-files/GeoTopo-komprimiert.pdf"]
+                        .map { corpus.appendingPathComponent($0).path }
+                }
+                let added = try local.ibook(["add"] + files)
+                guard added.status == 0 else { throw RunError.failed("ibook add: \(added.stderr)") }
+                let database = "searchlib"
+                try server.createDatabase(database)
+                for arguments in [["server", "init", server.url(database: database)], ["migrate", "--to", server.url(database: database)]] {
+                    let result = try local.ibook(arguments)
+                    guard result.status == 0 else { throw RunError.failed("ibook \(arguments): \(result.stderr)") }
+                }
+                try server.psql("CREATE ROLE carol LOGIN; GRANT ibook_reader TO carol; CREATE ROLE dave LOGIN")
+                return Setup(server: server, local: local, database: database)
+            }
+        }
+    }
+
+    override class func tearDown() {
+        shared.withLock { $0 = nil }
+        super.tearDown()
+    }
+
+    override func setUpWithError() throws {
+        if case .failure(let error)? = Self.shared.withLock({ $0 }) {
+            if let unavailable = error as? PostgresServer.Unavailable { throw XCTSkip("LOUDLY SKIPPED: \(unavailable.reason)") }
+            throw error
+        }
+        cache = try Fixtures.temporaryDirectory("shared-search-cache")
+    }
+
+    override func tearDown() {
+        if let cache { try? FileManager.default.removeItem(at: cache) }
+    }
+
+    /// ibook on a shared library database as `user`, with a thumbnail cache of this test's own.
+    private func shared(_ arguments: [String], user: String = PostgresServer.admin, database: String? = nil) throws -> Run.Result {
+        var environment = setup.local.environment
+        environment["XDG_CACHE_HOME"] = cache.path
+        environment["IBOOK_LIBRARY"] = setup.server.url(user: user, database: database ?? setup.database)
+        return try Run.process(Run.ibookPath, arguments, environment: environment)
+    }
+
+    // MARK: - Parity
+
+    func testSearchPrintsExactlyWhatItPrintsLocally() throws {
+        let queries: [[String]] = [
+            ["--all", "lighthouse"],                 // a word
+            ["--all", "lighthouses"],                // its inflections (stemming)
+            ["--all", "configure"],                  // configured, configuration
+            ["--all", "--exact", "configuration"],   // stemming off
+            ["--all", "assistant keeper"],           // a phrase
+            ["--all", "\"the daily round\""],       // a quoted phrase
+            ["--all", "lightho"],                    // the last word as a prefix
+            ["--all", "resume"],                     // accents: Résumé
+            ["--all", "CAFÉ"],                       // case and accents
+            ["--all", "libreoffice"],                // the ﬀ ligature
+            ["--all", "office"],                     // the ﬃ ligature
+            ["--all", "copyright"],                  // a word hyphenated at a line end (soft hyphen)
+            ["--all", "well-known"],                 // hyphenated, both ways
+            ["--all", "extraordinarily"],            // hyphenated in justified text
+            ["--all", "strasse"],                    // ß
+            ["--all", "Straße"],
+            ["--all", "Häuser"],                     // German stems
+            ["--all", "musée"],                      // French stems
+            ["--all", "библиотеки"],                 // Russian stems
+            ["--all", "四季"],                        // a 2-character CJK query
+            ["--all", "東"],                          // one CJK character
+            ["--all", "１２３"],                      // full-width digits
+            ["--all", "--limit", "7", "the"],        // --limit
+            ["--all", "--json", "lighthouse"],       // --json
+            ["--all", "--json", "--limit", "3", "culture"],
+            ["--book", "lighthouses", "lamp"],       // one book, page order
+            ["--book", "Culture", "café"],
+        ] + (Fixtures.corpus == nil ? [] : [
+            ["--all", "trace"], ["--all", "trace tree"], ["--all", "Geometrie"], ["--all", "--exact", "Geometrie"],
+            ["--all", "compil"], ["--all", "the"],
+        ])
+        for arguments in queries {
+            let here = try setup.local.ibook(["search"] + arguments)
+            let there = try shared(["search"] + arguments)
+            XCTAssertEqual(here.status, 0, "\(arguments): \(here.stderr)")
+            // A query that finds nothing here would compare nothing.
+            XCTAssertFalse(here.stderr.hasPrefix("0 matches"), "\(arguments): \(here.stderr)")
+            XCTAssertEqual(there.status, here.status, "\(arguments): \(there.stderr)")
+            XCTAssertEqual(there.stdout, here.stdout, "\(arguments)")
+            XCTAssertEqual(there.stderr, here.stderr, "\(arguments)")
+        }
+    }
+
+    func testMigrationIndexesEveryPageAndEveryBook() throws {
+        let server = setup.server, database = setup.database
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM page_index", database: database),
+                       try server.psql("SELECT count(*) FROM pages", database: database))
+        XCTAssertEqual(try server.psql("SELECT count(DISTINCT book_id) FROM book_index WHERE part > 0", database: database),
+                       try server.psql("SELECT count(*) FROM books", database: database))
+        // The terms are ibook's own: a ligature folded, a line-end hyphenated word joined among the variants.
+        XCTAssertEqual(try server.psql("""
+            SELECT count(*) FROM page_index WHERE words @@ 'libreoffice'::tsquery AND variants @@ 'copyright'::tsquery
+            """, database: database), "1")
+        // The server's GIN indexes answer it, not a scan of every row.
+        let plan = try server.psql("""
+            SET enable_seqscan = off; EXPLAIN SELECT page FROM page_index WHERE words @@ '''四'' <-> ''季'''::tsquery
+            """, database: database)
+        XCTAssertTrue(plan.contains("page_index_words"), plan)
+    }
+
+    // MARK: - Removing, roles, what stays local
+
+    func testARemovedBookIsNoLongerFound() throws {
+        let database = "searchremove"
+        try setup.server.createDatabase(database)
+        for arguments in [["server", "init", setup.server.url(database: database)],
+                          ["migrate", "--to", setup.server.url(database: database)]] {
+            XCTAssertEqual(try setup.local.ibook(arguments).status, 0, "\(arguments)")
+        }
+        let before = try shared(["search", "--all", "lighthouse"], database: database)
+        XCTAssertTrue(before.stdout.contains("A Field Guide to Lighthouses"), before.stdout)
+        let id = try setup.server.psql("SELECT id FROM books WHERE title = 'A Field Guide to Lighthouses'", database: database)
+        XCTAssertEqual(try shared(["remove", id], database: database).status, 0)
+        let after = try shared(["search", "--all", "lighthouse"], database: database)
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertFalse(after.stdout.contains("A Field Guide to Lighthouses"), after.stdout)
+        XCTAssertEqual(try setup.server.psql("SELECT count(*) FROM page_index WHERE book_id = \(id)", database: database), "0")
+        XCTAssertEqual(try setup.server.psql("SELECT count(*) FROM book_index WHERE book_id = \(id)", database: database), "0")
+        XCTAssertNotEqual(try setup.server.psql("SELECT count(*) FROM page_index", database: database), "0")
+    }
+
+    func testAReaderSearchesAndARoleWithoutAccessIsRefusedInOneLine() throws {
+        let arguments = ["search", "--all", "assistant keeper"]
+        let reader = try shared(arguments, user: "carol")
+        XCTAssertEqual(reader.status, 0, reader.stderr)
+        XCTAssertEqual(reader.stdout, try setup.local.ibook(arguments).stdout)
+        // One book: a reader's search records where they were, in their own history.
+        XCTAssertEqual(try shared(["search", "--book", "Culture", "café"], user: "carol").status, 0)
+        XCTAssertEqual(try setup.server.psql("SELECT count(*) FROM history WHERE owner = 'carol'", database: setup.database), "1")
+        let stranger = try shared(arguments, user: "dave")
+        XCTAssertEqual(stranger.status, 1)
+        XCTAssertEqual(stranger.stderr.split(separator: "\n").count, 1, stranger.stderr)
+        XCTAssertEqual(stranger.stdout, "")
+    }
+
+    func testInAndNotesSayInOneLineThatTheyAreLocalOnly() throws {
+        for (arguments, option) in [(["search", "--in", "tag:physics", "lamp"], "--in"), (["search", "--notes", "lamp"], "--notes")] {
+            let result = try shared(arguments)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            XCTAssertEqual(result.stderr, "Error: ibook search \(option) does not work on a shared library yet\n")
+            XCTAssertEqual(result.stdout, "")
+        }
+    }
+
+    func testAnEmptyQueryIsRefusedAsLocally() throws {
+        let here = try setup.local.ibook("search", "--all", "…")
+        let there = try shared(["search", "--all", "…"])
+        XCTAssertEqual(here.status, 1)
+        XCTAssertEqual(there.status, here.status)
+        XCTAssertEqual(there.stderr, here.stderr)
+    }
+}
