@@ -103,6 +103,13 @@ def recoll_command(conf, query):
     return ["recollq", "-c", conf, "-b", "-n", "0-100000", text]
 
 
+def recoll_snippets_command(conf, query):
+    """recollq printing what ibook prints: every document's matches in
+    context, each with its page number (-A -p), not only its URL."""
+    command = recoll_command(conf, query)
+    return command[:-1] + ["-A", "-p", "100000", command[-1]]
+
+
 def recoll_books(conf, query):
     paths = set()
     for line in run(recoll_command(conf, query)).stdout.splitlines():
@@ -180,12 +187,18 @@ def main():
         lines.append(f"| {query} | {kind} | {len(theirs)} | {len(ours)} | {len(missed)} | {'; '.join(notes)} |")
 
     if args.runs > 0:
-        lines += ["", "| query (whole process, median of %d) | ibook search --all, ms | recollq, ms | ratio |" % args.runs,
-                  "| --- | ---: | ---: | ---: |"]
+        lines += ["", "| query (whole process, median of %d) | ibook search --all, ms | recollq -b, ms | ratio "
+                  "| recollq -A -p, ms | ratio |" % args.runs,
+                  "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for query in TIMED if args.runs > 0 else []:
         ours = median_ms([args.ibook, "--library", args.library, "search", "--all", query], args.runs)
         theirs = median_ms(recoll_command(args.recoll_conf, query), args.runs)
-        lines.append(f"| {query} | {ours:.1f} | {theirs:.1f} | {ours / theirs:.2f} |")
+        snippets = median_ms(recoll_snippets_command(args.recoll_conf, query), args.runs)
+        lines.append(f"| {query} | {ours:.1f} | {theirs:.1f} | {ours / theirs:.2f} | {snippets:.1f} | {ours / snippets:.2f} |")
+    if args.runs > 0:
+        lines += ["", "What each prints: `ibook search --all` every hit, with its book, page and a line of context; "
+                  "`recollq -b` one URL per document; `recollq -A -p 100000` each document's title, URL and its "
+                  "snippets with page numbers (recoll's own like-for-like output)."]
     lines.append("")
     lines.append(f"Books recoll finds in their text that ibook misses: {misses}.")
     text = "\n".join(lines) + "\n"

@@ -60,6 +60,20 @@ struct TextMatcher {
     /// at a line end are shown joined, as a reader reads them.
     static func snippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
         let range = match.range
+        var copy = text
+        if let snippet = copy.withUTF8({ bytes in
+            asciiSnippet(bytes, lower: text.utf8.distance(from: text.startIndex, to: range.lowerBound),
+                         upper: text.utf8.distance(from: text.startIndex, to: range.upperBound),
+                         keepsLineEndHyphen: match.keepsLineEndHyphen, context: context)
+        }) {
+            return snippet
+        }
+        return characterSnippet(text, match, context: context)
+    }
+
+    /// `snippet` for any text, Character by Character.
+    static func characterSnippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
+        let range = match.range
         func squeeze(_ part: Substring) -> String {
             part.split(whereSeparator: { isSpace($0) }).joined(separator: " ")
         }
@@ -97,6 +111,64 @@ struct TextMatcher {
         return Snippet(before: before, match: squeeze(joined(range, keepingHyphens: match.keepsLineEndHyphen)), after: after)
     }
 
+    /// `snippet` where the match and its context are ASCII without a
+    /// carriage return, so that a byte is a Character: the same snippet,
+    /// made on the bytes, without Character iteration (search prints a
+    /// snippet per hit, and a common phrase has tens of thousands).
+    /// Nil where the text around the match is anything else.
+    private static func asciiSnippet(_ bytes: UnsafeBufferPointer<UInt8>, lower: Int, upper: Int,
+                                     keepsLineEndHyphen: Bool, context: Int) -> Snippet? {
+        let count = bytes.count
+        var start = max(0, lower - context)
+        var end = min(count, upper + context)
+        for position in max(0, start - 1)..<min(count, end + 1) where bytes[position] >= 0x80 || bytes[position] == 0x0D {
+            return nil
+        }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        if start > 0, let space = (start..<lower).first(where: { isSpace(bytes[$0]) }) { start = space }
+        if end < count, let space = (upper..<end).last(where: { isSpace(bytes[$0]) }) { end = space }
+        let words = WordScanner.words(in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        let hyphenations = words.indices.dropLast().filter { words[$0].joinsNext }
+            .map { (start + words[$0].end)..<(start + words[$0 + 1].start) }
+        // The part's bytes with the line breaks of hyphenated words taken out.
+        func joined(_ part: Range<Int>, keepingHyphens: Bool = false) -> [UInt8] {
+            var result: [UInt8] = []
+            result.reserveCapacity(part.count)
+            var position = part.lowerBound
+            for gap in hyphenations where part.contains(gap.lowerBound) && gap.upperBound <= part.upperBound {
+                result.append(contentsOf: bytes[position..<gap.lowerBound])
+                if keepingHyphens { result.append(0x2D) }
+                position = gap.upperBound
+            }
+            result.append(contentsOf: bytes[position..<part.upperBound])
+            return result
+        }
+        func squeeze(_ part: [UInt8]) -> String {
+            var result: [UInt8] = []
+            result.reserveCapacity(part.count)
+            var pendingSpace = false
+            for byte in part {
+                if isSpace(byte) {
+                    pendingSpace = !result.isEmpty
+                } else {
+                    if pendingSpace { result.append(0x20) }
+                    pendingSpace = false
+                    result.append(byte)
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+        let beforeText = joined(start..<lower)
+        let afterText = joined(upper..<end)
+        var before = squeeze(beforeText)
+        var after = squeeze(afterText)
+        if beforeText.last.map(isSpace) == true, !before.isEmpty { before += " " }
+        if afterText.first.map(isSpace) == true, !after.isEmpty { after = " " + after }
+        if start > 0 { before = "…" + before.drop(while: { $0 == " " }) }
+        if end < count { after += "…" }
+        return Snippet(before: before, match: squeeze(joined(lower..<upper, keepingHyphens: keepsLineEndHyphen)), after: after)
+    }
+
     /// The hyphen and line break between the halves of each word hyphenated
     /// at a line end, as ranges of the text to leave out.
     private static func lineEndHyphenations(in window: Substring) -> [Range<String.Index>] {
@@ -126,8 +198,24 @@ private struct PageSearch {
     /// Matches as (start, end, keepsLineEndHyphen) byte offsets, in order, not overlapping.
     mutating func find(_ alternatives: [[[UInt8]]], stem: [UInt8]?) -> [(Int, Int, Bool)] {
         var found: [(Int, Int, Bool)] = []
+        // The bytes an ASCII word can start with to begin a match: its first
+        // byte, lowercased, is its term's (see `firstByte`), and `equals` and
+        // `equalsJoined` compare it first. Most words of a page are skipped here.
+        var canStart = [Bool](repeating: alternatives.contains(where: \.isEmpty), count: 128)
+        for first in alternatives.compactMap({ $0.first?.first }) + (stem?.first.map { [$0] } ?? []) where first < 0x80 {
+            canStart[Int(first)] = true
+        }
         var index = 0
         while index < words.count {
+            let word = words[index]
+            if word.isASCII {
+                var first = bytes[word.start]
+                if first >= 0x41 && first <= 0x5A { first |= 0x20 }
+                if !canStart[Int(first)] {
+                    index += 1
+                    continue
+                }
+            }
             var matched: (end: Int, split: Bool)?
             for sequence in alternatives where matched == nil {
                 matched = match(sequence, 0, at: index, stem: stem)
