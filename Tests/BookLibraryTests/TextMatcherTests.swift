@@ -151,10 +151,11 @@ final class TextMatcherTests: XCTestCase {
         }
     }
 
-    func testASCIISnippetsAreTheSnippetsOfTheCharacterPath() {
+    func testByteSnippetsAreTheSnippetsOfTheCharacterPath() {
         var generator = SeededGenerator(seed: 12)
         let pieces = ["the", "lighthouse", "keeper", "copy-\nright", "well-\n known", "a", "x86", " ", "  ", "\n", "\t", " \n ",
-                      ", ", "\r\n", "é", "东"]
+                      ", ", "\r\n", "é", "东", "©", "’s", "\u{A0}", "e\u{301}", "ﬁle", "\u{3000}", "한국", "👍🏽", "ｋｅｅｐｅｒ",
+                      "\u{200D}", "x\u{20DD}"]
         var compared = 0
         for round in 0..<300 {
             let text = (0..<(20 + round % 60)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: " ")
