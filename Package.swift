@@ -15,7 +15,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
         // libpq, for a library shared on a PostgreSQL server.
-        .systemLibrary(name: "CPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Its headers only: CPQLoader opens libpq when a shared library is first used.
+        .systemLibrary(name: "CPQ", providers: [.apt(["libpq-dev"])]),
+        .target(name: "CPQLoader", dependencies: ["CPQ"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
@@ -47,7 +49,7 @@ let package = Package(
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
         // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.
-        .target(name: "Postgres", dependencies: ["CPQ", "Store"]),
+        .target(name: "Postgres", dependencies: ["CPQ", "CPQLoader", "Store"]),
         // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
         .target(name: "OCR", dependencies: ["CTesseract", "Raster"]),
         .target(name: "Arguments"),

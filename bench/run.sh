@@ -187,12 +187,15 @@ for q in 0 1 2 3; do
     t_g=$(hf "pdfgrep-$q" $SLOW_RUNS -i -- "pdfgrep -r -i $quoted $CORPUS")
     printf -v recoll_query '%q' "\"$query\""
     t_r=$(hf "recollq-$q" $FAST_RUNS --warmup 2 -i -- "recollq -c $RECOLL_CONFDIR -n 0-1000000 $recoll_query")
+    # recollq printing what ibook prints: each match in context with its page number.
+    t_rp=$(hf "recollq-p-$q" $runs --warmup 1 -i -- "recollq -c $RECOLL_CONFDIR -n 0-1000000 -A -p 1000000 $recoll_query")
     hits=$("$IBOOK" --library "$LIB" search --all "$query" 2>&1 >/dev/null | tail -1)
     grep_lines=$(pdfgrep -r -i -c "$query" "$CORPUS" 2>/dev/null | awk -F: '{ s += $NF } END { print s + 0 }')
     docs=$(recollq -c "$RECOLL_CONFDIR" -n 0-1000000 "\"$query\"" 2>/dev/null | awk '/results$/ { print $1 }' | head -1)
     row search "“$query” ($kind), ms" "$(ms "$t_s")" "pdfgrep -r -i" "$(ms "$t_g")" 0.002 ms
     row search "“$query” ($kind), ms" "$(ms "$t_s")" "recollq" "$(ms "$t_r")" 1.0 ms
-    note "“$query”: ibook $hits; pdfgrep $grep_lines matching lines; recollq ${docs:-?} documents (no page numbers)."
+    row search "“$query” ($kind), ms" "$(ms "$t_s")" "recollq -A -p (snippets, pages)" "$(ms "$t_rp")" 1.0 ms
+    note "“$query”: ibook $hits, each printed with its page and context; pdfgrep $grep_lines matching lines; recollq ${docs:-?} documents, one line each (no page numbers); recollq -A -p the same documents with each snippet and its page."
 done
 fi
 

@@ -60,6 +60,20 @@ struct TextMatcher {
     /// at a line end are shown joined, as a reader reads them.
     static func snippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
         let range = match.range
+        var copy = text
+        if let snippet = copy.withUTF8({ bytes in
+            scalarSnippet(bytes, lower: text.utf8.distance(from: text.startIndex, to: range.lowerBound),
+                          upper: text.utf8.distance(from: text.startIndex, to: range.upperBound),
+                          keepsLineEndHyphen: match.keepsLineEndHyphen, context: context)
+        }) {
+            return snippet
+        }
+        return characterSnippet(text, match, context: context)
+    }
+
+    /// `snippet` for any text, Character by Character.
+    static func characterSnippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
+        let range = match.range
         func squeeze(_ part: Substring) -> String {
             part.split(whereSeparator: { isSpace($0) }).joined(separator: " ")
         }
@@ -97,6 +111,117 @@ struct TextMatcher {
         return Snippet(before: before, match: squeeze(joined(range, keepingHyphens: match.keepsLineEndHyphen)), after: after)
     }
 
+    /// `snippet` where every character of the match and its context is a
+    /// single Unicode scalar (`standsAlone`), so that counting scalars is
+    /// counting Characters: the same snippet, made on the UTF-8 bytes,
+    /// without Character iteration (search prints a snippet per hit, and a
+    /// common phrase has tens of thousands). Nil for any other text.
+    private static func scalarSnippet(_ bytes: UnsafeBufferPointer<UInt8>, lower: Int, upper: Int,
+                                      keepsLineEndHyphen: Bool, context: Int) -> Snippet? {
+        let count = bytes.count
+        func scalarStart(before position: Int) -> Int {
+            var position = position - 1
+            while position > 0 && bytes[position] & 0xC0 == 0x80 { position -= 1 }
+            return position
+        }
+        func scalar(at position: Int) -> (value: UInt32, length: Int) { WordScanner.decode(bytes, at: position) }
+        func isSpace(at position: Int) -> Bool {
+            let byte = bytes[position]
+            if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            return Unicode.Scalar(scalar(at: position).value)?.properties.isWhitespace ?? false
+        }
+        func scalarStarts(_ range: Range<Int>) -> [Int] {
+            var starts: [Int] = []
+            var position = range.lowerBound
+            while position < range.upperBound {
+                starts.append(position)
+                position += scalar(at: position).length
+            }
+            return starts
+        }
+        var start = lower
+        for _ in 0..<context where start > 0 { start = scalarStart(before: start) }
+        var end = upper
+        for _ in 0..<context where end < count { end += scalar(at: end).length }
+        // The window, the character before it (a CR before an LF) and the one
+        // after it (a combining mark joins the last character of the window).
+        var position = start > 0 ? scalarStart(before: start) : 0
+        while position < min(count, end + 1) {
+            let (value, length) = scalar(at: position)
+            guard standsAlone(value) else { return nil }
+            position += length
+        }
+        if start > 0, let space = scalarStarts(start..<lower).first(where: isSpace) { start = space }
+        if end < count, let space = scalarStarts(upper..<end).last(where: isSpace) { end = space }
+        let words = WordScanner.words(in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        let hyphenations = words.indices.dropLast().filter { words[$0].joinsNext }
+            .map { (start + words[$0].end)..<(start + words[$0 + 1].start) }
+        // The part's bytes with the line breaks of hyphenated words taken out.
+        func joined(_ part: Range<Int>, keepingHyphens: Bool = false) -> [UInt8] {
+            var result: [UInt8] = []
+            result.reserveCapacity(part.count)
+            var position = part.lowerBound
+            for gap in hyphenations where part.contains(gap.lowerBound) && gap.upperBound <= part.upperBound {
+                result.append(contentsOf: bytes[position..<gap.lowerBound])
+                if keepingHyphens { result.append(0x2D) }
+                position = gap.upperBound
+            }
+            result.append(contentsOf: bytes[position..<part.upperBound])
+            return result
+        }
+        func squeeze(_ part: [UInt8]) -> (text: String, spaceFirst: Bool, spaceLast: Bool) {
+            var result: [UInt8] = []
+            result.reserveCapacity(part.count)
+            var pendingSpace = false, spaceFirst = false, spaceLast = false
+            part.withUnsafeBufferPointer { part in
+                var position = 0
+                while position < part.count {
+                    let (value, length) = WordScanner.decode(part, at: position)
+                    let space = value < 0x80 ? value == 0x20 || (value >= 0x09 && value <= 0x0D)
+                        : Unicode.Scalar(value)?.properties.isWhitespace ?? false
+                    if position == 0 { spaceFirst = space }
+                    spaceLast = space
+                    if space {
+                        pendingSpace = !result.isEmpty
+                    } else {
+                        if pendingSpace { result.append(0x20) }
+                        pendingSpace = false
+                        result.append(contentsOf: part[position..<(position + length)])
+                    }
+                    position += length
+                }
+            }
+            return (String(decoding: result, as: UTF8.self), spaceFirst, spaceLast)
+        }
+        let beforeText = squeeze(joined(start..<lower))
+        let afterText = squeeze(joined(upper..<end))
+        var before = beforeText.text
+        var after = afterText.text
+        if beforeText.spaceLast, !before.isEmpty { before += " " }
+        if afterText.spaceFirst, !after.isEmpty { after = " " + after }
+        if start > 0 { before = "…" + before.drop(while: { $0 == " " }) }
+        if end < count { after += "…" }
+        return Snippet(before: before, match: squeeze(joined(lower..<upper, keepingHyphens: keepsLineEndHyphen)).text,
+                       after: after)
+    }
+
+    /// A scalar that is a Character by itself whatever stands beside it:
+    /// ASCII but CR (CR LF is one), Latin to the spacing modifiers,
+    /// punctuation, symbols, kana and CJK, ligatures, full-width forms;
+    /// never a combining mark, joiner, variation selector, Hangul jamo or
+    /// regional indicator, which join their neighbours.
+    private static func standsAlone(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09...0x0C, 0x20...0x7E, 0xA0...0x2FF,
+             0x2000...0x200B, 0x200E...0x20CF, 0x2100...0x2BFF,
+             0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xFB00...0xFB06, 0xFF01...0xFF9D:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The hyphen and line break between the halves of each word hyphenated
     /// at a line end, as ranges of the text to leave out.
     private static func lineEndHyphenations(in window: Substring) -> [Range<String.Index>] {
@@ -126,8 +251,24 @@ private struct PageSearch {
     /// Matches as (start, end, keepsLineEndHyphen) byte offsets, in order, not overlapping.
     mutating func find(_ alternatives: [[[UInt8]]], stem: [UInt8]?) -> [(Int, Int, Bool)] {
         var found: [(Int, Int, Bool)] = []
+        // The bytes an ASCII word can start with to begin a match: its first
+        // byte, lowercased, is its term's (see `firstByte`), and `equals` and
+        // `equalsJoined` compare it first. Most words of a page are skipped here.
+        var canStart = [Bool](repeating: alternatives.contains(where: \.isEmpty), count: 128)
+        for first in alternatives.compactMap({ $0.first?.first }) + (stem?.first.map { [$0] } ?? []) where first < 0x80 {
+            canStart[Int(first)] = true
+        }
         var index = 0
         while index < words.count {
+            let word = words[index]
+            if word.isASCII {
+                var first = bytes[word.start]
+                if first >= 0x41 && first <= 0x5A { first |= 0x20 }
+                if !canStart[Int(first)] {
+                    index += 1
+                    continue
+                }
+            }
             var matched: (end: Int, split: Bool)?
             for sequence in alternatives where matched == nil {
                 matched = match(sequence, 0, at: index, stem: stem)

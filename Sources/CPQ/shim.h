@@ -1,4 +1,4 @@
 #ifndef IBOOK_CPQ_SHIM_H
 #define IBOOK_CPQ_SHIM_H
-#include <libpq-fe.h>
+#include <postgresql/libpq-fe.h>
 #endif

@@ -123,4 +123,51 @@ final class TextMatcherTests: XCTestCase {
             }
         }
     }
+
+    func testASCIIWordsAreTheWordsTheUnicodePathFinds() {
+        // Each ASCII letter made a two-byte Latin letter of the same case sends
+        // the text through the Unicode path; the words must be the same ones.
+        var generator = SeededGenerator(seed: 11)
+        let pieces = ["the", "Copy", "right", "2Copyright", "x86", "3D", "2nd", "a", "BC", "-", "-\n", "- \n  ", "\n", " ", "\t",
+                      ",", "’", "\u{AD}\n", "42", "é", "東", "²"]
+        for _ in 0..<300 {
+            let text = (0..<40).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var widened: [UInt8] = [], offsets: [Int] = []
+            for byte in text.utf8 {
+                offsets.append(widened.count)
+                if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A {
+                    // À… for A…, à… for a…, stepping over × and ÷, which are not letters.
+                    let index = UInt32((byte | 0x20) - 0x61)
+                    let letter = (byte < 0x61 ? 0xC0 : 0xE0) + index + (index >= 0x17 ? 1 : 0)
+                    widened.append(contentsOf: Array(String(UnicodeScalar(letter)!).utf8))
+                } else {
+                    widened.append(byte)
+                }
+            }
+            offsets.append(widened.count)
+            let ascii = WordScanner.words(in: text).map { [offsets[$0.start], offsets[$0.end], $0.joinsNext ? 1 : 0] }
+            let unicode = WordScanner.words(in: String(decoding: widened, as: UTF8.self)).map { [$0.start, $0.end, $0.joinsNext ? 1 : 0] }
+            XCTAssertEqual(ascii, unicode, text.debugDescription)
+        }
+    }
+
+    func testByteSnippetsAreTheSnippetsOfTheCharacterPath() {
+        var generator = SeededGenerator(seed: 12)
+        let pieces = ["the", "lighthouse", "keeper", "copy-\nright", "well-\n known", "a", "x86", " ", "  ", "\n", "\t", " \n ",
+                      ", ", "\r\n", "é", "东", "©", "’s", "\u{A0}", "e\u{301}", "ﬁle", "\u{3000}", "한국", "👍🏽", "ｋｅｅｐｅｒ",
+                      "\u{200D}", "x\u{20DD}"]
+        var compared = 0
+        for round in 0..<300 {
+            let text = (0..<(20 + round % 60)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: " ")
+            for query in ["lighthouse keeper", "the", "copyright", "well-known", "a"] {
+                var matcher = TextMatcher(query: query)!
+                for match in matcher.matches(in: text) {
+                    XCTAssertEqual(TextMatcher.snippet(text, match), TextMatcher.characterSnippet(text, match),
+                                   "\(query) in \(text.debugDescription)")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 1000)
+    }
 }

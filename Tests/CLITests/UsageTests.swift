@@ -109,6 +109,36 @@ final class LeanDispatchTests: XCTestCase {
     }
 }
 
+/// libpq is opened when a library on a PostgreSQL server is, not at start-up
+/// (CPQLoader): the dynamic loader's own log says which libraries a run loaded.
+final class LibpqLoadingTests: XCTestCase {
+    func testALocalLibraryNeverLoadsLibpqAndAServerURLDoes() throws {
+        let library = try TestLibrary("libpq")
+        XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("untitled-notes.pdf")).status, 0)
+        func loaded(_ arguments: [String], into environment: [String: String]) throws -> (Run.Result, [String]) {
+            let result = try Run.process(Run.ibookPath, arguments, environment: environment.merging(["LD_DEBUG": "files"]) { $1 },
+                                         timeout: 60)
+            let files = result.stderr.split(separator: "\n").compactMap { line -> String? in
+                guard let range = line.range(of: "file=") else { return nil }
+                return String(line[range.upperBound...].prefix { $0 != " " && $0 != "\t" })
+            }
+            return (result, files)
+        }
+        for arguments in [["list"], ["search", "--all", "scribbles"], ["thumbnail", "1", "--size", "64"]] {
+            let (result, files) = try loaded(arguments, into: library.environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(files.contains("libsqlite3.so.0"), "the loader's log is read: \(files)")
+            XCTAssertFalse(files.contains { $0.hasPrefix("libpq") }, "\(arguments): \(files)")
+        }
+        // Nothing listens on port 1: libpq is loaded, tries, and its refusal is the message.
+        let (refused, files) = try loaded(["--library", "postgresql://nobody@127.0.0.1:1/none", "list"], into: library.environment)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(files.contains("libpq.so.5"), "\(files)")
+        XCTAssertTrue(refused.stderr.split(separator: "\n").contains { $0.hasPrefix("Error:") && $0.contains("127.0.0.1") },
+                      refused.stderr)
+    }
+}
+
 /// The real binary's man page covers every command it has.
 final class ManPageCommandTests: XCTestCase {
     func testTheManPageListsEveryCommand() throws {
