@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import Store
 
 extension Library {
@@ -39,14 +40,16 @@ extension Library {
                                          [names.joined(separator: ", "), book.id])
                 }
             }
-            // The SQLite page index is stemmed in the book's language; a shared library's
-            // search index is the server's, and keeps the language the book was added in.
-            if let tag = values.first(where: { $0.0 == .language })?.1, let language = BookLanguage(tag: tag),
-               let local = localDatabase
-            {
-                try SearchIndex(database: local).reindex(bookID: book.id, language: language)
-                try local.execute("UPDATE books SET language_source = ? WHERE id = ?",
-                                  [LanguageSource.edited.rawValue, book.id])
+            // Both indexes are stemmed in the book's language: a language a stemmer knows re-indexes the book.
+            if let tag = values.first(where: { $0.0 == .language })?.1, let language = BookLanguage(tag: tag) {
+                if let local = localDatabase {
+                    try SearchIndex(database: local).reindex(bookID: book.id, language: language)
+                } else if let shared = engine as? PostgresConnection {
+                    try engine.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, book.id])
+                    try SharedPageIndex(connection: shared).index(bookID: book.id, language: language)
+                }
+                try engine.execute("UPDATE books SET language_source = ? WHERE id = ?",
+                                   [LanguageSource.edited.rawValue, book.id])
             }
             return try Catalog(database: engine).book(id: book.id) ?? book
         }

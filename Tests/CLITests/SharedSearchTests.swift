@@ -173,12 +173,35 @@ final class SharedSearchTests: XCTestCase {
         XCTAssertEqual(stranger.stdout, "")
     }
 
-    func testInAndNotesSayInOneLineThatTheyAreLocalOnly() throws {
-        for (arguments, option) in [(["search", "--in", "tag:physics", "lamp"], "--in"), (["search", "--notes", "lamp"], "--notes")] {
-            let result = try shared(arguments)
-            XCTAssertEqual(result.status, 1, "\(arguments)")
-            XCTAssertEqual(result.stderr, "Error: ibook search \(option) does not work on a shared library yet\n")
-            XCTAssertEqual(result.stdout, "")
+    func testNotesSaysInOneLineThatItIsLocalOnly() throws {
+        let result = try shared(["search", "--notes", "lamp"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "Error: ibook search --notes does not work on a shared library yet\n")
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testSearchInAListQueryFindsWhatItFindsLocally() throws {
+        for arguments in [["search", "--in", "title:culture", "café"], ["search", "--in", "-title:culture", "the"],
+                          ["search", "--in", "title:nothing-has-this", "the"]] {
+            let here = try setup.local.ibook(arguments)
+            let there = try shared(arguments)
+            XCTAssertEqual(there.status, here.status, "\(arguments): \(there.stderr)")
+            XCTAssertEqual(there.stdout, here.stdout, "\(arguments)")
+            XCTAssertEqual(there.stderr, here.stderr, "\(arguments)")
+        }
+        XCTAssertFalse(try shared(["search", "--in", "title:culture", "café"]).stdout.isEmpty)
+    }
+
+    func testAnEditedLanguageReStemsTheSharedIndexAsLocally() throws {
+        let query = ["search", "--book", "german", "Häuser"]
+        let stemmedInGerman = try shared(query).stdout
+        XCTAssertEqual(stemmedInGerman, try setup.local.ibook(query).stdout)
+        for language in ["en", "de"] {
+            XCTAssertEqual(try shared(["edit", "german", "--language", language]).status, 0)
+            XCTAssertEqual(try setup.local.ibook("edit", "german", "--language", language).status, 0)
+            let there = try shared(query)
+            XCTAssertEqual(there.stdout, try setup.local.ibook(query).stdout, language)
+            XCTAssertEqual(there.stdout == stemmedInGerman, language == "de", "in English, Häuser no longer finds Haus")
         }
     }
 

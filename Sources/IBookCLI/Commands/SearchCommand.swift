@@ -21,8 +21,8 @@ package enum SearchCommand: Command {
         let query = arguments.positionalValues("text").joined(separator: " ")
         let limit = try arguments.int("limit", in: 1...Int(Int32.max))
         let library = try context.library()
-        if library.isShared, let option = arguments.value("in") != nil ? "--in" : arguments.flag("notes") ? "--notes" : nil {
-            throw LibraryError.notOnSharedLibrary("ibook search \(option)")
+        if library.isShared, arguments.flag("notes") {
+            throw LibraryError.notOnSharedLibrary("ibook search --notes")
         }
         let scope = try context.searchScope()
         let json = arguments.flag("json")
