@@ -63,6 +63,9 @@ struct Indexer {
         var deferredDuplicates: [(path: String, sha256: String)] = []
         var filesDone = 0
         var lastBook: Book?
+        // Once the shared library's server is gone nothing more can be written this run:
+        // the book being written was rolled back, the rest wait for the next run.
+        var connectionLost = false
 
         func progress(_ name: String, pages: Int = 0) {
             onProgress(AddProgress(filesDone: filesDone, filesTotal: files.count, pagesDone: pages,
@@ -76,6 +79,10 @@ struct Indexer {
                 unlink(job.request.spoolPath)
                 filesDone += 1
                 progress(job.path)
+            }
+            if connectionLost {
+                summary.notTried += 1
+                return
             }
             switch result {
             case .stopped:
@@ -102,6 +109,7 @@ struct Indexer {
                 } catch BookImporter.ImportAbort.incomplete {
                     report(AddResult(path: job.path, status: .failed, reason: "could not be read (parser crashed)"))
                 } catch {
+                    connectionLost = library.isConnectionLost(error)
                     report(AddResult(path: job.path, status: .failed, reason: "not added: \(library.describing(error))"))
                 }
             }
@@ -133,9 +141,9 @@ struct Indexer {
         }
         let queue = DispatchQueue(label: "ibook.extract", attributes: .concurrent)
         for (index, path) in files.enumerated() {
-            if stop.isSet { break }
+            if stop.isSet || connectionLost { break }
             while running >= options.workers { waitForOne() }
-            if stop.isSet { break }
+            if stop.isSet || connectionLost { break }
             progress(path)
             let sha256: String
             let size: Int
@@ -172,7 +180,10 @@ struct Indexer {
         }
         while running > 0 { waitForOne() }
         commitReady()
-        for duplicate in deferredDuplicates where !stop.isSet {
+        if connectionLost {
+            summary.notTried = files.count - filesDone + summary.notTried
+        }
+        for duplicate in deferredDuplicates where !stop.isSet && !connectionLost {
             if let existing = try? library.book(sha256: duplicate.sha256) {
                 report(alreadyPresent(existing, foundAt: duplicate.path))
             } else {
@@ -222,7 +233,8 @@ extension Library {
                 if result.status == .added, let book = result.book { added.append(book) }
                 onResult(result)
             })
-        guard options.ocrMode != .never, !added.isEmpty, !stop.isSet else { return summary }
+        // A shared library keeps no OCR text yet: its books are added with the text their PDFs have.
+        guard options.ocrMode != .never, !isShared, !added.isEmpty, !stop.isSet else { return summary }
         var ocr = OCROptions()
         ocr.mode = options.ocrMode
         ocr.languages = options.ocrLanguages
