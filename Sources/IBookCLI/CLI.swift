@@ -18,7 +18,7 @@ package enum CLI {
 
     /// The commands that work on a shared library (`--library postgresql://…`); the others say they do not, yet.
     package static let sharedLibraryCommands: Set<String> = [
-        "list", "info", "open", "remove", "toc", "read", "bookmark", "bookmarks", "history", "add",
+        "list", "info", "open", "remove", "toc", "read", "bookmark", "bookmarks", "history", "add", "show", "thumbnail",
     ]
 
     package static let globalOptions = [

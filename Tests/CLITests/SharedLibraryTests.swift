@@ -87,16 +87,16 @@ final class SharedLibraryTests: XCTestCase {
         let url = server.url(database: database)
         let first = try ibook("server", "init", url)
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.contains("shared library ready (applied pg-1-catalog, pg-2-access)"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("shared library ready (applied pg-1-catalog, pg-2-access, pg-4-roots)"), first.stdout)
         XCTAssertEqual(try server.psql("SELECT string_agg(id, ',' ORDER BY id) FROM schema_migrations", database: database),
-                       "pg-1-catalog,pg-2-access")
+                       "pg-1-catalog,pg-2-access,pg-4-roots")
         XCTAssertEqual(try server.psql("SELECT count(*) FROM pg_roles WHERE rolname IN ('ibook_reader', 'ibook_editor')"), "2")
         XCTAssertEqual(try server.psql("SELECT count(*) FROM pg_policies WHERE tablename IN ('bookmarks', 'history', 'state')",
                                        database: database), "3")
         let second = try ibook("server", "init", url)
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertTrue(second.stdout.contains("the shared library is up to date"), second.stdout)
-        XCTAssertEqual(try server.psql("SELECT count(*) FROM schema_migrations", database: database), "2")
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM schema_migrations", database: database), "3")
     }
 
     // MARK: - migrate --to
@@ -263,7 +263,7 @@ final class SharedLibraryTests: XCTestCase {
 
     func testAnUnsupportedCommandSaysSoInOneLine() throws {
         let database = try filledLibrary()
-        for (arguments, name) in [(["search", "lamp"], "search"), (["tags"], "tags"), (["check"], "check")] {
+        for (arguments, name) in [(["search", "lamp"], "search"), (["tags"], "tags"), (["check"], "check"), (["view", "1"], "view")] {
             let result = try ibook(arguments, database: database)
             XCTAssertEqual(result.status, 1, "\(arguments)")
             XCTAssertEqual(result.stderr, "Error: ibook \(name) does not work on a shared library yet\n")
