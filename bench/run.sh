@@ -357,4 +357,7 @@ cp "$WORK/results.md" "$RESULTS"
 # OCR is its own script (it adds its section to results.md): run alone with bench/ocr.sh.
 log "OCR (bench/ocr.sh)"
 IBOOK="$IBOOK" bash "$BENCH_DIR/ocr.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || note "bench/ocr.sh failed"
+# Adding to a shared library (PostgreSQL) with 1, 2 and 4 clients: its own script and section too.
+log "Shared add (bench/shared-add.sh)"
+IBOOK="$IBOOK" bash "$BENCH_DIR/shared-add.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || echo "bench/shared-add.sh failed" >&2
 cat "$RESULTS"
