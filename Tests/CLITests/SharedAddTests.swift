@@ -172,6 +172,10 @@ final class SharedAddTests: XCTestCase {
         XCTAssertEqual(thumbnail.status, 0, thumbnail.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: thumbnail.stdout.trimmingCharacters(in: .whitespacesAndNewlines)),
                       thumbnail.stdout)
+        let png = ben.home.appendingPathComponent("page3.png").path
+        let shown = try ben.ibook("show", "1", "3", "-o", png)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: png)?.prefix(4), Data([0x89, 0x50, 0x4E, 0x47]))
         XCTAssertEqual(try ben.ibook("info", there.appendingPathComponent("lighthouses.pdf").path).stdoutLines.first,
                        "ID           1")
         let missing = try cid.ibook("thumbnail", "1", "--page", "3", "--size", "64")
