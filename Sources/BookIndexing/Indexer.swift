@@ -199,10 +199,12 @@ struct Indexer {
     }
 
     /// The same content is already in the library; if its recorded file is
-    /// gone, the library now points at this copy.
+    /// gone, the library now points at this copy. Not on a shared library:
+    /// a file missing here is more likely on a share this machine does not
+    /// mount, and the other machines still find it where it is recorded.
     private func alreadyPresent(_ book: Book, foundAt path: String) -> AddResult {
         var result = AddResult(path: path, status: .alreadyPresent, book: book)
-        if book.path != path, !FileName.exists(book.path), (try? library.setPath(path, of: book)) != nil {
+        if !library.isShared, book.path != path, !FileName.exists(book.path), (try? library.setPath(path, of: book)) != nil {
             result.relinked = true
             result.book?.path = path
         }

@@ -183,9 +183,14 @@ final class SharedAddTests: XCTestCase {
         XCTAssertEqual(missing.stderrLines.count, 1, missing.stderr)
         XCTAssertTrue(missing.stderr.contains("papers:physics/lighthouses.pdf"), missing.stderr)
 
-        // Adding the same content from under the root on another machine finds the book.
+        // Adding the same content from under the root on another machine finds the book; from a
+        // machine that does not map the root it finds it too, and leaves where it is recorded alone.
         let again = try ben.ibook("add", there.appendingPathComponent("lighthouses.pdf").path)
         XCTAssertEqual(again.stdout, "\(there.appendingPathComponent("lighthouses.pdf").path): already in library as #1\n")
+        let elsewhere = try cid.ibook("add", there.appendingPathComponent("lighthouses.pdf").path)
+        XCTAssertEqual(elsewhere.stdout, "\(there.appendingPathComponent("lighthouses.pdf").path): already in library as #1\n")
+        XCTAssertEqual(try server.psql("SELECT root || ' ' || path FROM books WHERE id = 1", database: database),
+                       "papers physics/lighthouses.pdf")
     }
 
     func testMigrateStoresFilesRelativeToTheRootsMappedThen() throws {
