@@ -67,7 +67,15 @@ final class SharedFaultTests: XCTestCase {
             INSERT INTO books (sha256, path, size, title, author, page_count, added_at) VALUES ('\(try sha256(name))', '/x', 1, 'x', 'x', 1, 0);
 
             """.utf8))
-        return (blocker, input)
+        // Under load psql may take a while to connect: the row must be held before the add starts.
+        for _ in 0..<300 {
+            if try server.psql("""
+                SELECT count(*) FROM pg_stat_activity
+                WHERE application_name = 'psql' AND datname = '\(database)' AND state = 'idle in transaction'
+                """) == "1" { return (blocker, input) }
+            usleep(100_000)
+        }
+        throw RunError.failed("psql never held the row of \(name)")
     }
 
     /// Waits (at most 30 s) until ibook's session on `database` waits for a lock.

@@ -164,6 +164,16 @@ final class SharedLibraryTests: XCTestCase {
             INSERT INTO books (sha256, path, size, title, author, page_count, added_at) VALUES ('\(sha256)', '/x', 1, 'x', 'x', 1, 0);
 
             """.utf8))
+        // Under load psql may take a while to connect: the row must be held before the migration starts.
+        var held = false
+        for _ in 0..<300 where !held {
+            held = try server.psql("""
+                SELECT count(*) FROM pg_stat_activity
+                WHERE application_name = 'psql' AND datname = '\(database)' AND state = 'idle in transaction'
+                """) == "1"
+            if !held { usleep(100_000) }
+        }
+        XCTAssertTrue(held, "psql never held the second book's row")
 
         let migrate = Process()
         migrate.executableURL = URL(fileURLWithPath: Run.ibookPath)
