@@ -431,4 +431,9 @@ if [ -z "$ONLY" ]; then
 elif [ -n "$previous_ocr" ]; then
     printf '\n%s\n' "$previous_ocr" >> "$RESULTS"
 fi
+# Adding to a shared library (PostgreSQL) with 1, 2 and 4 clients: its own script and section too.
+if [ -z "$ONLY" ]; then
+    log "Shared add (bench/shared-add.sh)"
+    IBOOK="$IBOOK" bash "$BENCH_DIR/shared-add.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || echo "bench/shared-add.sh failed" >&2
+fi
 cat "$RESULTS"

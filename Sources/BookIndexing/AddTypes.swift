@@ -50,6 +50,8 @@ public struct AddSummary: Codable, Sendable {
     public var alreadyPresent = 0
     public var failed = 0
     public var interrupted = false
+    /// Files not tried because the shared library's server went away during the batch.
+    public var notTried = 0
     /// Pages read by OCR, and pages it could not read.
     public var ocrPages = 0
     public var ocrFailed = 0

@@ -53,8 +53,8 @@ struct BookImporter {
                 }
             }
             guard end != nil, pagesSeen == document.pageCount else { throw ImportAbort.incomplete }
-            // In the book's transaction, like its pages.
-            try library.replaceAnnotationsFromPDF(sha256: sha256, annotations)
+            // In the book's transaction, like its pages. A shared library keeps no annotations yet.
+            if !library.isShared { try library.replaceAnnotationsFromPDF(sha256: sha256, annotations) }
         }
         switch inserted {
         case .added(let book): return (.added(book), end?.diagnostics ?? [])

@@ -72,6 +72,9 @@ struct Indexer {
         var deferredDuplicates: [(path: String, sha256: String)] = []
         var filesDone = 0
         var lastBook: Book?
+        // Once the shared library's server is gone nothing more can be written this run:
+        // the book being written was rolled back, the rest wait for the next run.
+        var connectionLost = false
 
         func progress(_ name: String, pages: Int = 0) {
             onProgress(AddProgress(filesDone: filesDone, filesTotal: files.count, pagesDone: pages,
@@ -85,6 +88,10 @@ struct Indexer {
                 unlink(job.request.spoolPath)
                 filesDone += 1
                 progress(job.path)
+            }
+            if connectionLost {
+                summary.notTried += 1
+                return
             }
             switch result {
             case .stopped:
@@ -111,6 +118,7 @@ struct Indexer {
                 } catch BookImporter.ImportAbort.incomplete {
                     report(AddResult(path: job.path, status: .failed, reason: "could not be read (parser crashed)"))
                 } catch {
+                    connectionLost = library.isConnectionLost(error)
                     report(AddResult(path: job.path, status: .failed, reason: "not added: \(library.describing(error))"))
                 }
             }
@@ -142,9 +150,9 @@ struct Indexer {
         }
         let queue = DispatchQueue(label: "ibook.extract", attributes: .concurrent)
         for (index, path) in files.enumerated() {
-            if stop.isSet { break }
+            if stop.isSet || connectionLost { break }
             while running >= options.workers { waitForOne() }
-            if stop.isSet { break }
+            if stop.isSet || connectionLost { break }
             progress(path)
             let sha256: String
             let size: Int
@@ -181,7 +189,10 @@ struct Indexer {
         }
         while running > 0 { waitForOne() }
         commitReady()
-        for duplicate in deferredDuplicates where !stop.isSet {
+        if connectionLost {
+            summary.notTried = files.count - filesDone + summary.notTried
+        }
+        for duplicate in deferredDuplicates where !stop.isSet && !connectionLost {
             if let existing = try? library.book(sha256: duplicate.sha256) {
                 report(alreadyPresent(existing, foundAt: duplicate.path))
             } else {
@@ -197,10 +208,12 @@ struct Indexer {
     }
 
     /// The same content is already in the library; if its recorded file is
-    /// gone, the library now points at this copy.
+    /// gone, the library now points at this copy. Not on a shared library:
+    /// a file missing here is more likely on a share this machine does not
+    /// mount, and the other machines still find it where it is recorded.
     private func alreadyPresent(_ book: Book, foundAt path: String) -> AddResult {
         var result = AddResult(path: path, status: .alreadyPresent, book: book)
-        if book.path != path, !FileName.exists(book.path), (try? library.setPath(path, of: book)) != nil {
+        if !library.isShared, book.path != path, !FileName.exists(book.path), (try? library.setPath(path, of: book)) != nil {
             result.relinked = true
             result.book?.path = path
         }
@@ -225,7 +238,8 @@ extension Library {
                 if result.status == .added, let book = result.book { added.append(book) }
                 onResult(result)
             })
-        guard options.ocrMode != .never, !added.isEmpty, !stop.isSet else { return summary }
+        // A shared library keeps no OCR text yet: its books are added with the text their PDFs have.
+        guard options.ocrMode != .never, !isShared, !added.isEmpty, !stop.isSet else { return summary }
         var ocr = OCROptions()
         ocr.mode = options.ocrMode
         ocr.languages = options.ocrLanguages

@@ -25,6 +25,17 @@ public struct Book: Codable, Equatable, Sendable {
         created, modified, page_count, added_at, title_source, author_source
         """
 
+    /// The columns a Book is read from, of `table` (an alias) when given. On
+    /// a shared library the path is where this machine finds the file (see `MachineRoots`).
+    static func columns(_ dialect: SQLDialect, table: String? = nil) -> String {
+        let prefix = table.map { $0 + "." } ?? ""
+        return columns.split(separator: ",").map { column in
+            let name = column.trimmingCharacters(in: .whitespacesAndNewlines)
+            if name == "path", dialect == .postgres { return "book_file(\(prefix)root, \(prefix)path) AS path" }
+            return prefix + name
+        }.joined(separator: ", ")
+    }
+
     init(row: Row) {
         id = row.int("id") ?? 0
         sha256 = row.string("sha256") ?? ""

@@ -17,15 +17,15 @@ package struct Catalog {
     }
 
     package func book(id: Int) throws -> Book? {
-        try database.queryRow("SELECT \(Book.columns) FROM books WHERE id = ?", [id]).map(Book.init(row:))
+        try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE id = ?", [id]).map(Book.init(row:))
     }
 
     package func book(sha256: String) throws -> Book? {
-        try database.queryRow("SELECT \(Book.columns) FROM books WHERE sha256 = ?", [sha256]).map(Book.init(row:))
+        try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE sha256 = ?", [sha256]).map(Book.init(row:))
     }
 
     func books(orderedBy sort: BookSort) throws -> [Book] {
-        try database.query("SELECT \(Book.columns) FROM books ORDER BY \(sort.orderClause(database.dialect))", []).map(Book.init(row:))
+        try database.query("SELECT \(Book.columns(database.dialect)) FROM books ORDER BY \(sort.orderClause(database.dialect))", []).map(Book.init(row:))
     }
 
     /// A book named by id, file path or a unique part of its title.
@@ -36,7 +36,7 @@ package struct Catalog {
             return book
         }
         let path = absolutePath(trimmed)
-        if let row = try database.queryRow("SELECT \(Book.columns) FROM books WHERE path = ?", [path]) {
+        if let row = try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE \(database.dialect == .sqlite ? "path" : "book_file(root, path)") = ?", [path]) {
             return Book(row: row)
         }
         if FileName.exists(path, directory: false),
@@ -45,14 +45,14 @@ package struct Catalog {
             return book
         }
         let sameTitle = database.dialect == .sqlite ? "title = ? COLLATE NOCASE" : "lower(title) = lower(?)"
-        let exact = try database.query("SELECT \(Book.columns) FROM books WHERE \(sameTitle)", [trimmed])
+        let exact = try database.query("SELECT \(Book.columns(database.dialect)) FROM books WHERE \(sameTitle)", [trimmed])
         if exact.count == 1 { return Book(row: exact[0]) }
         let pattern = "%" + trimmed.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
         // SQLite's LIKE ignores ASCII case, PostgreSQL's ILIKE any case.
         let like = database.dialect == .sqlite ? "LIKE" : "ILIKE"
         var matches = try database.query(
-            "SELECT \(Book.columns) FROM books WHERE title \(like) ? ESCAPE '\\' ORDER BY id", [pattern]
+            "SELECT \(Book.columns(database.dialect)) FROM books WHERE title \(like) ? ESCAPE '\\' ORDER BY id", [pattern]
         ).map(Book.init(row:))
         if matches.isEmpty {
             // LIKE folds ASCII only; fall back to a Unicode-aware comparison,
@@ -90,8 +90,15 @@ package struct Catalog {
         }
     }
 
-    package func setPath(_ path: String, of book: Book) throws {
-        try database.execute("UPDATE books SET path = ? WHERE id = ?", [path, book.id])
+    /// On a shared library the file is kept relative to the deepest of this
+    /// machine's roots that holds it, as `add` keeps it.
+    package func setPath(_ path: String, of book: Book, roots: MachineRoots? = nil) throws {
+        if database.dialect == .postgres {
+            let file = roots?.stored(path) ?? (root: nil, path: path)
+            try database.execute("UPDATE books SET root = ?, path = ? WHERE id = ?", [file.root, file.path, book.id])
+        } else {
+            try database.execute("UPDATE books SET path = ? WHERE id = ?", [path, book.id])
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import Store
 
 /// A book as read from its PDF, ready to go into the catalog.
@@ -113,9 +114,23 @@ extension Catalog {
 }
 
 extension Library {
-    /// See `Catalog.insert`: the one way books enter the library.
+    /// See `Catalog.insert` (and `SharedBookWriter` on a shared library): the one way books enter the library.
     package func insert(_ book: NewBook, pages: (_ add: (NewPage) throws -> Void) throws -> Void) throws -> CatalogInsertion {
         try requireWritable()
+        if let shared = engine as? PostgresConnection, let sharedRoots {
+            do {
+                let cover = FileManager.default.contents(atPath: thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
+                let outcome = try SharedBookWriter(database: shared, roots: sharedRoots)
+                    .write(book, addedAt: Date(), language: nil, cover: cover.map { [UInt8]($0) }, pages: pages)
+                // Added now, or by another client meanwhile: either way it is there to read back.
+                guard let stored = try Catalog(database: engine).book(sha256: book.sha256) else {
+                    throw LibraryError.invalidArgument("the book just added cannot be read back")
+                }
+                return outcome == .alreadyPresent ? .alreadyPresent(stored) : .added(stored)
+            } catch {
+                throw describing(error)
+            }
+        }
         do {
             return try Catalog(database: database).insert(book, pages: pages)
         } catch let error as DatabaseError {
@@ -129,16 +144,38 @@ extension Library {
 
     /// The book with this content, if the library has it.
     package func book(sha256: String) throws -> Book? {
-        try Catalog(database: database).book(sha256: sha256)
+        try Catalog(database: engine).book(sha256: sha256)
     }
 
-    /// Points a book at another copy of its file (same content).
+    /// Points a book at another copy of its file (same content); on a
+    /// shared library, relative to this machine's root that holds it.
     package func setPath(_ path: String, of book: Book) throws {
+        if let sharedRoots {
+            let file = sharedRoots.stored(path)
+            try engine.execute("UPDATE books SET root = ?, path = ? WHERE id = ?", [file.root, file.path, book.id])
+            return
+        }
         try Catalog(database: database).setPath(path, of: book)
     }
 
     /// Makes a book the open one.
     package func setOpenBook(_ book: Book) throws {
-        try ReadingState(database: database).setOpenBook(book)
+        try ReadingState(database: engine).setOpenBook(book)
+    }
+
+    /// Throws unless this person may add books: the library can be
+    /// written, and on a shared library their role is an editor's.
+    public func requireMayAddBooks() throws {
+        try requireWritable()
+        guard isShared else { return }
+        if try engine.scalar("SELECT has_table_privilege('books', 'INSERT')") != .integer(1) {
+            throw LibraryError.sharedLibraryDenied("permission denied for table books")
+        }
+    }
+
+    /// Whether `error` means the shared library's server went away (a lost
+    /// connection, a server restart): nothing more can be written in this run.
+    public func isConnectionLost(_ error: Error) -> Bool {
+        (error as? PostgresError)?.kind == .connectionLost
     }
 }

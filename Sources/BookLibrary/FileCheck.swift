@@ -35,13 +35,13 @@ struct FileCheck {
     }
 
     /// Points a book at a new file after checking it holds the same content.
-    func relocate(_ book: Book, to newPath: String) throws -> Book {
+    func relocate(_ book: Book, to newPath: String, roots: MachineRoots?) throws -> Book {
         let path = absolutePath(newPath)
         guard FileName.exists(path, directory: false) else {
             throw LibraryError.fileMissing(newPath)
         }
         guard try SHA256.hex(ofFileAt: path) == book.sha256 else { throw LibraryError.hashMismatch(newPath) }
-        try Catalog(database: database).setPath(path, of: book)
+        try Catalog(database: database).setPath(path, of: book, roots: roots)
         var moved = book
         moved.path = path
         return moved
@@ -56,6 +56,6 @@ extension Library {
 
     public func relocate(_ book: Book, to path: String) throws -> Book {
         try requireWritable()
-        return try FileCheck(database: engine).relocate(book, to: path)
+        return try FileCheck(database: engine).relocate(book, to: path, roots: sharedRoots)
     }
 }

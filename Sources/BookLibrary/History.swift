@@ -47,8 +47,7 @@ struct History {
 
     func entries(limit: Int?) throws -> [HistoryEntry] {
         let rows = try database.query("""
-            SELECT h.page AS history_page, h.read_at, p.label AS history_label, \(Book.columns.split(separator: ",")
-                .map { "b." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
+            SELECT h.page AS history_page, h.read_at, p.label AS history_label, \(Book.columns(database.dialect, table: "b"))
             FROM history h JOIN books b ON b.sha256 = h.sha256
             LEFT JOIN pages p ON p.book_id = b.id AND p.page = h.page
             WHERE \(database.dialect.ownRows("h"))

@@ -11,6 +11,8 @@ public final class Library {
     /// engine is SQLite for a library in a folder, PostgreSQL for a shared one.
     let engine: any SQLEngine
     let localDatabase: Database?
+    /// Where this machine mounts a shared library's roots; nil for a local library.
+    let sharedRoots: MachineRoots?
     /// The SQLite database of a local library, for the operations that do
     /// not work on a shared library yet: they fail with `notOnSharedLibrary`.
     var database: Database {
@@ -40,7 +42,9 @@ public final class Library {
     public init(location: LibraryLocation, onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
         self.location = location
         if let url = location.sharedURL {
-            engine = try SharedSchema.open(url, shownAs: location.directory)
+            let roots = try MachineRoots.load()
+            engine = try SharedSchema.open(url, shownAs: location.directory, roots: roots)
+            sharedRoots = roots
             localDatabase = nil
             isReadOnly = false
             return
@@ -83,6 +87,7 @@ public final class Library {
         try database.defineTextFunction(QuerySQL.foldFunction, QuerySQL.folded)
         engine = database
         localDatabase = database
+        sharedRoots = nil
         // Only once the folder is known to be an ibook library is it ours to
         // tighten, and only where it can be changed: a read-only library is
         // left exactly as it is.

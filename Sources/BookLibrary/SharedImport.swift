@@ -106,7 +106,8 @@ extension Library {
     {
         try requireWritable()
         let shown = withoutPassword(url)
-        let shared = try SharedSchema.open(url, shownAs: shown)
+        // Books are copied with their files where this machine mounts their roots.
+        let shared = try SharedSchema.open(url, shownAs: shown, roots: try MachineRoots.load())
         return try SharedImport(shared: shared, library: self).run(shownAs: shown, progress: progress)
     }
 }

@@ -24,7 +24,11 @@ public struct SharedMigrationReport: Codable, Sendable {
 struct SharedMigration {
     let local: Database
     let shared: PostgresConnection
+    /// Files under this machine's roots are stored relative to them.
+    let roots: MachineRoots
     let coverPath: (Book) -> String
+
+    private var writer: SharedBookWriter { SharedBookWriter(database: shared, roots: roots) }
 
     func run(shownAs shown: String, progress: (_ done: Int, _ total: Int) -> Void) throws -> SharedMigrationReport {
         let books = try Catalog(database: local).books(orderedBy: .id)
@@ -33,11 +37,12 @@ struct SharedMigration {
         for (index, book) in books.enumerated() {
             if try shared.count("SELECT count(*) FROM books WHERE sha256 = ?", [book.sha256]) > 0 {
                 report.booksAlreadyThere += 1
-            } else {
-                let (pages, cover) = try copy(book)
+            } else if let (pages, cover) = try copy(book) {
                 report.booksCopied += 1
                 report.pagesCopied += pages
                 report.covers += cover ? 1 : 0
+            } else {
+                report.booksAlreadyThere += 1
             }
             progress(index + 1, books.count)
         }
@@ -51,47 +56,40 @@ struct SharedMigration {
         return report
     }
 
-    private func copy(_ book: Book) throws -> (pages: Int, cover: Bool) {
-        let language = try local.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id])
-        return try shared.transaction {
-            guard let id = try shared.queryRow("""
-                INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer,
-                    created, modified, page_count, added_at, language, language_source, title_source, author_source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                """, [book.sha256, book.path, book.size, book.title, book.author, book.subject, book.keywords,
-                      book.creator, book.producer, book.created, book.modified, book.pageCount, book.addedAt,
-                      language?["language"] ?? .text(BookLanguage.fallback.rawValue),
-                      language?["language_source"] ?? .text(LanguageSource.fallback.rawValue), book.titleSource.rawValue, book.authorSource.rawValue])?.int("id")
-            else { throw LibraryError.invalidArgument("the server gave no id for \(book.title)") }
-            var pages = 0
+    /// Nil when another client added the same content meanwhile.
+    private func copy(_ book: Book) throws -> (pages: Int, cover: Bool)? {
+        let row = try local.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id])
+        let language = LanguageChoice(
+            language: row?.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback,
+            source: row?.string("language_source").flatMap(LanguageSource.init(rawValue:)) ?? .fallback)
+        var entry = NewBook(sha256: book.sha256, path: book.path, size: book.size,
+                            choice: MetadataChoice(title: book.title, titleSource: book.titleSource,
+                                                   author: book.author, authorSource: book.authorSource),
+                            pageCount: book.pageCount)
+        entry.subject = book.subject
+        entry.keywords = book.keywords
+        entry.creator = book.creator
+        entry.producer = book.producer
+        entry.created = book.created
+        entry.modified = book.modified
+        entry.outline = try local.query("SELECT depth, title, page FROM outline WHERE book_id = ? ORDER BY position",
+                                        [book.id]).map { row in
+            NewBook.OutlineItem(depth: row.int("depth") ?? 0, title: row.string("title") ?? "", page: row.int("page"))
+        }
+        let cover = FileManager.default.contents(atPath: coverPath(book)).map { [UInt8]($0) }
+        let outcome = try writer.write(entry, addedAt: book.addedAt, language: language, cover: cover) { add in
             for row in try local.query("SELECT page, label, text FROM pages WHERE book_id = ? ORDER BY page", [book.id]) {
                 let page = row.int("page") ?? 0
-                let text: String
                 do {
-                    text = try StoredText.decode(row["text"])
+                    try add(NewPage(page: page, label: row.string("label"), text: try StoredText.decode(row["text"])))
                 } catch let error as StoredTextError {
                     throw LibraryError.damagedPageText(book: "#\(book.id) \(book.title)", page: page, reason: error.reason)
                 }
-                // PostgreSQL text cannot hold NUL, which a PDF's text layer sometimes has; it means nothing to a reader.
-                try shared.execute("INSERT INTO pages (book_id, page, label, text) VALUES (?, ?, ?, ?)",
-                                   [id, page, row.string("label"), text.replacingOccurrences(of: "\u{0}", with: "")])
-                pages += 1
             }
-            for row in try local.query("SELECT position, depth, title, page FROM outline WHERE book_id = ? ORDER BY position",
-                                       [book.id]) {
-                try shared.execute("INSERT INTO outline (book_id, position, depth, title, page) VALUES (?, ?, ?, ?, ?)",
-                                   [id, row["position"], row["depth"],
-                                    (row.string("title") ?? "").replacingOccurrences(of: "\u{0}", with: ""), row["page"]])
-            }
-            let stemmedIn = language?.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
-            try SharedPageIndex(connection: shared).index(bookID: id, language: stemmedIn)
-            var hasCover = false
-            if let png = FileManager.default.contents(atPath: coverPath(book)) {
-                try shared.execute("INSERT INTO covers (sha256, size, png) VALUES (?, ?, ?)",
-                                   [book.sha256, Library.coverSize, [UInt8](png)])
-                hasCover = true
-            }
-            return (pages, hasCover)
+        }
+        switch outcome {
+        case .added(_, let pages, let cover): return (pages, cover)
+        case .alreadyPresent: return nil
         }
     }
 
@@ -131,8 +129,9 @@ extension Library {
         throws -> SharedMigrationReport
     {
         let shown = withoutPassword(url)
-        let shared = try SharedSchema.open(url, shownAs: shown)
-        return try SharedMigration(local: try database, shared: shared) { book in
+        let roots = try MachineRoots.load()
+        let shared = try SharedSchema.open(url, shownAs: shown, roots: roots)
+        return try SharedMigration(local: try database, shared: shared, roots: roots) { book in
             self.thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
         }.run(shownAs: shown, progress: progress)
     }

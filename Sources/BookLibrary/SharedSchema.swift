@@ -141,6 +141,21 @@ enum SharedSchema {
                 GRANT INSERT, UPDATE, DELETE ON page_index, book_index TO \(editorRole);
                 """)
         }
+        migrator.register("pg-4-roots") { db in
+            // A file under a named root is stored relative to it; each machine
+            // says where its roots are (the session's ibook.roots, a JSON
+            // object set on connecting), and book_file gives the path there.
+            // A root this machine does not map shows as "name:relative/path".
+            try db.execute("""
+                ALTER TABLE books ADD COLUMN root text;
+                CREATE FUNCTION book_file(root text, path text) RETURNS text LANGUAGE sql STABLE AS $$
+                    SELECT CASE WHEN root IS NULL THEN path
+                        ELSE coalesce(rtrim(nullif(current_setting('ibook.roots', true), '')::jsonb ->> root, '/') || '/' || path,
+                                      root || ':' || path)
+                    END
+                $$;
+                """)
+        }
         migrator.register("pg-5-curation") { db in try SharedCurationSchema.create(db) }
         migrator.register("pg-6-language-source") { db in
             // Where the stemming language came from, as locally (`LanguageSource`).
@@ -149,8 +164,9 @@ enum SharedSchema {
         return migrator
     }
 
-    /// Connects to a shared library whose schema is this ibook's.
-    static func open(_ url: String, shownAs shown: String) throws -> PostgresConnection {
+    /// Connects to a shared library whose schema is this ibook's; files
+    /// under a root are found where this machine mounts it (`roots`).
+    static func open(_ url: String, shownAs shown: String, roots: MachineRoots) throws -> PostgresConnection {
         let connection = try PostgresConnection(url: url)
         do {
             guard let pending = try migrator().pendingMigrations(connection) else {
@@ -160,6 +176,7 @@ enum SharedSchema {
         } catch MigrationError.newerSchema(let ids) {
             throw LibraryError.newerLibrary(shown, unknownMigrations: ids)
         }
+        try connection.execute("SELECT set_config('ibook.roots', ?, false)", [roots.json])
         return connection
     }
 }

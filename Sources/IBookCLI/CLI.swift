@@ -13,12 +13,12 @@ package enum CLI {
         ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, TocCommand.self, ReadCommand.self,
         SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self,
         RelocateCommand.self, EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self, CollectionCommand.self,
-        NotesCommand.self, NoteCommand.self, MigrateCommand.self, ServerCommand.self,
+        NotesCommand.self, NoteCommand.self, MigrateCommand.self, ServerCommand.self, RootsCommand.self,
     ]
 
     /// The commands that work on a shared library (`--library postgresql://…`); the others say they do not, yet.
     package static let sharedLibraryCommands: Set<String> = [
-        "list", "info", "open", "remove", "toc", "read", "bookmark", "bookmarks", "history", "search",
+        "list", "info", "open", "remove", "toc", "read", "bookmark", "bookmarks", "history", "search", "add", "show", "thumbnail",
         "edit", "tag", "untag", "tags", "collection", "check", "relocate", "export",
     ]
 

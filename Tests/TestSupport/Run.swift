@@ -8,6 +8,12 @@ public enum Run {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
         public var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
         public var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     }
@@ -87,6 +93,8 @@ public final class TestLibrary: Sendable {
         environment["IBOOK_LIBRARY"] = directory.path
         environment["XDG_CACHE_HOME"] = cache.path
         environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
+        // Settings of the test's own (a shared library's roots): never the account's.
+        environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
         environment["NO_COLOR"] = "1"
         return environment
     }

@@ -49,7 +49,7 @@ enum AddCommand: Command {
             options.isolation = .workerProcess(executable: currentExecutable())
         }
         let library = try context.library()
-        try library.requireWritable()
+        try library.requireMayAddBooks()
         let json = arguments.flag("json")
         let progress = ProgressBar(terminal: context.stderr)
         let stop = StopFlag()
@@ -125,6 +125,7 @@ enum AddCommand: Command {
         for path in locked { context.error("\(FileName.displayed(path)): \(PDFErrorMessage.reason(.passwordRequired))") }
         if let reason = summary.ocrError { context.error("not read by OCR: \(reason)") }
         var parts = ["\(summary.added) added", "\(summary.alreadyPresent) already present", "\(summary.failed) failed"]
+        if summary.notTried > 0 { parts.append("\(summary.notTried) not tried (run the same add again)") }
         if summary.ocrPages > 0 || summary.ocrFailed > 0 {
             parts.append("\(summary.ocrPages) page\(summary.ocrPages == 1 ? "" : "s") read by OCR")
         }

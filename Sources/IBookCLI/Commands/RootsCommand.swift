@@ -1,0 +1,48 @@
+import Arguments
+import BookLibrary
+import FileNames
+
+/// `ibook roots set|list|remove`: where this machine mounts the roots a shared library's files are stored under.
+package enum RootsCommand: Command {
+    package static let spec = CommandSpec(
+        name: "roots",
+        abstract: "Map the roots of a shared library's files to folders on this machine.",
+        discussion: """
+            A shared library stores each file added from under a root as the root's name and the path inside it, so \
+            the same book opens on every machine that maps the root to its own mount point. The mapping is this \
+            user's, on this machine ($XDG_CONFIG_HOME/ibook/roots); a file under no root is stored by its absolute path.
+            """,
+        subcommands: [
+            CommandSpec(name: "set", abstract: "Map a root name to a folder on this machine.",
+                        positionals: [Positional("name", help: "Letters, digits, '-', '_' and '.'."),
+                                      Positional("path", help: "The folder the root is mounted at here.")]),
+            CommandSpec(name: "list", abstract: "The roots mapped on this machine.", options: [CommonOptions.json]),
+            CommandSpec(name: "remove", abstract: "Forget a root on this machine (the library keeps its books).",
+                        positionals: [Positional("name", help: "The root's name.")]),
+        ])
+
+    package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        var roots = try MachineRoots.load()
+        switch arguments.commandPath.dropFirst(2).first {
+        case "set":
+            let root = try roots.set(arguments.positional("name") ?? "", to: arguments.positional("path") ?? "")
+            context.stdout.write("\(root.name) → \(FileName.displayed(root.path))\n")
+        case "remove":
+            let root = try roots.remove(arguments.positional("name") ?? "")
+            context.stdout.write("Removed \(root.name) (was \(FileName.displayed(root.path)))\n")
+        case "list":
+            if arguments.flag("json") { return try context.printJSON(roots.roots) }
+            guard !roots.roots.isEmpty else {
+                context.stderr.write("No roots on this machine: map one with 'ibook roots set NAME PATH'.\n")
+                return
+            }
+            let width = roots.roots.map(\.name.count).max() ?? 0
+            for root in roots.roots {
+                context.stdout.write(root.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                                     + FileName.displayed(root.path) + "\n")
+            }
+        default:
+            throw UsageError("Give a subcommand: set, list or remove")
+        }
+    }
+}
