@@ -43,7 +43,8 @@ let program = Program(
         RelocateCommand.self, EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self,
         CollectionCommand.self, RefreshCommand.self, WatermarkCommand.self, PrintCommand.self, PrintersCommand.self,
         ExportCommand.self,
-        ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self, RootsCommand.self,
+        ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self, RootsCommand.self, MigrateCommand.self,
+        ServerCommand.self,
     ],
     drainDiagnostics: PopplerDiagnostics.drain,
     layoutReader: { library, book, request, password in

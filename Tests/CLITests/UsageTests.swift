@@ -20,6 +20,24 @@ final class UsageTests: XCTestCase {
         XCTAssertEqual(try library.ibook("--version").stdout.hasPrefix("ibook "), true)
     }
 
+    /// Help goes to ibook-full, which must know every command the lean ibook runs.
+    func testEveryCommandInTheOverviewHasItsOwnHelp() throws {
+        let library = try TestLibrary("every-help")
+        let overview = try library.ibook("--help").stdout
+        // A command's line starts two spaces in; its abstract's continuation lines start further in.
+        let names = overview.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  See ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0 != "help" } ?? []
+        for name in ["add", "migrate", "server", "roots", "search", "notes"] {
+            XCTAssertTrue(names.contains(name), "\(name) missing from the overview:\n\(overview)")
+        }
+        for name in names {
+            let help = try library.ibook(name, "--help")
+            XCTAssertEqual(help.status, 0, "\(name): \(help.stderr)")
+            XCTAssertTrue(help.stdout.contains("USAGE: ibook \(name)"), "\(name): \(help.stdout)")
+        }
+    }
+
     func testUsageErrorsExit64WithUsageAndAPointerToHelp() throws {
         let library = try TestLibrary()
         let unknown = try library.ibook("add", "--foo")
