@@ -191,6 +191,19 @@ final class SharedAddTests: XCTestCase {
         XCTAssertEqual(elsewhere.stdout, "\(there.appendingPathComponent("lighthouses.pdf").path): already in library as #1\n")
         XCTAssertEqual(try server.psql("SELECT root || ' ' || path FROM books WHERE id = 1", database: database),
                        "papers physics/lighthouses.pdf")
+
+        // The file moved inside the share: relocated from ben's machine, it is kept relative to the root,
+        // so ann finds it where she mounts the share.
+        for folder in [here, there] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("moved"), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: folder.appendingPathComponent("lighthouses.pdf").path,
+                                             toPath: folder.appendingPathComponent("moved/lighthouses.pdf").path)
+        }
+        let relocated = try ben.ibook("relocate", "1", there.appendingPathComponent("moved/lighthouses.pdf").path)
+        XCTAssertEqual(relocated.status, 0, relocated.stderr)
+        XCTAssertEqual(try server.psql("SELECT root || ' ' || path FROM books WHERE id = 1", database: database),
+                       "papers physics/moved/lighthouses.pdf")
+        XCTAssertEqual(try fileLine(ann), "File         \(here.appendingPathComponent("moved/lighthouses.pdf").path)")
     }
 
     func testMigrateStoresFilesRelativeToTheRootsMappedThen() throws {
