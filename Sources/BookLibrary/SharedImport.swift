@@ -40,21 +40,10 @@ struct SharedImport {
 
     /// The book as the shared library has it; returns its pages.
     private func copy(_ book: Book, into local: Database) throws -> Int {
-        var new = NewBook(sha256: book.sha256, path: book.path, size: book.size,
-                          choice: MetadataChoice(title: book.title, titleSource: book.titleSource,
-                                                 author: book.author, authorSource: book.authorSource),
-                          pageCount: book.pageCount)
-        new.subject = book.subject
-        new.keywords = book.keywords
-        new.creator = book.creator
-        new.producer = book.producer
-        new.created = book.created
-        new.modified = book.modified
+        let copy = try BookCopy(book, from: shared)
+        var new = copy.entry
         // Given as the declared language, so that the pages are indexed (stemmed) in the book's language.
-        let language = try shared.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id])
-        new.catalogLanguage = language?.string("language")
-        new.outline = try shared.query("SELECT depth, title, page FROM outline WHERE book_id = ? ORDER BY position", [book.id])
-            .map { NewBook.OutlineItem(depth: $0.int("depth") ?? 0, title: $0.string("title") ?? "", page: $0.int("page")) }
+        new.catalogLanguage = copy.language.language.rawValue
         let pages = try shared.query("SELECT page, label, text FROM pages WHERE book_id = ? ORDER BY page", [book.id])
         return try local.inTransaction {
             guard case .added(let added) = try library.insert(new, pages: { add in
@@ -62,7 +51,7 @@ struct SharedImport {
             }) else { return 0 }
             // When it was added to the library is when it was added to the shared one; its language came from where it did there.
             try local.execute("UPDATE books SET added_at = ?, language_source = ? WHERE id = ?",
-                              [book.addedAt, language?.string("language_source"), added.id])
+                              [book.addedAt, copy.language.source.rawValue, added.id])
             return pages.count
         }
     }

@@ -58,26 +58,9 @@ struct SharedMigration {
 
     /// Nil when another client added the same content meanwhile.
     private func copy(_ book: Book) throws -> (pages: Int, cover: Bool)? {
-        let row = try local.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id])
-        let language = LanguageChoice(
-            language: row?.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback,
-            source: row?.string("language_source").flatMap(LanguageSource.init(rawValue:)) ?? .fallback)
-        var entry = NewBook(sha256: book.sha256, path: book.path, size: book.size,
-                            choice: MetadataChoice(title: book.title, titleSource: book.titleSource,
-                                                   author: book.author, authorSource: book.authorSource),
-                            pageCount: book.pageCount)
-        entry.subject = book.subject
-        entry.keywords = book.keywords
-        entry.creator = book.creator
-        entry.producer = book.producer
-        entry.created = book.created
-        entry.modified = book.modified
-        entry.outline = try local.query("SELECT depth, title, page FROM outline WHERE book_id = ? ORDER BY position",
-                                        [book.id]).map { row in
-            NewBook.OutlineItem(depth: row.int("depth") ?? 0, title: row.string("title") ?? "", page: row.int("page"))
-        }
+        let copy = try BookCopy(book, from: local)
         let cover = FileManager.default.contents(atPath: coverPath(book)).map { [UInt8]($0) }
-        let outcome = try writer.write(entry, addedAt: book.addedAt, language: language, cover: cover) { add in
+        let outcome = try writer.write(copy.entry, addedAt: book.addedAt, language: copy.language, cover: cover) { add in
             for row in try local.query("SELECT page, label, text FROM pages WHERE book_id = ? ORDER BY page", [book.id]) {
                 let page = row.int("page") ?? 0
                 do {

@@ -1,0 +1,31 @@
+import Store
+
+/// A book as one library holds it, made ready to go into another (`migrate
+/// --to`, `migrate --from`): its catalog fields, its outline, and the
+/// language it was stemmed in there and where that came from.
+struct BookCopy {
+    var entry: NewBook
+    var language: LanguageChoice
+
+    /// Reads `book`'s outline and language from `source`, the library it is copied from.
+    init(_ book: Book, from source: any SQLEngine) throws {
+        entry = NewBook(sha256: book.sha256, path: book.path, size: book.size,
+                        choice: MetadataChoice(title: book.title, titleSource: book.titleSource,
+                                               author: book.author, authorSource: book.authorSource),
+                        pageCount: book.pageCount)
+        entry.subject = book.subject
+        entry.keywords = book.keywords
+        entry.creator = book.creator
+        entry.producer = book.producer
+        entry.created = book.created
+        entry.modified = book.modified
+        entry.outline = try source.query("SELECT depth, title, page FROM outline WHERE book_id = ? ORDER BY position",
+                                         [book.id]).map { row in
+            NewBook.OutlineItem(depth: row.int("depth") ?? 0, title: row.string("title") ?? "", page: row.int("page"))
+        }
+        let row = try source.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id])
+        language = LanguageChoice(
+            language: row?.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback,
+            source: row?.string("language_source").flatMap(LanguageSource.init(rawValue:)) ?? .fallback)
+    }
+}
