@@ -442,6 +442,7 @@ EOF
 )
 # A run of some sections keeps the OCR section of the last whole run.
 previous_ocr=$(sed -n '/^<!-- ocr -->$/,/^<!-- \/ocr -->$/p' "$RESULTS" 2>/dev/null || true)
+previous_shared_add=$(sed -n '/^<!-- shared-add -->$/,/^<!-- \/shared-add -->$/p' "$RESULTS" 2>/dev/null || true)
 python3 "$BENCH_DIR/report.py" "$ROWS" --mode "$([ $QUICK = 1 ] && echo quick || echo full)" \
     --cores "$(nproc)" --cpu "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" --versions "$versions" \
     --watermark "$WATERMARK" ${ONLY:+--only "$ONLY" --previous "$RESULTS"} > "$WORK/results.md"
@@ -457,5 +458,7 @@ fi
 if [ -z "$ONLY" ]; then
     log "Shared add (bench/shared-add.sh)"
     IBOOK="$IBOOK" bash "$BENCH_DIR/shared-add.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || echo "bench/shared-add.sh failed" >&2
+elif [ -n "$previous_shared_add" ]; then
+    printf '\n%s\n' "$previous_shared_add" >> "$RESULTS"
 fi
 cat "$RESULTS"
