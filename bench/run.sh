@@ -67,8 +67,10 @@ if [ $QUICK = 1 ]; then
     SCALES="10000 100000"; HUGE_PAGES=10000; PG_SCALES="10000"
 else
     GEN_FILES=50; GEN_PAGES=200; RUNS=3; SLOW_RUNS=1; FAST_RUNS=20; SMALL_BOOKS=1000
-    SCALES="10000 100000 1000000"; HUGE_PAGES=10000; PG_SCALES="10000 100000"
+    SCALES="10000 100000 1000000"; HUGE_PAGES=10000; PG_SCALES="10000 100000 1000000"
 fi
+# Section 8's scales can be chosen (e.g. a small trial of the copied scale: "1000 3000").
+PG_SCALES=${BENCH_PG_SCALES:-$PG_SCALES}
 
 # --- Helpers ------------------------------------------------------------------
 # row SECTION WHAT OURS THEIRS_NAME THEIRS TARGET_MAX_RATIO UNIT
@@ -375,11 +377,29 @@ PG_URL="postgresql://ibookbench@/ibook?host=$PG_DIR&port=$PG_PORT"
 P="$WORK/pgscale"
 "$IBOOK" --library "$P" list >/dev/null 2>&1 || true
 done_pages=0
+# Scales up to PG_MIGRATED pages are generated and migrated; a larger one
+# (a multiple of the scale before it) copies the books both libraries hold,
+# the same copies on both sides (bench/copy-library.py, copy-shared-library.sql):
+# migrating a million pages would take most of an hour.
+PG_MIGRATED=${PG_MIGRATED:-100000}
+seconds_since() { python3 -c "import sys; print('%.0f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$1" "$(date +%s.%N)"; }
+copied_scales=""
 for pages in $PG_SCALES; do
-    python3 "$BENCH_DIR/make-library.py" "$P" --pages $((pages - done_pages)) --seed $pages
-    started=$(date +%s.%N)
-    "$IBOOK" --library "$P" migrate --to "$PG_URL" >/dev/null
-    note "Shared library at $pages pages: \`ibook migrate --to\` copied and indexed the $((pages - done_pages)) new pages in $(python3 -c "import sys; print('%.0f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$started" "$(date +%s.%N)") s."
+    if [ "$pages" -le "$PG_MIGRATED" ] || [ "$done_pages" = 0 ] || [ $((pages % done_pages)) != 0 ]; then
+        python3 "$BENCH_DIR/make-library.py" "$P" --pages $((pages - done_pages)) --seed $pages
+        started=$(date +%s.%N)
+        "$IBOOK" --library "$P" migrate --to "$PG_URL" >/dev/null
+        note "Shared library at $pages pages: \`ibook migrate --to\` copied and indexed the $((pages - done_pages)) new pages in $(seconds_since "$started") s."
+    else
+        copies=$((pages / done_pages))
+        started=$(date +%s.%N)
+        python3 "$BENCH_DIR/copy-library.py" "$P" --copies $copies 2>/dev/null
+        sqlite_s=$(seconds_since "$started")
+        started=$(date +%s.%N)
+        psql -h "$PG_DIR" -p "$PG_PORT" -U ibookbench -d ibook -qAt -v copies=$copies -f "$BENCH_DIR/copy-shared-library.sql" >/dev/null
+        note "Shared library at $pages pages: the $done_pages pages (migrated) copied $((copies - 1)) times under new book ids, the same copies on both sides (new sha256, title + \" (copy k)\"; pages, page index and book index rows as they are): in $sqlite_s s into SQLite by bench/copy-library.py, in $(seconds_since "$started") s on the server by bench/copy-shared-library.sql (INSERT … SELECT, GIN indexes dropped and built again)."
+        copied_scales="$copied_scales $pages"
+    fi
     pg_sql "VACUUM ANALYZE"
     done_pages=$pages
     n=0
@@ -401,7 +421,9 @@ for pages in $PG_SCALES; do
         row pgsearch "“$query”, every hit ($hits; $same), at $pages pages, ms" "$(ms "$shared_t")" "SQLite" "$(ms "$local_t")" 2.0 ms
     done
 done
-note "Shared library at $done_pages pages: $(pg_sql "SELECT pg_size_pretty(pg_total_relation_size('pages')) || ' of pages, page index ' || pg_size_pretty(pg_total_relation_size('page_index')) || ', book index ' || pg_size_pretty(pg_total_relation_size('book_index'))") (tables with their indexes), beside $(sizeof "$P") MB for the SQLite library. The server runs on the same machine, over its Unix socket; 1 M pages is not measured on PostgreSQL (migrating a million pages takes too long for a bench run)."
+copies_note=""
+[ -n "$copied_scales" ] && copies_note=" At$copied_scales pages the books are copies (above): every hit count is the smaller scale's times the copies."
+note "Shared library at $done_pages pages: $(pg_sql "SELECT pg_size_pretty(pg_total_relation_size('pages')) || ' of pages, page index ' || pg_size_pretty(pg_total_relation_size('page_index')) || ', book index ' || pg_size_pretty(pg_total_relation_size('book_index'))") (tables with their indexes), beside $(sizeof "$P") MB for the SQLite library. The server runs on the same machine, over its Unix socket.$copies_note"
 pg_stop
 trap '[ "${BENCH_KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
 rm -rf "$P"
@@ -420,6 +442,7 @@ EOF
 )
 # A run of some sections keeps the OCR section of the last whole run.
 previous_ocr=$(sed -n '/^<!-- ocr -->$/,/^<!-- \/ocr -->$/p' "$RESULTS" 2>/dev/null || true)
+previous_shared_add=$(sed -n '/^<!-- shared-add -->$/,/^<!-- \/shared-add -->$/p' "$RESULTS" 2>/dev/null || true)
 python3 "$BENCH_DIR/report.py" "$ROWS" --mode "$([ $QUICK = 1 ] && echo quick || echo full)" \
     --cores "$(nproc)" --cpu "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" --versions "$versions" \
     --watermark "$WATERMARK" ${ONLY:+--only "$ONLY" --previous "$RESULTS"} > "$WORK/results.md"
@@ -435,5 +458,7 @@ fi
 if [ -z "$ONLY" ]; then
     log "Shared add (bench/shared-add.sh)"
     IBOOK="$IBOOK" bash "$BENCH_DIR/shared-add.sh" $([ $QUICK = 1 ] && echo --quick) >/dev/null || echo "bench/shared-add.sh failed" >&2
+elif [ -n "$previous_shared_add" ]; then
+    printf '\n%s\n' "$previous_shared_add" >> "$RESULTS"
 fi
 cat "$RESULTS"

@@ -62,10 +62,11 @@ package struct SharedPageIndex {
             guard !positions.isEmpty else { continue }
             parts.append((part + 1, TextSearchLiteral.set(pageTerms[positions].joined())))
         }
-        for part in parts {
-            try connection.execute("""
-                INSERT INTO book_index (book_id, part, pages, terms, complete) VALUES (?, ?, ?, ?::tsvector, ?)
-                """, [bookID, part.part, pageTerms.count, part.terms.text, part.terms.complete])
+        // A book's parts (its outline and up to `SearchIndex.textParts` runs of pages) go in one statement.
+        if !parts.isEmpty {
+            let values = Array(repeating: "(?, ?, ?, ?::tsvector, ?)", count: parts.count).joined(separator: ", ")
+            try connection.execute("INSERT INTO book_index (book_id, part, pages, terms, complete) VALUES \(values)",
+                                   parts.flatMap { [bookID, $0.part, pageTerms.count, $0.terms.text, $0.terms.complete] as [SQLBindable] })
         }
     }
 
