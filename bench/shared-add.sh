@@ -102,15 +102,5 @@ $(printf '%s\n' "${rows[@]}")
 <!-- /shared-add -->
 EOF
 )
-python3 - "$RESULTS" "$section" <<'PY'
-import re, sys
-path, section = sys.argv[1], sys.argv[2]
-try: text = open(path).read()
-except FileNotFoundError: text = ""
-if "<!-- shared-add -->" in text:
-    text = re.sub(r"<!-- shared-add -->.*?<!-- /shared-add -->", lambda _: section, text, flags=re.S)
-else:
-    text = text.rstrip("\n") + "\n\n" + section + "\n"
-open(path, "w").write(text)
-PY
+python3 "$BENCH_DIR/replace-section.py" shared-add "$RESULTS" "$section"
 printf '%s\n' "$section"
