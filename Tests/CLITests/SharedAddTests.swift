@@ -6,25 +6,22 @@ import XCTest
 /// own): the same output as a local add, whole books (pages, outline,
 /// cover), the same file from two clients at once, and roots per machine.
 final class SharedAddTests: XCTestCase {
-    private static let shared = Locked<Result<PostgresServer, Error>?>(nil)
-    private var server: PostgresServer { Self.shared.withLock { try! $0!.get() } }
+    private static let fixture = ServerFixture<PostgresServer>()
+    private var server: PostgresServer!
     private var files: URL!
 
     override class func setUp() {
         super.setUp()
-        shared.withLock { $0 = Result { try PostgresServer() } }
+        fixture.start { $0 }
     }
 
     override class func tearDown() {
-        shared.withLock { $0 = nil }
+        fixture.stop()
         super.tearDown()
     }
 
     override func setUpWithError() throws {
-        if case .failure(let error)? = Self.shared.withLock({ $0 }) {
-            if let unavailable = error as? PostgresServer.Unavailable { throw XCTSkip("LOUDLY SKIPPED: \(unavailable.reason)") }
-            throw error
-        }
+        server = try Self.fixture.value()
         // Three books (outline and page labels, CJK) and a file that is not a PDF.
         files = try Fixtures.temporaryDirectory("shared-add")
         for name in ["lighthouses.pdf", "cafe-culture.pdf", "cjk-seasons.pdf"] {

@@ -7,25 +7,22 @@ import XCTest
 /// add, eight clients at once, a reader who tries to add, a server that
 /// cannot be reached, a wrong password.
 final class SharedFaultTests: XCTestCase {
-    private static let shared = Locked<Result<PostgresServer, Error>?>(nil)
-    private var server: PostgresServer { Self.shared.withLock { try! $0!.get() } }
+    private static let fixture = ServerFixture<PostgresServer>()
+    private var server: PostgresServer!
     private var files: URL!
 
     override class func setUp() {
         super.setUp()
-        shared.withLock { $0 = Result { try PostgresServer() } }
+        fixture.start { $0 }
     }
 
     override class func tearDown() {
-        shared.withLock { $0 = nil }
+        fixture.stop()
         super.tearDown()
     }
 
     override func setUpWithError() throws {
-        if case .failure(let error)? = Self.shared.withLock({ $0 }) {
-            if let unavailable = error as? PostgresServer.Unavailable { throw XCTSkip("LOUDLY SKIPPED: \(unavailable.reason)") }
-            throw error
-        }
+        server = try Self.fixture.value()
         files = try Fixtures.temporaryDirectory("shared-faults")
         for name in ["lighthouses.pdf", "cafe-culture.pdf", "cjk-seasons.pdf", "untitled-notes.pdf"] {
             try FileManager.default.copyItem(atPath: Fixtures.sampleBook(name), toPath: path(name))

@@ -6,41 +6,34 @@ import XCTest
 /// `server init`, `migrate --to`, the commands that work on it with the same
 /// output as locally, the reader and editor roles, and the one-line failures.
 final class SharedLibraryTests: XCTestCase {
-    private static let shared = Locked<Result<(server: PostgresServer, local: TestLibrary), Error>?>(nil)
-    private var server: PostgresServer { Self.shared.withLock { try! $0!.get().server } }
-    private var local: TestLibrary { Self.shared.withLock { try! $0!.get().local } }
+    private static let fixture = ServerFixture<(server: PostgresServer, local: TestLibrary)>()
+    private var server: PostgresServer!
+    private var local: TestLibrary!
     private var cache: URL!
 
     override class func setUp() {
         super.setUp()
-        shared.withLock { shared in
-            shared = Result {
-                let server = try PostgresServer()
-                let local = try TestLibrary("shared-local")
-                // A local library to copy: three books (outline, page labels, CJK), a bookmark and a reading position.
-                for arguments in [["add", Fixtures.sampleBook("lighthouses.pdf"), Fixtures.sampleBook("cafe-culture.pdf"),
-                                   Fixtures.sampleBook("cjk-seasons.pdf")],
-                                  ["bookmark", "--book", "1", "5", "--note", "first chapter"], ["read", "--book", "2", "3"]] {
-                    let result = try local.ibook(arguments)
-                    guard result.status == 0 else { throw RunError.failed("ibook \(arguments): \(result.stderr)") }
-                }
-                try server.psql("CREATE ROLE alice LOGIN; CREATE ROLE bob LOGIN")
-                return (server, local)
+        fixture.start { server in
+            let local = try TestLibrary("shared-local")
+            // A local library to copy: three books (outline, page labels, CJK), a bookmark and a reading position.
+            for arguments in [["add", Fixtures.sampleBook("lighthouses.pdf"), Fixtures.sampleBook("cafe-culture.pdf"),
+                               Fixtures.sampleBook("cjk-seasons.pdf")],
+                              ["bookmark", "--book", "1", "5", "--note", "first chapter"], ["read", "--book", "2", "3"]] {
+                let result = try local.ibook(arguments)
+                guard result.status == 0 else { throw RunError.failed("ibook \(arguments): \(result.stderr)") }
             }
+            try server.psql("CREATE ROLE alice LOGIN; CREATE ROLE bob LOGIN")
+            return (server, local)
         }
     }
 
     override class func tearDown() {
-        shared.withLock { $0 = nil }
+        fixture.stop()
         super.tearDown()
     }
 
     override func setUpWithError() throws {
-        // Without PostgreSQL installed the tests say so loudly; a server that is installed but fails to start fails them.
-        if case .failure(let error)? = Self.shared.withLock({ $0 }) {
-            if let unavailable = error as? PostgresServer.Unavailable { throw XCTSkip("LOUDLY SKIPPED: \(unavailable.reason)") }
-            throw error
-        }
+        (server, local) = try Self.fixture.value()
         cache = try Fixtures.temporaryDirectory("shared-cache")
     }
 

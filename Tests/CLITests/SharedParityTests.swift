@@ -8,37 +8,31 @@ import XCTest
 /// machine's thumbnail cache may differ. Then `migrate --from` back, and
 /// the roles: a reader cannot tag or edit.
 final class SharedParityTests: XCTestCase {
-    private static let shared = Locked<Result<(server: PostgresServer, local: TestLibrary, database: String), Error>?>(nil)
-    private var server: PostgresServer { Self.shared.withLock { try! $0!.get().server } }
-    private var local: TestLibrary { Self.shared.withLock { try! $0!.get().local } }
+    private static let fixture = ServerFixture<(server: PostgresServer, local: TestLibrary, database: String)>()
+    private var server: PostgresServer!
+    private var local: TestLibrary!
     /// The shared copy of `local`, as it was curated before the copy.
-    private var database: String { Self.shared.withLock { try! $0!.get().database } }
+    private var database: String!
     private var cache: URL!
 
     override class func setUp() {
         super.setUp()
-        shared.withLock { shared in
-            shared = Result {
-                let server = try PostgresServer()
-                let local = try TestLibrary("parity-local")
-                try curatedLibrary(local)
-                let database = try copied(local, to: server)
-                try server.psql("CREATE ROLE carol LOGIN; CREATE ROLE dave LOGIN; GRANT ibook_reader TO carol; GRANT ibook_editor TO dave")
-                return (server, local, database)
-            }
+        fixture.start { server in
+            let local = try TestLibrary("parity-local")
+            try curatedLibrary(local)
+            let database = try copied(local, to: server)
+            try server.psql("CREATE ROLE carol LOGIN; CREATE ROLE dave LOGIN; GRANT ibook_reader TO carol; GRANT ibook_editor TO dave")
+            return (server, local, database)
         }
     }
 
     override class func tearDown() {
-        shared.withLock { $0 = nil }
+        fixture.stop()
         super.tearDown()
     }
 
     override func setUpWithError() throws {
-        if case .failure(let error)? = Self.shared.withLock({ $0 }) {
-            if let unavailable = error as? PostgresServer.Unavailable { throw XCTSkip("LOUDLY SKIPPED: \(unavailable.reason)") }
-            throw error
-        }
+        (server, local, database) = try Self.fixture.value()
         cache = try Fixtures.temporaryDirectory("parity-cache")
     }
 
@@ -90,7 +84,7 @@ final class SharedParityTests: XCTestCase {
     @discardableResult
     private func assertSame(_ arguments: [String], local library: TestLibrary? = nil, database: String? = nil,
                             file: StaticString = #filePath, line: UInt = #line) throws -> Run.Result {
-        let library = library ?? local
+        let library: TestLibrary = library ?? local
         let there = try shared(arguments, database: database)
         let here = try library.ibook(arguments)
         func normalised(_ text: String) -> String { text.replacingOccurrences(of: cache.path, with: library.cache.path) }

@@ -14,51 +14,45 @@ final class SharedSearchTests: XCTestCase {
         var database: String
     }
 
-    private static let shared = Locked<Result<Setup, Error>?>(nil)
-    private var setup: Setup { Self.shared.withLock { try! $0!.get() } }
+    private static let fixture = ServerFixture<Setup>()
+    private var setup: Setup!
     private var cache: URL!
 
     override class func setUp() {
         super.setUp()
-        shared.withLock { shared in
-            shared = Result {
-                let server = try PostgresServer()
-                let local = try TestLibrary("shared-search")
-                // Sample books (outline, accents, CJK), typeset books (ligatures, line-end hyphenation,
-                // ß, stems in four languages) and a few real PDFs from the corpus.
-                var files = ["lighthouses.pdf", "cafe-culture.pdf", "cjk-seasons.pdf", "atlas-landscape.pdf"]
-                    .map(Fixtures.sampleBook)
-                for book in [TypesetBooks.Book.english, .englishInflected, .german, .french, .russian] {
-                    files.append(try TypesetBooks.make(book, in: local.root))
-                }
-                if let corpus = Fixtures.corpus {
-                    files += ["real/pdfjs/tracemonkey.pdf", "real/py-pdf-sample-files/GeoTopo-komprimiert.pdf"]
-                        .map { corpus.appendingPathComponent($0).path }
-                }
-                let added = try local.ibook(["add"] + files)
-                guard added.status == 0 else { throw RunError.failed("ibook add: \(added.stderr)") }
-                let database = "searchlib"
-                try server.createDatabase(database)
-                for arguments in [["server", "init", server.url(database: database)], ["migrate", "--to", server.url(database: database)]] {
-                    let result = try local.ibook(arguments)
-                    guard result.status == 0 else { throw RunError.failed("ibook \(arguments): \(result.stderr)") }
-                }
-                try server.psql("CREATE ROLE carol LOGIN; GRANT ibook_reader TO carol; CREATE ROLE dave LOGIN")
-                return Setup(server: server, local: local, database: database)
+        fixture.start { server in
+            let local = try TestLibrary("shared-search")
+            // Sample books (outline, accents, CJK), typeset books (ligatures, line-end hyphenation,
+            // ß, stems in four languages) and a few real PDFs from the corpus.
+            var files = ["lighthouses.pdf", "cafe-culture.pdf", "cjk-seasons.pdf", "atlas-landscape.pdf"]
+                .map(Fixtures.sampleBook)
+            for book in [TypesetBooks.Book.english, .englishInflected, .german, .french, .russian] {
+                files.append(try TypesetBooks.make(book, in: local.root))
             }
+            if let corpus = Fixtures.corpus {
+                files += ["real/pdfjs/tracemonkey.pdf", "real/py-pdf-sample-files/GeoTopo-komprimiert.pdf"]
+                    .map { corpus.appendingPathComponent($0).path }
+            }
+            let added = try local.ibook(["add"] + files)
+            guard added.status == 0 else { throw RunError.failed("ibook add: \(added.stderr)") }
+            let database = "searchlib"
+            try server.createDatabase(database)
+            for arguments in [["server", "init", server.url(database: database)], ["migrate", "--to", server.url(database: database)]] {
+                let result = try local.ibook(arguments)
+                guard result.status == 0 else { throw RunError.failed("ibook \(arguments): \(result.stderr)") }
+            }
+            try server.psql("CREATE ROLE carol LOGIN; GRANT ibook_reader TO carol; CREATE ROLE dave LOGIN")
+            return Setup(server: server, local: local, database: database)
         }
     }
 
     override class func tearDown() {
-        shared.withLock { $0 = nil }
+        fixture.stop()
         super.tearDown()
     }
 
     override func setUpWithError() throws {
-        if case .failure(let error)? = Self.shared.withLock({ $0 }) {
-            if let unavailable = error as? PostgresServer.Unavailable { throw XCTSkip("LOUDLY SKIPPED: \(unavailable.reason)") }
-            throw error
-        }
+        setup = try Self.fixture.value()
         cache = try Fixtures.temporaryDirectory("shared-search-cache")
     }
 

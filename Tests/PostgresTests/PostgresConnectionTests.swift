@@ -6,25 +6,24 @@ import XCTest
 
 /// libpq through PostgresConnection against a real server of the test's own.
 final class PostgresConnectionTests: XCTestCase {
-    private static let server = Locked<Result<PostgresServer, Error>?>(nil)
-    private var server: PostgresServer { Self.server.withLock { try! $0!.get() } }
+    private static let fixture = ServerFixture<PostgresServer>()
+    private var server: PostgresServer!
 
     override class func setUp() {
         super.setUp()
-        server.withLock { $0 = Result { try PostgresServer() } }
+        fixture.start { $0 }
     }
 
     override class func tearDown() {
-        server.withLock { $0 = nil }
+        fixture.stop()
         super.tearDown()
     }
 
+    override func setUpWithError() throws {
+        server = try Self.fixture.value()
+    }
+
     private func freshDatabase() throws -> PostgresConnection {
-        // Without PostgreSQL installed the tests say so loudly; a server that is installed but fails to start fails them.
-        if case .failure(let error)? = Self.server.withLock({ $0 }) {
-            if let unavailable = error as? PostgresServer.Unavailable { throw XCTSkip("LOUDLY SKIPPED: \(unavailable.reason)") }
-            throw error
-        }
         let name = "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
         try server.createDatabase(name)
         return try PostgresConnection(url: server.url(database: name))
