@@ -164,7 +164,7 @@ final class SharedFaultTests: XCTestCase {
         let refused = try reader.ibook("add", path("lighthouses.pdf"), path("cafe-culture.pdf"))
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stdout, "")
-        XCTAssertEqual(refused.stderr, "Error: your PostgreSQL role may not change the shared library (readers read; editors add and remove): permission denied for table books\n")
+        XCTAssertEqual(refused.stderr, "Error: your PostgreSQL role may not do this on the shared library (ibook_reader reads and keeps its own bookmarks and history; ibook_editor also adds, edits, tags and removes books): permission denied for table books\n")
         XCTAssertEqual(try counts(database), "0 0 0 0")
     }
 

@@ -285,7 +285,7 @@ final class SharedLibraryTests: XCTestCase {
 
         let refused = try local.ibook("migrate", "--to", server.url(user: "alice", database: database))
         XCTAssertEqual(refused.status, 1)
-        XCTAssertEqual(refused.stderr, "Error: your PostgreSQL role may not change the shared library (readers read; editors add and remove): permission denied for table books\n")
+        XCTAssertEqual(refused.stderr, "Error: your PostgreSQL role may not do this on the shared library (ibook_reader reads and keeps its own bookmarks and history; ibook_editor also adds, edits, tags and removes books): permission denied for table books\n")
         XCTAssertEqual(try server.psql("SELECT count(*) FROM books", database: database), "0", "nothing half-written")
 
         let copied = try local.ibook("migrate", "--to", server.url(user: "bob", database: database))
@@ -300,7 +300,7 @@ final class SharedLibraryTests: XCTestCase {
 
         let removal = try ibook(["remove", "3"], user: "alice", database: database)
         XCTAssertEqual(removal.status, 1)
-        XCTAssertTrue(removal.stderr.hasPrefix("Error: your PostgreSQL role may not change the shared library"), removal.stderr)
+        XCTAssertTrue(removal.stderr.hasPrefix("Error: your PostgreSQL role may not do this on the shared library"), removal.stderr)
         XCTAssertEqual(try ibook(["remove", "3"], user: "bob", database: database).status, 0)
         XCTAssertEqual(try server.psql("SELECT count(*) FROM books", database: database), "2")
         // Even a role that bypasses row-level security (the superuser) is shown its own rows only.

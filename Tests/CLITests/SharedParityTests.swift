@@ -200,7 +200,7 @@ final class SharedParityTests: XCTestCase {
     // MARK: - Roles
 
     func testAReaderCannotTagOrEditAndAnEditorCan() throws {
-        let denied = "Error: your PostgreSQL role may not change the shared library (readers read; editors add and remove): "
+        let denied = "Error: your PostgreSQL role may not do this on the shared library (ibook_reader reads and keeps its own bookmarks and history; ibook_editor also adds, edits, tags and removes books): "
         for (arguments, table) in [(["tag", "1", "+mine"], "book_tags"), (["edit", "1", "--rating", "1"], "book_fields"),
                                    (["collection", "create", "Mine"], "collections"),
                                    (["list", "--save", "mine", "tag:travel"], "saved_searches")] {

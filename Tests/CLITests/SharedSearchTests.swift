@@ -164,6 +164,8 @@ final class SharedSearchTests: XCTestCase {
         let stranger = try shared(arguments, user: "dave")
         XCTAssertEqual(stranger.status, 1)
         XCTAssertEqual(stranger.stderr.split(separator: "\n").count, 1, stranger.stderr)
+        XCTAssertTrue(stranger.stderr.hasPrefix("Error: your PostgreSQL role may not do this on the shared library (ibook_reader reads"),
+                      stranger.stderr)
         XCTAssertEqual(stranger.stdout, "")
     }
 

@@ -12,7 +12,7 @@ package enum ServerCommand: Command {
                 abstract: "Create or upgrade the shared library's schema and its reader and editor roles.",
                 discussion: """
                     Run it as the database's owner or a superuser. Readers (ibook_reader) read and search everything \
-                    and keep their own bookmarks and history; editors (ibook_editor) also add and remove books. Give \
+                    and keep their own bookmarks and history; editors (ibook_editor) also add, edit, tag and remove books. Give \
                     people a role with GRANT ibook_reader TO name. Running it again applies only what is new.
                     """,
                 positionals: [Positional("url", help: "postgresql://user@host:port/database, or postgresql: for the PG* variables.")],
@@ -32,6 +32,6 @@ package enum ServerCommand: Command {
         } else {
             context.stdout.write("\(setup.library): shared library ready (applied \(setup.appliedMigrations.joined(separator: ", ")))\n")
         }
-        context.stdout.write("Roles: \(setup.readerRole) (read, own bookmarks and history), \(setup.editorRole) (also add and remove)\n")
+        context.stdout.write("Roles: \(setup.readerRole) (read, own bookmarks and history), \(setup.editorRole) (also add, edit, tag and remove)\n")
     }
 }
