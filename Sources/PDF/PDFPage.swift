@@ -57,14 +57,23 @@ public final class PDFPage {
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(Int(count))
         // poppler gives one rectangle per Unicode scalar of the text, which
-        // Swift groups into Characters; walk scalars to stay aligned.
-        var scalarIndex = 0
+        // Swift groups into Characters; walk scalars to stay aligned. Where
+        // it reorders right-to-left text it adds embedding marks to the text
+        // but no rectangle for them: they get an empty box where they stand.
+        let marks = text.unicodeScalars.count - Int(count)
+        let skipsMarks = marks > 0 && text.unicodeScalars.lazy.filter(Self.isEmbeddingMark).count == marks
+        var rectangleIndex = 0
         var consumedUTF8 = 0
         for character in text {
-            guard scalarIndex < Int(count) else { break }
-            let box = rectangles[scalarIndex]
-            glyphs.append(Glyph(character: character, x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2))
-            scalarIndex += character.unicodeScalars.count
+            if skipsMarks, character.unicodeScalars.allSatisfy(Self.isEmbeddingMark) {
+                let last = glyphs.last ?? Glyph(character: character, x1: 0, y1: 0, x2: 0, y2: 0)
+                glyphs.append(Glyph(character: character, x1: last.x2, y1: last.y1, x2: last.x2, y2: last.y1))
+            } else {
+                guard rectangleIndex < Int(count) else { break }
+                let box = rectangles[rectangleIndex]
+                glyphs.append(Glyph(character: character, x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2))
+                rectangleIndex += character.unicodeScalars.count(where: { !(skipsMarks && Self.isEmbeddingMark($0)) })
+            }
             consumedUTF8 += character.utf8.count
         }
         let separated = PieceSeparator.separated(glyphs)
@@ -76,6 +85,12 @@ public final class PDFPage {
         joined += text[text.utf8.index(text.utf8.startIndex, offsetBy: consumedUTF8)...]
         return (joined, separated)
     }
+}
+
+extension PDFPage {
+    /// Left-to-right and right-to-left embedding and its end: what poppler
+    /// wraps reordered text in.
+    static func isEmbeddingMark(_ scalar: Unicode.Scalar) -> Bool { (0x202A...0x202C).contains(scalar.value) }
 }
 
 /// A character and where it sits on the page.

@@ -32,10 +32,11 @@ enum PieceSeparator {
         if down > min(a.x2 - a.x1, b.x2 - b.x1) * 0.5 {
             return max(b.y1 - a.y2, a.y1 - b.y2) > width * gapRatio ? " " : nil
         }
-        // Neither: back to the left of where `previous` starts, a jump to
-        // another line; else going on to the right, raised or lowered (a
-        // superscript, a subscript, a big operator's limits).
-        guard b.x1 >= a.x1 else { return "\n" }
+        // Neither: back to the left of where `previous` starts, or clear
+        // above or below it, a jump to another line; else going on to the
+        // right, raised or lowered (a superscript, a subscript, a big
+        // operator's limits).
+        guard b.x1 >= a.x1, -across < height * 0.5 else { return "\n" }
         return b.x1 - a.x2 > height * gapRatio ? " " : nil
     }
 
