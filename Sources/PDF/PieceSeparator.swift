@@ -47,8 +47,9 @@ enum PieceSeparator {
         var result: [Glyph] = []
         result.reserveCapacity(glyphs.count + 16)
         for glyph in glyphs {
-            if let last = result.last, isVisible(last.character), isVisible(glyph.character),
-               let separator = separator(between: last, and: glyph) {
+            // The boxes first: the Unicode properties cost more, and are rarely needed.
+            if let last = result.last, let separator = separator(between: last, and: glyph),
+               isVisible(last.character), isVisible(glyph.character) {
                 result.append(separatorGlyph(separator, after: last, before: glyph))
             }
             result.append(glyph)
