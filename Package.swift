@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
-        .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
+        .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: [
             "ibook", "ibook-full", "ibook-render", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",

@@ -3,10 +3,13 @@ import FileOutput
 import Foundation
 
 /// Reads books' files again for their metadata, XMP and title page, in a
-/// worker process like `add`, and stores the titles and authors derived.
+/// worker process like `add`, and stores the titles and authors derived;
+/// with `text`, the pages' text too, stored (and indexed) where the
+/// extraction now reads it differently.
 struct MetadataRefresher {
     let library: Library
     let options: AddOptions
+    let text: Bool
     let stop: StopFlag
 
     func refresh(_ books: [Book], onResult: (RefreshResult) -> Void) {
@@ -29,9 +32,11 @@ struct MetadataRefresher {
                 onResult(RefreshResult(path: book.path, book: book, reason: "missing (see 'ibook relocate')"))
                 continue
             }
+            // Text read from other content would be filed under this book's pages.
+            let sameContent = text && (try? SHA256.hex(ofFileAt: book.path)) == book.sha256
             let request = ExtractionRequest(
                 path: book.path, password: options.password, spoolPath: "\(directory)/\(index).jsonl",
-                thumbnailPath: nil, thumbnailSize: options.thumbnailSize, metadataOnly: true)
+                thumbnailPath: nil, thumbnailSize: options.thumbnailSize, metadataOnly: !sameContent)
             defer { unlink(request.spoolPath) }
             switch ExtractionJob.run(request, pool: pool, timeout: options.timeout, stop: stop) {
             case .stopped:
@@ -49,14 +54,23 @@ struct MetadataRefresher {
                     keywords: metadata.keywords, creator: metadata.creator, producer: metadata.producer,
                     created: metadata.created, modified: metadata.modified,
                     catalogLanguage: record.catalogLanguage, xmpLanguage: metadata.language)
+                var pages: [Int: String] = [:]
+                while sameContent, let next = reader.next() {
+                    if case .page(let page) = next { pages[page.page] = page.text }
+                }
                 do {
                     let before = try library.stemmingLanguage(of: book)
                     let updated = try library.applyDerived(derived, to: book)
                     let after = try library.stemmingLanguage(of: updated)
+                    // Complete or not at all: a spool cut short leaves the stored text as it is.
+                    let newText = sameContent && pages.count == book.pageCount
+                        ? try library.replaceExtractedText(updated, pages: pages) : nil
                     onResult(RefreshResult(
                         path: book.path, book: updated, previousTitle: book.title, previousAuthor: book.author,
                         changed: updated.title != book.title || updated.author != book.author || before != after,
-                        previousStemming: before != after ? before : nil, stemming: before != after ? after : nil))
+                        previousStemming: before != after ? before : nil, stemming: before != after ? after : nil,
+                        pagesWithNewText: newText,
+                        textNotRead: text && !sameContent ? "the file's content is not the book's (hash mismatch)" : nil))
                 } catch {
                     onResult(RefreshResult(path: book.path, book: book, reason: "not updated: \(error)"))
                 }
@@ -67,9 +81,10 @@ struct MetadataRefresher {
 
 extension Library {
     /// Derives the titles and authors of books already in the library again
-    /// from their files, without adding them anew.
-    public func refreshMetadata(_ books: [Book], options: AddOptions, stop: StopFlag = StopFlag(),
+    /// from their files, without adding them anew; with `text`, their pages'
+    /// text too (see `replaceExtractedText`).
+    public func refreshMetadata(_ books: [Book], options: AddOptions, text: Bool = false, stop: StopFlag = StopFlag(),
                                 onResult: (RefreshResult) -> Void) {
-        MetadataRefresher(library: self, options: options, stop: stop).refresh(books, onResult: onResult)
+        MetadataRefresher(library: self, options: options, text: text, stop: stop).refresh(books, onResult: onResult)
     }
 }

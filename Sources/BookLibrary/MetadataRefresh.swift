@@ -38,11 +38,17 @@ public struct RefreshResult: Codable, Sendable {
     /// The stemming language before and after, when the file now declares another one.
     public var previousStemming: StemmingLanguage?
     public var stemming: StemmingLanguage?
+    /// With the text read again: how many pages' stored text changed.
+    public var pagesWithNewText: Int?
+    /// Why the text was not read again, when it was asked for.
+    public var textNotRead: String?
     public var reason: String?
 
     public init(path: String, book: Book? = nil, previousTitle: String? = nil, previousAuthor: String? = nil,
                 changed: Bool = false, previousStemming: StemmingLanguage? = nil, stemming: StemmingLanguage? = nil,
-                reason: String? = nil) {
+                pagesWithNewText: Int? = nil, textNotRead: String? = nil, reason: String? = nil) {
+        self.pagesWithNewText = pagesWithNewText
+        self.textNotRead = textNotRead
         self.previousStemming = previousStemming
         self.stemming = stemming
         self.path = path

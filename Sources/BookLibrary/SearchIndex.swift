@@ -79,6 +79,13 @@ package struct SearchIndex {
     /// Call before `pages` is updated: the old entries are erased with the
     /// text they were indexed with.
     package func replacePage(rowID: Int64, bookID: Int, newText: String) throws {
+        try replacePages(bookID: bookID, newTexts: [rowID: newText])
+    }
+
+    /// `replacePage` for several pages of one book (their new text by row
+    /// id), with the book's row written once.
+    package func replacePages(bookID: Int, newTexts: [Int64: String]) throws {
+        guard !newTexts.isEmpty else { return }
         let folder = try TermFolder(language: try language(ofBook: bookID))
         let check = FullTextIndex(database: database)
         let pageIndex = PageIndex(database: database)
@@ -87,7 +94,7 @@ package struct SearchIndex {
             guard let id = row.int64("id") else { return }
             let input = try check.indexedInput(rowID: id, stored: row["text"], folder: folder)
             old.append(input)
-            if id == rowID {
+            if let newText = newTexts[id] {
                 let changed = Self.indexedText(newText, folder: folder)
                 if try check.holds(rowID: id) { try pageIndex.delete(rowID: id, input) }
                 try pageIndex.insert(rowID: id, changed)
