@@ -71,9 +71,13 @@ struct Search {
             // A reader's find in one book goes in page order.
             var outlineFirst = true
             if case .one = candidates { outlineFirst = false }
-            return try HitReporter.run(limit: limit, onHit: onHit) { reporter in
-                for book in books {
-                    try emitter.emit(book, outlineFirst: outlineFirst, to: &reporter)
+            // The page index's pages are scattered over the file; parts are runs of pages.
+            let scattered = books.contains { Emitter.route(for: $0) == .pageIndex }
+            return try database.withReads(mapped: !scattered) {
+                try HitReporter.run(limit: limit, onHit: onHit) { reporter in
+                    for book in books {
+                        try emitter.emit(book, outlineFirst: outlineFirst, to: &reporter)
+                    }
                 }
             }
         }
@@ -107,7 +111,7 @@ struct Search {
     /// Reads one book after another and hands over their hits.
     private struct Emitter {
         /// Where a book's matching pages are looked for.
-        private enum Route {
+        enum Route {
             /// Read the pages of the parts that hold every word: as cheap as
             /// reading the matching pages when parts are a page or two, or
             /// when the words are on most pages (common words, whose page
@@ -149,7 +153,7 @@ struct Search {
                     try read(rows: row...row, of: book, to: &reporter)
                 }
             }
-            switch route(for: book) {
+            switch Self.route(for: book) {
             case .scanParts:
                 for range in partRows(of: book) {
                     try read(rows: range, of: book, skipping: done, to: &reporter)
@@ -161,7 +165,7 @@ struct Search {
             }
         }
 
-        private func route(for book: RankedBook) -> Route {
+        static func route(for book: RankedBook) -> Route {
             // Parts of one or two pages: reading them is reading the matching pages.
             if book.pageCount <= 2 * SearchIndex.textParts { return .scanParts }
             // Words in (nearly) every part are on a good share of the pages.
