@@ -228,41 +228,43 @@ struct TextMatcher {
                                 keepingHyphens: Bool, into result: inout [UInt8]) -> (count: Int, spaceFirst: Bool, spaceLast: Bool) {
         let base = result.count
         var pendingSpace = false, isFirst = true, spaceFirst = false, spaceLast = false
-        func add(_ position: Int, length: Int, space: Bool) {
-            if isFirst {
-                spaceFirst = space
-                isFirst = false
-            }
-            spaceLast = space
-            if space {
-                pendingSpace = result.count > base
-            } else {
-                if pendingSpace { result.append(0x20) }
-                pendingSpace = false
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]))
-            }
-        }
+        // Text between spaces is copied a run at a time.
         func add(_ range: Range<Int>) {
             var position = range.lowerBound
+            var run = position
             while position < range.upperBound {
                 let byte = bytes[position]
+                var length = 1
+                let space: Bool
                 if byte < 0x80 {
-                    add(position, length: 1, space: byte == 0x20 || (byte >= 0x09 && byte <= 0x0D))
-                    position += 1
+                    space = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
                 } else {
-                    let (value, length) = WordScanner.decode(bytes, at: position)
-                    add(position, length: length, space: Unicode.Scalar(value)?.properties.isWhitespace ?? false)
-                    position += length
+                    let (value, scalarLength) = WordScanner.decode(bytes, at: position)
+                    length = scalarLength
+                    space = Unicode.Scalar(value)?.properties.isWhitespace ?? false
                 }
+                if isFirst {
+                    spaceFirst = space
+                    isFirst = false
+                }
+                spaceLast = space
+                if space {
+                    if run < position { result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position])) }
+                    run = position + length
+                    pendingSpace = result.count > base
+                } else if pendingSpace {
+                    result.append(0x20)
+                    pendingSpace = false
+                }
+                position += length
             }
+            if run < position { result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position])) }
         }
         var position = part.lowerBound
         for gap in gaps where part.contains(gap.lowerBound) && gap.upperBound <= part.upperBound {
             add(position..<gap.lowerBound)
             if keepingHyphens {
-                if isFirst {
-                    isFirst = false
-                }
+                isFirst = false
                 spaceLast = false
                 if pendingSpace { result.append(0x20) }
                 pendingSpace = false

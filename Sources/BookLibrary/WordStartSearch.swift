@@ -1,19 +1,20 @@
+import Foundation
+
 /// `PageSearch` for a page whose words are all ASCII, as most pages of most
 /// books are: every other character on it a space, a line break or
 /// punctuation (`WordScanner.separates`). Instead of scanning every word
-/// of the page, it walks the bytes to where a word starts with a byte a
-/// term can start with, and reads only the few words from there that a
-/// match can take: the same matches, at a fraction of the work, for the
-/// pages a common phrase prints.
+/// of the page, it looks (with memchr) for the bytes a term can start
+/// with, and where a word starts there, reads only the few words from
+/// there that a match can take: the same matches, at a fraction of the
+/// work, for the pages a common phrase prints.
 ///
 /// Where words start needs no scanning: an ASCII letter or digit after
 /// anything but one (or an uppercase letter after a digit, `2Copyright`),
 /// and scanning from there reads the same words as scanning the page.
 struct WordStartSearch {
-    /// For each byte: whether it is a letter or digit, a digit, an
-    /// uppercase letter, a byte a match can start with, or not ASCII.
-    private let classes: [UInt8]
-    private static let letterOrDigit: UInt8 = 1, digit: UInt8 = 2, uppercase: UInt8 = 4, canStart: UInt8 = 8, nonASCII: UInt8 = 16
+    /// The bytes a match can start with: as `PageSearch.find` skips words,
+    /// by their first byte, lowercased; so each term's first byte in both cases.
+    private let starts: [UInt8]
     /// The first term of each alternative, when the words there must begin
     /// it (no stem to match otherwise): a word that departs from all of them
     /// is passed over without reading it.
@@ -26,28 +27,16 @@ struct WordStartSearch {
     /// lowercase letter or a digit (as folded words do).
     init?(_ alternatives: [[[UInt8]]], stem: [UInt8]?) {
         let terms = alternatives.flatMap { $0 } + (stem.map { [$0] } ?? [])
-        func isLetterOrDigit(_ byte: UInt8) -> Bool { (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) }
         guard !alternatives.isEmpty, !alternatives.contains(where: \.isEmpty),
-              terms.allSatisfy({ !$0.isEmpty && isLetterOrDigit($0[0]) && $0.allSatisfy { $0 < 0x80 } })
+              terms.allSatisfy({ !$0.isEmpty && Self.isLowercaseOrDigit($0[0]) && $0.allSatisfy { $0 < 0x80 } })
         else { return nil }
-        var classes = [UInt8](repeating: 0, count: 256)
-        for byte in 0..<256 {
-            var value: UInt8 = 0
-            switch byte {
-            case 0x30...0x39: value = Self.letterOrDigit | Self.digit
-            case 0x41...0x5A: value = Self.letterOrDigit | Self.uppercase
-            case 0x61...0x7A: value = Self.letterOrDigit
-            case 0x80...: value = Self.nonASCII
-            default: break
-            }
-            classes[byte] = value
-        }
-        // As `PageSearch.find` skips words: by their first byte, lowercased.
+        var starts: [UInt8] = []
         for first in alternatives.map({ $0[0][0] }) + (stem.map { [$0[0]] } ?? []) {
-            classes[Int(first)] |= Self.canStart
-            if first >= 0x61 && first <= 0x7A { classes[Int(first) - 0x20] |= Self.canStart }
+            for byte in Self.isDigit(first) ? [first] : [first, first - 0x20] where !starts.contains(byte) {
+                starts.append(byte)
+            }
         }
-        self.classes = classes
+        self.starts = starts
         firstTerms = stem == nil ? alternatives.map { $0[0] } : nil
         wordLimit = 2 * (alternatives.map(\.count).max() ?? 1) + 1
     }
@@ -56,41 +45,64 @@ struct WordStartSearch {
     /// them; nil when a word on the page is not ASCII.
     func find(in bytes: UnsafeBufferPointer<UInt8>, alternatives: [[[UInt8]]], stem: [UInt8]?,
               folder: TermFolder) -> [TextMatcher.ByteMatch]? {
-        var found: [TextMatcher.ByteMatch] = []
-        let allASCII = classes.withUnsafeBufferPointer { classes -> Bool in
-            // No match starts inside the last one.
-            var resume = 0
-            var position = 0
-            while position < bytes.count {
-                let byte = bytes[position]
-                let kind = classes[Int(byte)]
-                if kind & (Self.canStart | Self.nonASCII) == 0 {
-                    position += 1
-                    continue
-                }
-                if kind & Self.nonASCII != 0 {
-                    let (scalar, length) = WordScanner.decode(bytes, at: position)
-                    guard WordScanner.separates(scalar) else { return false }
-                    position += length
-                    continue
-                }
-                // A byte a match can start with: does a word start here?
-                let previous = position > 0 ? classes[Int(bytes[position - 1])] : 0
-                let startsWord = previous & Self.letterOrDigit == 0
-                    || (previous & Self.digit != 0 && kind & Self.uppercase != 0)
-                if startsWord && position >= resume && mayBegin(bytes, at: position) {
-                    let words = WordScanner.words(in: bytes, from: position, limit: wordLimit)
-                    var page = PageSearch(bytes: bytes, words: words, folder: folder)
-                    if let match = page.match(alternatives, at: 0, stem: stem) {
-                        found.append(match.found)
-                        resume = match.found.end
-                    }
-                }
-                position += 1
-            }
-            return true
+        guard let base = bytes.baseAddress else { return [] }
+        guard Self.wordsAreASCII(bytes) else { return nil }
+        let count = bytes.count
+        func next(_ byte: UInt8, from position: Int) -> Int {
+            guard position < count, let found = memchr(base + position, Int32(byte), count - position) else { return count }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
-        return allASCII ? found : nil
+        var found: [TextMatcher.ByteMatch] = []
+        var upcoming = starts.map { next($0, from: 0) }
+        // No match starts inside the last one.
+        var resume = 0
+        while true {
+            let position = upcoming.min() ?? count
+            guard position < count else { break }
+            for index in upcoming.indices where upcoming[index] == position {
+                upcoming[index] = next(starts[index], from: position + 1)
+            }
+            guard position >= resume, startsWord(bytes, at: position), mayBegin(bytes, at: position) else { continue }
+            let words = WordScanner.words(in: bytes, from: position, limit: wordLimit)
+            var page = PageSearch(bytes: bytes, words: words, folder: folder)
+            if let match = page.match(alternatives, at: 0, stem: stem) {
+                found.append(match.found)
+                resume = match.found.end
+            }
+        }
+        return found
+    }
+
+    /// Whether every character of the text that is not ASCII separates
+    /// words; ASCII is passed over eight bytes at a time.
+    private static func wordsAreASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var position = 0
+        while position < count {
+            if position + 8 <= count,
+               UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                position += 8
+                continue
+            }
+            if bytes[position] < 0x80 {
+                position += 1
+                continue
+            }
+            let (scalar, length) = WordScanner.decode(bytes, at: position)
+            guard WordScanner.separates(scalar) else { return false }
+            position += length
+        }
+        return true
+    }
+
+    /// Whether a word starts at `position` (an ASCII letter or digit): on a
+    /// page of ASCII words, a byte that is not ASCII ends a word.
+    private func startsWord(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard position > 0 else { return true }
+        let previous = bytes[position - 1]
+        if Self.isDigit(previous) { return bytes[position] >= 0x41 && bytes[position] <= 0x5A }
+        return !((previous | 0x20) >= 0x61 && (previous | 0x20) <= 0x7A)
     }
 
     /// Whether the word at `position` may begin a match: it begins a first
@@ -111,4 +123,8 @@ struct WordStartSearch {
         }
         return false
     }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isLowercaseOrDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte >= 0x61 && byte <= 0x7A) }
 }
