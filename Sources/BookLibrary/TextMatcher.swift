@@ -30,7 +30,7 @@ struct TextMatcher {
     /// Set when every term (and the stem) is ASCII: then a page whose words
     /// are all ASCII is searched only where a word starts with a byte a term
     /// starts with (see `WordStartSearch`).
-    private let wordStarts: WordStartSearch?
+    private var wordStarts: WordStartSearch?
 
     init?(query: String, exact: Bool = false, language: BookLanguage? = nil) {
         guard let parsed = SearchQuery(query, exact: exact) else { return nil }
@@ -57,8 +57,7 @@ struct TextMatcher {
     /// The matches in UTF-8 text, in order, not overlapping. `fromWordStarts`
     /// false reads every word of every page (tests compare the two ways).
     mutating func matches(in bytes: UnsafeBufferPointer<UInt8>, fromWordStarts: Bool = true) -> [ByteMatch] {
-        if fromWordStarts, let wordStarts,
-           let found = wordStarts.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) {
+        if fromWordStarts, let found = wordStarts?.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) ?? nil {
             return found
         }
         var page = PageSearch(bytes: bytes, words: WordScanner.words(in: bytes), folder: folder)

@@ -22,6 +22,11 @@ struct WordStartSearch {
     /// The most words a match can take: two for each term (the halves of
     /// a line-end hyphenated word), and one more.
     private let wordLimit: Int
+    /// With a stem, whether a word (lowercased) matches by itself: a word
+    /// not followed by a hyphen can only match alone, and asking the
+    /// stemmer about every word that starts like the query is the cost of
+    /// such a search.
+    private var verdicts: [String: Bool] = [:]
 
     /// Nil unless every term and the stem are ASCII, beginning with a
     /// lowercase letter or a digit (as folded words do).
@@ -43,8 +48,8 @@ struct WordStartSearch {
 
     /// The matches, in order, not overlapping, as `PageSearch.find` finds
     /// them; nil when a word on the page is not ASCII.
-    func find(in bytes: UnsafeBufferPointer<UInt8>, alternatives: [[[UInt8]]], stem: [UInt8]?,
-              folder: TermFolder) -> [TextMatcher.ByteMatch]? {
+    mutating func find(in bytes: UnsafeBufferPointer<UInt8>, alternatives: [[[UInt8]]], stem: [UInt8]?,
+                       folder: TermFolder) -> [TextMatcher.ByteMatch]? {
         guard let base = bytes.baseAddress else { return [] }
         guard Self.wordsAreASCII(bytes) else { return nil }
         let count = bytes.count
@@ -63,14 +68,58 @@ struct WordStartSearch {
                 upcoming[index] = next(starts[index], from: position + 1)
             }
             guard position >= resume, startsWord(bytes, at: position), mayBegin(bytes, at: position) else { continue }
+            var word: (end: Int, key: String)?
+            if firstTerms == nil {
+                let end = wordEnd(bytes, from: position)
+                if end == count || bytes[end] != 0x2D { word = (end, Self.lowercased(bytes, position..<end)) }
+            }
+            if let word, let matches = verdicts[word.key] {
+                if matches {
+                    found.append(TextMatcher.ByteMatch(start: position, end: word.end))
+                    resume = word.end
+                }
+                continue
+            }
             let words = WordScanner.words(in: bytes, from: position, limit: wordLimit)
             var page = PageSearch(bytes: bytes, words: words, folder: folder)
-            if let match = page.match(alternatives, at: 0, stem: stem) {
+            let match = page.match(alternatives, at: 0, stem: stem)
+            if let match {
                 found.append(match.found)
                 resume = match.found.end
             }
+            if let word {
+                if verdicts.count >= 100_000 { verdicts.removeAll(keepingCapacity: true) }
+                verdicts[word.key] = match != nil
+            }
         }
         return found
+    }
+
+    /// Where the word that starts at `position` ends, on a page of ASCII
+    /// words: after its letters and digits, or before an uppercase letter
+    /// that follows a digit.
+    private func wordEnd(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        var end = position + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if Self.isDigit(byte) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) {
+                if byte >= 0x41 && byte <= 0x5A && Self.isDigit(bytes[end - 1]) { break }
+                end += 1
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(unsafeUninitializedCapacity: range.count) { buffer in
+            for offset in 0..<range.count {
+                let byte = bytes[range.lowerBound + offset]
+                buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            return range.count
+        }
     }
 
     /// Whether every character of the text that is not ASCII separates

@@ -185,6 +185,18 @@ final class TextMatcherTests: XCTestCase {
         let separators = [" ", "\n", "  ", ", ", "-", "\r\n", "\t", " - ", "\n\n"]
         let queries = ["lighthouse keeper", "the", "keep", "copyright", "configure", "well-known", "light", "x86", "2nd", "3d",
                        "a lighthouse", "c", "house keeper", "the lighthouse k"]
+        // One search per query and language for every page, as a book's
+        // pages are searched: what it learnt of a word must hold on the next page.
+        var searches: [(query: String, alternatives: [[[UInt8]]], stem: [UInt8]?, folder: TermFolder, search: WordStartSearch)] = []
+        for query in queries {
+            for language in [nil, BookLanguage.english] {
+                let parsed = try XCTUnwrap(SearchQuery(query))
+                let folder = try TermFolder(language: parsed.stems ? language : nil)
+                let alternatives = parsed.alternatives.map { $0.map { Array($0.utf8) } }
+                let stem = parsed.stem(in: folder).map { Array($0.utf8) }
+                searches.append((query, alternatives, stem, folder, try XCTUnwrap(WordStartSearch(alternatives, stem: stem), query)))
+            }
+        }
         var fromWordStarts = 0, wordByWord = 0, matched = 0
         for round in 0..<400 {
             var words = (0..<(10 + round % 50)).map { _ in pieces.randomElement(using: &generator)! }
@@ -193,32 +205,26 @@ final class TextMatcherTests: XCTestCase {
             }
             let text = words.map { $0 + separators.randomElement(using: &generator)! }.joined()
             var page = text
-            for query in queries {
-                for language in [nil, BookLanguage.english] {
-                    let parsed = try XCTUnwrap(SearchQuery(query))
-                    let folder = try TermFolder(language: parsed.stems ? language : nil)
-                    let alternatives = parsed.alternatives.map { $0.map { Array($0.utf8) } }
-                    let stem = parsed.stem(in: folder).map { Array($0.utf8) }
-                    let search = try XCTUnwrap(WordStartSearch(alternatives, stem: stem), query)
-                    page.withUTF8 { bytes in
-                        var everyWordSearch = PageSearch(bytes: bytes, words: WordScanner.words(in: bytes), folder: folder)
-                        let everyWord = everyWordSearch.find(alternatives, stem: stem)
-                        matched += everyWord.count
-                        if let found = search.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) {
-                            fromWordStarts += 1
-                            XCTAssertEqual(found, everyWord, "\(query) in \(text.debugDescription)")
-                        } else {
-                            wordByWord += 1
-                            XCTAssertTrue(WordScanner.words(in: bytes).contains { !$0.isASCII },
-                                          "only a word that is not ASCII sends a page word by word: \(text.debugDescription)")
-                        }
-                        for match in everyWord {
-                            let asText = TextMatcher.Match(
-                                range: text.utf8.index(text.startIndex, offsetBy: match.start)..<text.utf8.index(text.startIndex, offsetBy: match.end),
-                                keepsLineEndHyphen: match.keepsLineEndHyphen)
-                            XCTAssertEqual(TextMatcher.snippet(bytes, match), TextMatcher.characterSnippet(text, asText),
-                                           "\(query) in \(text.debugDescription)")
-                        }
+            for index in searches.indices {
+                let (query, alternatives, stem, folder, _) = searches[index]
+                page.withUTF8 { bytes in
+                    var everyWordSearch = PageSearch(bytes: bytes, words: WordScanner.words(in: bytes), folder: folder)
+                    let everyWord = everyWordSearch.find(alternatives, stem: stem)
+                    matched += everyWord.count
+                    if let found = searches[index].search.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) {
+                        fromWordStarts += 1
+                        XCTAssertEqual(found, everyWord, "\(query) in \(text.debugDescription)")
+                    } else {
+                        wordByWord += 1
+                        XCTAssertTrue(text.unicodeScalars.contains { $0.value >= 0x80 && !WordScanner.separates($0.value) },
+                                      "only a character that is not ASCII and not a separator sends a page word by word: \(text.debugDescription)")
+                    }
+                    for match in everyWord {
+                        let asText = TextMatcher.Match(
+                            range: text.utf8.index(text.startIndex, offsetBy: match.start)..<text.utf8.index(text.startIndex, offsetBy: match.end),
+                            keepsLineEndHyphen: match.keepsLineEndHyphen)
+                        XCTAssertEqual(TextMatcher.snippet(bytes, match), TextMatcher.characterSnippet(text, asText),
+                                       "\(query) in \(text.debugDescription)")
                     }
                 }
             }
