@@ -54,10 +54,10 @@ struct TextMatcher {
         }
     }
 
-    /// The matches in UTF-8 text, in order, not overlapping. `fromWordStarts`
-    /// false reads every word of every page (tests compare the two ways).
-    mutating func matches(in bytes: UnsafeBufferPointer<UInt8>, fromWordStarts: Bool = true) -> [ByteMatch] {
-        if fromWordStarts, let found = wordStarts?.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) ?? nil {
+    /// The matches in UTF-8 text, in order, not overlapping: from word
+    /// starts where the page allows it, else word by word (the same matches).
+    mutating func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [ByteMatch] {
+        if let found = wordStarts?.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) ?? nil {
             return found
         }
         var page = PageSearch(bytes: bytes, words: WordScanner.words(in: bytes), folder: folder)
