@@ -24,4 +24,14 @@ struct HighlightedSpans {
         let end = start + max(0, text.distance(from: match.lowerBound, to: match.upperBound) - 1)
         return onPage.first { $0.span.overlaps(start...end) }?.id
     }
+
+    /// `highlight` for a match given as offsets into the page's UTF-8; the
+    /// page is made a String (highlights count Characters) only where it has a span.
+    func highlight(bookID: Int, page: Int, bytes: UnsafeBufferPointer<UInt8>, match: Range<Int>) -> Int? {
+        guard spans[bookID]?[page] != nil else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let utf8 = text.utf8
+        return highlight(bookID: bookID, page: page, text: text,
+                         match: utf8.index(utf8.startIndex, offsetBy: match.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: match.upperBound))
+    }
 }

@@ -44,8 +44,6 @@ public struct SearchSummary: Codable, Sendable {
 struct Search {
     let database: Database
 
-    private struct Stop: Error {}
-
     func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
              onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
         guard let query = SearchQuery(text, exact: exact) else { throw LibraryError.emptyQuery }
@@ -68,21 +66,19 @@ struct Search {
                                                                   among: candidates, matchers: &matchers)
             guard !books.isEmpty else { return SearchSummary() }
             let expression = try query.expression(languages: languages, hasVariant: hasVariant)
-            // The emitter lives only during this call, so the closure does not really escape.
-            return try withoutActuallyEscaping(onHit) { onHit in
-                var emitter = Emitter(database: database, expression: expression, books: books, matchers: matchers,
-                                      limit: limit, onHit: onHit, highlighted: try HighlightedSpans(database: database))
-                // A reader's find in one book goes in page order.
-                var outlineFirst = true
-                if case .one = candidates { outlineFirst = false }
-                do {
+            var emitter = Emitter(database: database, expression: expression, books: books, matchers: matchers,
+                                  highlighted: try HighlightedSpans(database: database))
+            // A reader's find in one book goes in page order.
+            var outlineFirst = true
+            if case .one = candidates { outlineFirst = false }
+            // The page index's pages are scattered over the file; parts are runs of pages.
+            let scattered = books.contains { Emitter.route(for: $0) == .pageIndex }
+            return try database.withReads(mapped: !scattered) {
+                try HitReporter.run(limit: limit, onHit: onHit) { reporter in
                     for book in books {
-                        try emitter.emit(book, outlineFirst: outlineFirst)
+                        try emitter.emit(book, outlineFirst: outlineFirst, to: &reporter)
                     }
-                } catch is Stop {
-                    emitter.summary.truncated = true
                 }
-                return emitter.summary
             }
         }
     }
@@ -115,7 +111,7 @@ struct Search {
     /// Reads one book after another and hands over their hits.
     private struct Emitter {
         /// Where a book's matching pages are looked for.
-        private enum Route {
+        enum Route {
             /// Read the pages of the parts that hold every word: as cheap as
             /// reading the matching pages when parts are a page or two, or
             /// when the words are on most pages (common words, whose page
@@ -129,12 +125,8 @@ struct Search {
         let expression: String
         let books: [RankedBook]
         var matchers: TextMatchers
-        let limit: Int?
-        let onHit: (SearchHit) throws -> Void
         /// Where highlights sit, so that a hit inside one says so.
         let highlighted: HighlightedSpans
-        var summary = SearchSummary()
-        private var bookHasHits = false
         /// The first book that needs the page index asks it for its own rows,
         /// which is quick to the first hits. Every lookup costs a seek in each
         /// segment of the index, and a prefix (the last word) is expanded over
@@ -143,40 +135,37 @@ struct Search {
         private var ownLookupsLeft = 1
         private var libraryRows: [Int: [Int64]]?
 
-        init(database: Database, expression: String, books: [RankedBook], matchers: TextMatchers, limit: Int?,
-             onHit: @escaping (SearchHit) throws -> Void, highlighted: HighlightedSpans) {
+        init(database: Database, expression: String, books: [RankedBook], matchers: TextMatchers,
+             highlighted: HighlightedSpans) {
             self.highlighted = highlighted
             self.database = database
             self.expression = expression
             self.books = books
             self.matchers = matchers
-            self.limit = limit
-            self.onHit = onHit
         }
 
-        mutating func emit(_ book: RankedBook, outlineFirst: Bool) throws {
-            bookHasHits = false
+        mutating func emit(_ book: RankedBook, outlineFirst: Bool, to reporter: inout HitReporter) throws {
             var done = Set<Int64>()
             if outlineFirst {
                 for page in book.outlinePages where page >= 1 && page <= book.pageCount {
                     let row = book.firstRow + Int64(page - 1)
                     guard done.insert(row).inserted else { continue }
-                    try read(rows: row...row, of: book)
+                    try read(rows: row...row, of: book, to: &reporter)
                 }
             }
-            switch route(for: book) {
+            switch Self.route(for: book) {
             case .scanParts:
                 for range in partRows(of: book) {
-                    try read(rows: range, of: book, skipping: done)
+                    try read(rows: range, of: book, skipping: done, to: &reporter)
                 }
             case .pageIndex:
                 for row in try pageIndexRows(of: book) where !done.contains(row) {
-                    try read(rows: row...row, of: book)
+                    try read(rows: row...row, of: book, to: &reporter)
                 }
             }
         }
 
-        private func route(for book: RankedBook) -> Route {
+        static func route(for book: RankedBook) -> Route {
             // Parts of one or two pages: reading them is reading the matching pages.
             if book.pageCount <= 2 * SearchIndex.textParts { return .scanParts }
             // Words in (nearly) every part are on a good share of the pages.
@@ -231,7 +220,8 @@ struct Search {
             return rows
         }
 
-        private mutating func read(rows: ClosedRange<Int64>, of book: RankedBook, skipping done: Set<Int64> = []) throws {
+        private mutating func read(rows: ClosedRange<Int64>, of book: RankedBook, skipping done: Set<Int64> = [],
+                                   to reporter: inout HitReporter) throws {
             let statement = try database.cachedStatement(
                 "SELECT id, page, label, text FROM pages WHERE id BETWEEN ? AND ? ORDER BY id")
             var pages: [(id: Int64, page: Int, label: String?, text: SQLValue)] = []
@@ -242,25 +232,20 @@ struct Search {
                 pages.append((id, row.int("page") ?? 0, row.string("label"), row["text"]))
             }
             for page in pages {
-                try report(StoredText.decode(page.text), page: page.page, label: page.label, of: book)
+                var text = try StoredText.decode(page.text)
+                try text.withUTF8 { bytes in
+                    try report(bytes, page: page.page, label: page.label, of: book, to: &reporter)
+                }
             }
         }
 
-        private mutating func report(_ text: String, page: Int, label: String?, of book: RankedBook) throws {
-            let matches = matchers.matches(in: text, language: book.language)
-            guard !matches.isEmpty else { return }
-            if let limit, summary.hits >= limit { throw Stop() }
-            summary.pages += 1
-            if !bookHasHits {
-                summary.books += 1
-                bookHasHits = true
-            }
-            for match in matches {
-                if let limit, summary.hits >= limit { throw Stop() }
-                summary.hits += 1
-                try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
-                                    snippet: TextMatcher.snippet(text, match),
-                                    highlight: highlighted.highlight(bookID: book.id, page: page, text: text, match: match.range)))
+        private mutating func report(_ text: UnsafeBufferPointer<UInt8>, page: Int, label: String?, of book: RankedBook,
+                                     to reporter: inout HitReporter) throws {
+            let highlighted = self.highlighted
+            try reporter.report(matchers.matches(in: text, language: book.language), bookID: book.id) { match in
+                SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
+                          snippet: TextMatcher.snippet(text, match),
+                          highlight: highlighted.highlight(bookID: book.id, page: page, bytes: text, match: match.start..<match.end))
             }
         }
     }

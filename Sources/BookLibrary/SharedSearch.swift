@@ -18,8 +18,6 @@ struct SharedSearch {
     /// Pages whose text is fetched by one query.
     private static let textBatch = 200
 
-    private struct Stop: Error {}
-
     func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
              onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
         guard let query = SearchQuery(text, exact: exact) else { throw LibraryError.emptyQuery }
@@ -40,29 +38,22 @@ struct SharedSearch {
         let candidates = try CandidatePages(query, languages: languages)
         var outlineFirst = true
         if case .book = scope { outlineFirst = false }
-        // The emitter lives only during this call, so the closure does not really escape.
-        return try withoutActuallyEscaping(onHit) { onHit in
-            var emitter = Emitter(connection: connection, matchers: matchers, limit: limit, onHit: onHit)
-            do {
-                try emit(books, candidates: candidates, outlineFirst: outlineFirst, into: &emitter)
-            } catch is Stop {
-                emitter.summary.truncated = true
-            }
-            return emitter.summary
+        var emitter = Emitter(connection: connection, matchers: matchers)
+        return try HitReporter.run(limit: limit, onHit: onHit) { reporter in
+            try emit(books, candidates: candidates, outlineFirst: outlineFirst, with: &emitter, to: &reporter)
         }
     }
 
     private func emit(_ books: [RankedBook], candidates: CandidatePages, outlineFirst: Bool,
-                      into emitter: inout Emitter) throws {
+                      with emitter: inout Emitter, to reporter: inout HitReporter) throws {
         // The first book asks for its own pages, which is quick to the first
         // hits; the others share one lookup over the whole library.
         var libraryPages: [Int: [Int]]?
         for (position, book) in books.enumerated() {
-            emitter.bookHasHits = false
             var done = Set<Int>()
             if outlineFirst {
                 let pages = book.outlinePages.filter { $0 >= 1 && $0 <= book.pageCount && done.insert($0).inserted }
-                try emitter.read(pages, of: book)
+                try emitter.read(pages, of: book, to: &reporter)
             }
             let pages: [Int]
             if position == 0 {
@@ -71,7 +62,7 @@ struct SharedSearch {
                 if libraryPages == nil { libraryPages = try candidates.pagesByBook(connection: connection) }
                 pages = libraryPages?[book.id] ?? []
             }
-            try emitter.read(pages.filter { !done.contains($0) }, of: book)
+            try emitter.read(pages.filter { !done.contains($0) }, of: book, to: &reporter)
         }
     }
 
@@ -207,13 +198,9 @@ struct SharedSearch {
     private struct Emitter {
         let connection: PostgresConnection
         var matchers: TextMatchers
-        let limit: Int?
-        let onHit: (SearchHit) throws -> Void
-        var summary = SearchSummary()
-        var bookHasHits = false
 
         /// Reads `pages` of the book, in the order given.
-        mutating func read(_ pages: [Int], of book: RankedBook) throws {
+        mutating func read(_ pages: [Int], of book: RankedBook, to reporter: inout HitReporter) throws {
             var start = 0
             while start < pages.count {
                 let batch = Array(pages[start..<min(start + SharedSearch.textBatch, pages.count)])
@@ -224,25 +211,15 @@ struct SharedSearch {
                 for row in rows { if let page = row.int("page") { byPage[page] = row } }
                 for page in batch {
                     guard let row = byPage[page] else { continue }
-                    try report(row.string("text") ?? "", page: page, label: row.string("label"), of: book)
+                    var text = row.string("text") ?? ""
+                    let label = row.string("label")
+                    try text.withUTF8 { text in
+                        try reporter.report(matchers.matches(in: text, language: book.language), bookID: book.id) { match in
+                            SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
+                                      snippet: TextMatcher.snippet(text, match), highlight: nil)
+                        }
+                    }
                 }
-            }
-        }
-
-        private mutating func report(_ text: String, page: Int, label: String?, of book: RankedBook) throws {
-            let matches = matchers.matches(in: text, language: book.language)
-            guard !matches.isEmpty else { return }
-            if let limit, summary.hits >= limit { throw Stop() }
-            summary.pages += 1
-            if !bookHasHits {
-                summary.books += 1
-                bookHasHits = true
-            }
-            for match in matches {
-                if let limit, summary.hits >= limit { throw Stop() }
-                summary.hits += 1
-                try onHit(SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
-                                    snippet: TextMatcher.snippet(text, match), highlight: nil))
             }
         }
     }

@@ -15,11 +15,22 @@ struct TextMatcher {
         var keepsLineEndHyphen = false
     }
 
+    /// A match as offsets into the UTF-8 of the page text.
+    struct ByteMatch: Equatable {
+        var start: Int
+        var end: Int
+        var keepsLineEndHyphen = false
+    }
+
     /// Each alternative sequence of query terms, as UTF-8.
     private let alternatives: [[[UInt8]]]
     /// The stem a single-word query also matches, in the book's language.
     private let stem: [UInt8]?
     private let folder: TermFolder
+    /// Set when every term (and the stem) is ASCII: then a page whose words
+    /// are all ASCII is searched only where a word starts with a byte a term
+    /// starts with (see `WordStartSearch`).
+    private var wordStarts: WordStartSearch?
 
     init?(query: String, exact: Bool = false, language: BookLanguage? = nil) {
         guard let parsed = SearchQuery(query, exact: exact) else { return nil }
@@ -30,19 +41,27 @@ struct TextMatcher {
         folder = (try? TermFolder(language: query.stems ? language : nil)) ?? TermFolder(stemmer: nil)
         alternatives = query.alternatives.map { $0.map { Array($0.utf8) } }
         stem = query.stem(in: folder).map { Array($0.utf8) }
+        wordStarts = WordStartSearch(alternatives, stem: stem)
     }
 
     mutating func matches(in text: String) -> [Match] {
         var text = text
-        let offsets: [(Int, Int, Bool)] = text.withUTF8 { bytes in
-            var page = PageSearch(bytes: bytes, words: WordScanner.words(in: bytes), folder: folder)
-            return page.find(alternatives, stem: stem)
-        }
+        let found = text.withUTF8 { matches(in: $0) }
         let utf8 = text.utf8
-        return offsets.map {
-            Match(range: utf8.index(utf8.startIndex, offsetBy: $0.0)..<utf8.index(utf8.startIndex, offsetBy: $0.1),
-                  keepsLineEndHyphen: $0.2)
+        return found.map {
+            Match(range: utf8.index(utf8.startIndex, offsetBy: $0.start)..<utf8.index(utf8.startIndex, offsetBy: $0.end),
+                  keepsLineEndHyphen: $0.keepsLineEndHyphen)
         }
+    }
+
+    /// The matches in UTF-8 text, in order, not overlapping: from word
+    /// starts where the page allows it, else word by word (the same matches).
+    mutating func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [ByteMatch] {
+        if let found = wordStarts?.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) ?? nil {
+            return found
+        }
+        var page = PageSearch(bytes: bytes, words: WordScanner.words(in: bytes), folder: folder)
+        return page.find(alternatives, stem: stem)
     }
 
     /// `Character.isWhitespace`, without the property lookup for ASCII.
@@ -59,16 +78,24 @@ struct TextMatcher {
     /// boundaries: `before`, the match itself, and `after`. Words hyphenated
     /// at a line end are shown joined, as a reader reads them.
     static func snippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
-        let range = match.range
         var copy = text
-        if let snippet = copy.withUTF8({ bytes in
-            scalarSnippet(bytes, lower: text.utf8.distance(from: text.startIndex, to: range.lowerBound),
-                          upper: text.utf8.distance(from: text.startIndex, to: range.upperBound),
-                          keepsLineEndHyphen: match.keepsLineEndHyphen, context: context)
-        }) {
+        let utf8 = text.utf8
+        let byteMatch = ByteMatch(start: utf8.distance(from: utf8.startIndex, to: match.range.lowerBound),
+                                  end: utf8.distance(from: utf8.startIndex, to: match.range.upperBound),
+                                  keepsLineEndHyphen: match.keepsLineEndHyphen)
+        if let snippet = copy.withUTF8({ scalarSnippet($0, byteMatch, context: context) }) {
             return snippet
         }
         return characterSnippet(text, match, context: context)
+    }
+
+    /// `snippet` for a match in UTF-8 text.
+    static func snippet(_ bytes: UnsafeBufferPointer<UInt8>, _ match: ByteMatch, context: Int = 60) -> Snippet {
+        if let snippet = scalarSnippet(bytes, match, context: context) { return snippet }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let utf8 = text.utf8
+        let range = utf8.index(utf8.startIndex, offsetBy: match.start)..<utf8.index(utf8.startIndex, offsetBy: match.end)
+        return characterSnippet(text, Match(range: range, keepsLineEndHyphen: match.keepsLineEndHyphen), context: context)
     }
 
     /// `snippet` for any text, Character by Character.
@@ -116,93 +143,136 @@ struct TextMatcher {
     /// counting Characters: the same snippet, made on the UTF-8 bytes,
     /// without Character iteration (search prints a snippet per hit, and a
     /// common phrase has tens of thousands). Nil for any other text.
-    private static func scalarSnippet(_ bytes: UnsafeBufferPointer<UInt8>, lower: Int, upper: Int,
-                                      keepsLineEndHyphen: Bool, context: Int) -> Snippet? {
+    private static func scalarSnippet(_ bytes: UnsafeBufferPointer<UInt8>, _ match: ByteMatch, context: Int) -> Snippet? {
         let count = bytes.count
+        let lower = match.start, upper = match.end
         func scalarStart(before position: Int) -> Int {
             var position = position - 1
             while position > 0 && bytes[position] & 0xC0 == 0x80 { position -= 1 }
             return position
         }
-        func scalar(at position: Int) -> (value: UInt32, length: Int) { WordScanner.decode(bytes, at: position) }
+        func length(at position: Int) -> Int { bytes[position] < 0x80 ? 1 : WordScanner.decode(bytes, at: position).1 }
         func isSpace(at position: Int) -> Bool {
             let byte = bytes[position]
             if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-            return Unicode.Scalar(scalar(at: position).value)?.properties.isWhitespace ?? false
-        }
-        func scalarStarts(_ range: Range<Int>) -> [Int] {
-            var starts: [Int] = []
-            var position = range.lowerBound
-            while position < range.upperBound {
-                starts.append(position)
-                position += scalar(at: position).length
-            }
-            return starts
+            return Unicode.Scalar(WordScanner.decode(bytes, at: position).0)?.properties.isWhitespace ?? false
         }
         var start = lower
         for _ in 0..<context where start > 0 { start = scalarStart(before: start) }
         var end = upper
-        for _ in 0..<context where end < count { end += scalar(at: end).length }
+        for _ in 0..<context where end < count { end += length(at: end) }
         // The window, the character before it (a CR before an LF) and the one
         // after it (a combining mark joins the last character of the window).
         var position = start > 0 ? scalarStart(before: start) : 0
         while position < min(count, end + 1) {
-            let (value, length) = scalar(at: position)
+            let (value, length) = WordScanner.decode(bytes, at: position)
             guard standsAlone(value) else { return nil }
             position += length
         }
-        if start > 0, let space = scalarStarts(start..<lower).first(where: isSpace) { start = space }
-        if end < count, let space = scalarStarts(upper..<end).last(where: isSpace) { end = space }
-        let words = WordScanner.words(in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        let hyphenations = words.indices.dropLast().filter { words[$0].joinsNext }
-            .map { (start + words[$0].end)..<(start + words[$0 + 1].start) }
-        // The part's bytes with the line breaks of hyphenated words taken out.
-        func joined(_ part: Range<Int>, keepingHyphens: Bool = false) -> [UInt8] {
-            var result: [UInt8] = []
-            result.reserveCapacity(part.count)
-            var position = part.lowerBound
-            for gap in hyphenations where part.contains(gap.lowerBound) && gap.upperBound <= part.upperBound {
-                result.append(contentsOf: bytes[position..<gap.lowerBound])
-                if keepingHyphens { result.append(0x2D) }
-                position = gap.upperBound
-            }
-            result.append(contentsOf: bytes[position..<part.upperBound])
-            return result
-        }
-        func squeeze(_ part: [UInt8]) -> (text: String, spaceFirst: Bool, spaceLast: Bool) {
-            var result: [UInt8] = []
-            result.reserveCapacity(part.count)
-            var pendingSpace = false, spaceFirst = false, spaceLast = false
-            part.withUnsafeBufferPointer { part in
-                var position = 0
-                while position < part.count {
-                    let (value, length) = WordScanner.decode(part, at: position)
-                    let space = value < 0x80 ? value == 0x20 || (value >= 0x09 && value <= 0x0D)
-                        : Unicode.Scalar(value)?.properties.isWhitespace ?? false
-                    if position == 0 { spaceFirst = space }
-                    spaceLast = space
-                    if space {
-                        pendingSpace = !result.isEmpty
-                    } else {
-                        if pendingSpace { result.append(0x20) }
-                        pendingSpace = false
-                        result.append(contentsOf: part[position..<(position + length)])
-                    }
-                    position += length
+        // Cut at the first space after the start and the last before the end.
+        if start > 0 {
+            var position = start
+            while position < lower {
+                if isSpace(at: position) {
+                    start = position
+                    break
                 }
+                position += length(at: position)
             }
-            return (String(decoding: result, as: UTF8.self), spaceFirst, spaceLast)
         }
-        let beforeText = squeeze(joined(start..<lower))
-        let afterText = squeeze(joined(upper..<end))
-        var before = beforeText.text
-        var after = afterText.text
-        if beforeText.spaceLast, !before.isEmpty { before += " " }
-        if afterText.spaceFirst, !after.isEmpty { after = " " + after }
-        if start > 0 { before = "…" + before.drop(while: { $0 == " " }) }
-        if end < count { after += "…" }
-        return Snippet(before: before, match: squeeze(joined(lower..<upper, keepingHyphens: keepsLineEndHyphen)).text,
-                       after: after)
+        if end < count {
+            var position = upper
+            var lastSpace: Int?
+            while position < end {
+                if isSpace(at: position) { lastSpace = position }
+                position += length(at: position)
+            }
+            if let lastSpace { end = lastSpace }
+        }
+        let hyphenations = lineEndHyphenations(bytes, in: start..<end)
+        // The three parts, one after the other, then cut into strings.
+        var text: [UInt8] = []
+        text.reserveCapacity(end - start + 16)
+        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+        if start > 0 { text.append(contentsOf: ellipsis) }
+        let before = squeeze(bytes, start..<lower, leavingOut: hyphenations, keepingHyphens: false, into: &text)
+        if before.spaceLast && before.count > 0 { text.append(0x20) }
+        let matchStart = text.count
+        _ = squeeze(bytes, lower..<upper, leavingOut: hyphenations, keepingHyphens: match.keepsLineEndHyphen, into: &text)
+        let afterStart = text.count
+        let after = squeeze(bytes, upper..<end, leavingOut: hyphenations, keepingHyphens: false, into: &text)
+        if after.spaceFirst && after.count > 0 { text.insert(0x20, at: afterStart) }
+        if end < count { text.append(contentsOf: ellipsis) }
+        return Snippet(before: String(decoding: text[..<matchStart], as: UTF8.self),
+                       match: String(decoding: text[matchStart..<afterStart], as: UTF8.self),
+                       after: String(decoding: text[afterStart...], as: UTF8.self))
+    }
+
+    /// The hyphen and line break between the halves of each word hyphenated
+    /// at a line end in `window`, as byte ranges to leave out.
+    private static func lineEndHyphenations(_ bytes: UnsafeBufferPointer<UInt8>, in window: Range<Int>) -> [Range<Int>] {
+        // Only a hyphen (-, U+2010) or a soft hyphen (U+00AD) joins two
+        // halves: without one of their bytes, the window has none.
+        guard bytes[window].contains(where: { $0 == 0x2D || $0 == 0x90 || $0 == 0xAD }) else { return [] }
+        let words = WordScanner.words(in: UnsafeBufferPointer(rebasing: bytes[window]))
+        return words.indices.dropLast().filter { words[$0].joinsNext }
+            .map { (window.lowerBound + words[$0].end)..<(window.lowerBound + words[$0 + 1].start) }
+    }
+
+    /// Appends `bytes[part]` without the `gaps` inside it (a hyphen in their
+    /// place where `keepingHyphens`), each run of whitespace as one space
+    /// and none at either end; says how many bytes it appended and whether
+    /// the part, gaps left out, began and ended with whitespace.
+    private static func squeeze(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, leavingOut gaps: [Range<Int>],
+                                keepingHyphens: Bool, into result: inout [UInt8]) -> (count: Int, spaceFirst: Bool, spaceLast: Bool) {
+        let base = result.count
+        var pendingSpace = false, isFirst = true, spaceFirst = false, spaceLast = false
+        // Text between spaces is copied a run at a time.
+        func add(_ range: Range<Int>) {
+            var position = range.lowerBound
+            var run = position
+            while position < range.upperBound {
+                let byte = bytes[position]
+                var length = 1
+                let space: Bool
+                if byte < 0x80 {
+                    space = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+                } else {
+                    let (value, scalarLength) = WordScanner.decode(bytes, at: position)
+                    length = scalarLength
+                    space = Unicode.Scalar(value)?.properties.isWhitespace ?? false
+                }
+                if isFirst {
+                    spaceFirst = space
+                    isFirst = false
+                }
+                spaceLast = space
+                if space {
+                    if run < position { result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position])) }
+                    run = position + length
+                    pendingSpace = result.count > base
+                } else if pendingSpace {
+                    result.append(0x20)
+                    pendingSpace = false
+                }
+                position += length
+            }
+            if run < position { result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position])) }
+        }
+        var position = part.lowerBound
+        for gap in gaps where part.contains(gap.lowerBound) && gap.upperBound <= part.upperBound {
+            add(position..<gap.lowerBound)
+            if keepingHyphens {
+                isFirst = false
+                spaceLast = false
+                if pendingSpace { result.append(0x20) }
+                pendingSpace = false
+                result.append(0x2D)
+            }
+            position = gap.upperBound
+        }
+        add(position..<part.upperBound)
+        return (result.count - base, spaceFirst, spaceLast)
     }
 
     /// A scalar that is a Character by itself whatever stands beside it:
@@ -222,142 +292,12 @@ struct TextMatcher {
         }
     }
 
-    /// The hyphen and line break between the halves of each word hyphenated
-    /// at a line end, as ranges of the text to leave out.
+    /// `lineEndHyphenations` for a part of a String.
     private static func lineEndHyphenations(in window: Substring) -> [Range<String.Index>] {
         var copy = String(window)
-        let gaps: [(Int, Int)] = copy.withUTF8 { bytes in
-            let words = WordScanner.words(in: bytes)
-            return words.indices.dropLast().filter { words[$0].joinsNext }.map { (words[$0].end, words[$0 + 1].start) }
-        }
+        let gaps = copy.withUTF8 { lineEndHyphenations($0, in: 0..<$0.count) }
         let utf8 = window.utf8
-        return gaps.map { utf8.index(utf8.startIndex, offsetBy: $0.0)..<utf8.index(utf8.startIndex, offsetBy: $0.1) }
-    }
-}
-
-/// One page's words compared with the query terms, on the UTF-8 bytes.
-private struct PageSearch {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let words: [WordScanner.Word]
-    let folder: TermFolder
-    private var foldedCache: [Int: (caseFolded: String, term: [UInt8])] = [:]
-
-    init(bytes: UnsafeBufferPointer<UInt8>, words: [WordScanner.Word], folder: TermFolder) {
-        self.bytes = bytes
-        self.words = words
-        self.folder = folder
-    }
-
-    /// Matches as (start, end, keepsLineEndHyphen) byte offsets, in order, not overlapping.
-    mutating func find(_ alternatives: [[[UInt8]]], stem: [UInt8]?) -> [(Int, Int, Bool)] {
-        var found: [(Int, Int, Bool)] = []
-        // The bytes an ASCII word can start with to begin a match: its first
-        // byte, lowercased, is its term's (see `firstByte`), and `equals` and
-        // `equalsJoined` compare it first. Most words of a page are skipped here.
-        var canStart = [Bool](repeating: alternatives.contains(where: \.isEmpty), count: 128)
-        for first in alternatives.compactMap({ $0.first?.first }) + (stem?.first.map { [$0] } ?? []) where first < 0x80 {
-            canStart[Int(first)] = true
-        }
-        var index = 0
-        while index < words.count {
-            let word = words[index]
-            if word.isASCII {
-                var first = bytes[word.start]
-                if first >= 0x41 && first <= 0x5A { first |= 0x20 }
-                if !canStart[Int(first)] {
-                    index += 1
-                    continue
-                }
-            }
-            var matched: (end: Int, split: Bool)?
-            for sequence in alternatives where matched == nil {
-                matched = match(sequence, 0, at: index, stem: stem)
-            }
-            if let matched {
-                found.append((words[index].start, words[matched.end - 1].end, matched.split))
-                index = matched.end
-            } else {
-                index += 1
-            }
-        }
-        return found
-    }
-
-    /// Matches `sequence[position...]` from word `index`; the index after the
-    /// last word used, and whether a line-end hyphenated word was taken as halves.
-    private mutating func match(_ sequence: [[UInt8]], _ position: Int, at index: Int,
-                                stem: [UInt8]?) -> (end: Int, split: Bool)? {
-        if position == sequence.count { return (index, false) }
-        guard index < words.count else { return nil }
-        let isLast = position == sequence.count - 1
-        let query = sequence[position]
-        let stemHere = isLast && sequence.count == 1 ? stem : nil
-        if words[index].joinsNext, index + 1 < words.count,
-           equalsJoined(index, query, prefix: isLast, stem: stemHere),
-           let rest = match(sequence, position + 1, at: index + 2, stem: stem) {
-            return rest
-        }
-        if equals(index, query, prefix: isLast, stem: stemHere),
-           let rest = match(sequence, position + 1, at: index + 1, stem: stem) {
-            return (rest.end, rest.split || (words[index].joinsNext && !isLast))
-        }
-        return nil
-    }
-
-    /// The first byte of a word's index term, without folding an ASCII word.
-    private mutating func firstByte(_ index: Int) -> UInt8? {
-        let word = words[index]
-        if word.isASCII {
-            let byte = bytes[word.start]
-            return byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-        }
-        return folded(index).term.first
-    }
-
-    private mutating func folded(_ index: Int) -> (caseFolded: String, term: [UInt8]) {
-        if let known = foldedCache[index] { return known }
-        let value = folder.fold(bytes, words[index])
-        let result = (value.caseFolded, Array(value.term.utf8))
-        foldedCache[index] = result
-        return result
-    }
-
-    private mutating func equals(_ index: Int, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
-        guard let first = firstByte(index), first == query[0] || first == stem?.first else { return false }
-        let word = words[index]
-        if word.isASCII && first == query[0] {
-            let length = word.end - word.start
-            if prefix ? length >= query.count : length == query.count {
-                var same = true
-                for offset in 0..<query.count {
-                    var byte = bytes[word.start + offset]
-                    if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-                    if byte != query[offset] { same = false; break }
-                }
-                if same { return true }
-            }
-            if stem == nil { return false }
-        }
-        let value = folded(index)
-        return termMatches(value.term, caseFolded: value.caseFolded, query, prefix: prefix, stem: word.kind == .text ? stem : nil)
-    }
-
-    private mutating func equalsJoined(_ index: Int, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
-        guard let first = firstByte(index), first == query[0] || first == stem?.first else { return false }
-        let head = folded(index), tail = folded(index + 1)
-        return termMatches(head.term + tail.term, caseFolded: head.caseFolded + tail.caseFolded, query,
-                           prefix: prefix, stem: stem)
-    }
-
-    private func termMatches(_ term: [UInt8], caseFolded: String, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
-        if prefix ? term.starts(with: query) : term == query { return true }
-        guard let stem, term.first == stem.first else { return false }
-        // The stem written as a word is an inflection too (`representations`
-        // finds `represent`, whose own stem is `repres`), as the index query asks.
-        if term == stem { return true }
-        let termString = String(decoding: term, as: UTF8.self)
-        let wordStem = folder.stem(caseFolded: caseFolded, term: termString) ?? termString
-        return wordStem.utf8.elementsEqual(stem)
+        return gaps.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
     }
 }
 

@@ -11,4 +11,8 @@ struct TextMatchers {
     mutating func matches(in text: String, language: BookLanguage?) -> [TextMatcher.Match] {
         byLanguage[language, default: TextMatcher(query, language: language)].matches(in: text)
     }
+
+    mutating func matches(in bytes: UnsafeBufferPointer<UInt8>, language: BookLanguage?) -> [TextMatcher.ByteMatch] {
+        byLanguage[language, default: TextMatcher(query, language: language)].matches(in: bytes)
+    }
 }

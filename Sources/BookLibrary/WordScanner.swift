@@ -32,13 +32,17 @@ package struct WordScanner {
         return text.withUTF8 { words(in: $0) }
     }
 
-    package static func words(in bytes: UnsafeBufferPointer<UInt8>) -> [Word] {
+    /// The words of the text, or, from `start`, the first `limit` of them.
+    /// A scan from where a word starts (after a character that is not
+    /// part of one, see `WordStartSearch`) finds the words a scan of the
+    /// whole text finds from there.
+    package static func words(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, limit: Int = .max) -> [Word] {
         var words: [Word] = []
-        words.reserveCapacity(bytes.count / 5)
+        words.reserveCapacity(min(limit, (bytes.count - start) / 5))
         var open: Word?
         var lastWasLetter = false
         var lastWasDigit = false
-        var position = 0
+        var position = start
         let count = bytes.count
 
         func close() {
@@ -46,7 +50,7 @@ package struct WordScanner {
             open = nil
         }
 
-        while position < count {
+        while position < count && words.count < limit {
             // ASCII letters, spaces and line breaks without classify's
             // Unicode lookups: most text of most books, and what decides
             // how fast search reads the pages it prints.
@@ -132,8 +136,22 @@ package struct WordScanner {
             }
             position += length
         }
-        close()
+        if words.count < limit { close() }
         return words
+    }
+
+    /// Whether a character is never part of a word nor joins two: a space,
+    /// a line break, punctuation or a symbol.
+    package static func separates(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        // What most pages have besides ASCII: no-break space, ©, « », dashes, quotes, bullet, ellipsis.
+        case 0xA0, 0xA9, 0xAB, 0xBB, 0x2013, 0x2014, 0x2018...0x201F, 0x2022, 0x2026: return true
+        default: break
+        }
+        switch classify(scalar) {
+        case .space, .lineBreak, .other: return true
+        case .word, .cjk, .superscript, .ignorable, .hyphen, .softHyphen: return false
+        }
     }
 
     /// After a hyphen: more hyphens (typesetters write a soft hyphen and

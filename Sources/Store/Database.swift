@@ -123,7 +123,7 @@ public final class Database {
         // Reads go through the page cache by memory mapping instead of a copy
         // per page: large full-text scans spend most of their time in read()
         // otherwise. Writes still go through the WAL.
-        try execute("PRAGMA mmap_size = 1073741824")
+        try execute("PRAGMA mmap_size = \(Self.mappedSize)")
         // column_mask(): which columns of a row hold every phrase of an FTS5 query.
         let code = ibook_register_fts5_functions(connection.handle)
         guard code == SQLITE_OK else { throw connection.error(code, sql: "SELECT fts5(?1)") }
@@ -152,6 +152,22 @@ public final class Database {
     // MARK: Statements
 
     /// Runs a script of one or more statements, none of which may take parameters.
+    /// How much of the file reads map into memory (see `configure`).
+    private static let mappedSize = 1 << 30
+
+    /// Runs `body` with reads mapped into memory (as usual) or, unless
+    /// `mapped`, copied by read(): cheaper for reads scattered over a large
+    /// file, where each page fault maps sixteen pages (and the end of the
+    /// process unmaps them) to read one; mapping is cheaper for runs of
+    /// consecutive pages. SQLite lets this change inside a transaction.
+    public func withReads<T>(mapped: Bool, _ body: () throws -> T) throws -> T {
+        guard !mapped else { return try body() }
+        try execute("PRAGMA mmap_size = 0")
+        let result = Result { try body() }
+        try execute("PRAGMA mmap_size = \(Self.mappedSize)")
+        return try result.get()
+    }
+
     public func execute(_ sql: String) throws {
         try sql.withCString { start in
             var cursor = start

@@ -170,4 +170,75 @@ final class TextMatcherTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 1000)
     }
+
+    func testWordStartsFindWhatReadingEveryWordFinds() throws {
+        // Pages of ASCII words with punctuation (searched from word starts),
+        // and the same with a word that is not ASCII (read word by word).
+        var generator = SeededGenerator(seed: 21)
+        let pieces = ["the", "The", "THE", "lighthouse", "Lighthouse", "LIGHTHOUSE", "keeper", "keepers", "Keeper", "light-\nhouse",
+                      "light- \n  house", "lighthouse-\nkeeper", "keep-\ners", "copy-\nright", "copy", "right", "Copyright", "2Copyright",
+                      "x86", "3D", "2nd", "configured", "configuration", "con-\nfigure", "Configure", "well-known", "well-\nknown",
+                      "wellknown", "a", "A", "lighthouses", "light", "house", "-", "--", ",", ".", "’", "“", "”", "—", "\u{A0}", "©",
+                      "…", "(", "12", "l1ght", "x"]
+        let notASCII = ["é", "ﬁle", "東京", "e\u{301}", "data\u{AD}base", "copy\u{AD}\nright", "x²", "ｋｅｅｐｅｒ", "well\u{2010}\nknown",
+                        "Ünter", "œuvre", "Straße", "light\u{200B}house"]
+        let separators = [" ", "\n", "  ", ", ", "-", "\r\n", "\t", " - ", "\n\n"]
+        let queries = ["lighthouse keeper", "the", "keep", "copyright", "configure", "well-known", "light", "x86", "2nd", "3d",
+                       "a lighthouse", "c", "house keeper", "the lighthouse k"]
+        // One search per query and language for every page, as a book's
+        // pages are searched: what it learnt of a word must hold on the next page.
+        var searches: [(query: String, alternatives: [[[UInt8]]], stem: [UInt8]?, folder: TermFolder, search: WordStartSearch)] = []
+        for query in queries {
+            for language in [nil, BookLanguage.english] {
+                let parsed = try XCTUnwrap(SearchQuery(query))
+                let folder = try TermFolder(language: parsed.stems ? language : nil)
+                let alternatives = parsed.alternatives.map { $0.map { Array($0.utf8) } }
+                let stem = parsed.stem(in: folder).map { Array($0.utf8) }
+                searches.append((query, alternatives, stem, folder, try XCTUnwrap(WordStartSearch(alternatives, stem: stem), query)))
+            }
+        }
+        var fromWordStarts = 0, wordByWord = 0, matched = 0
+        for round in 0..<400 {
+            var words = (0..<(10 + round % 50)).map { _ in pieces.randomElement(using: &generator)! }
+            if round % 3 == 0 {
+                words.insert(notASCII.randomElement(using: &generator)!, at: Int.random(in: 0...words.count, using: &generator))
+            }
+            let text = words.map { $0 + separators.randomElement(using: &generator)! }.joined()
+            var page = text
+            for index in searches.indices {
+                let (query, alternatives, stem, folder, _) = searches[index]
+                page.withUTF8 { bytes in
+                    var everyWordSearch = PageSearch(bytes: bytes, words: WordScanner.words(in: bytes), folder: folder)
+                    let everyWord = everyWordSearch.find(alternatives, stem: stem)
+                    matched += everyWord.count
+                    if let found = searches[index].search.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) {
+                        fromWordStarts += 1
+                        XCTAssertEqual(found, everyWord, "\(query) in \(text.debugDescription)")
+                    } else {
+                        wordByWord += 1
+                        XCTAssertTrue(text.unicodeScalars.contains { $0.value >= 0x80 && !WordScanner.separates($0.value) },
+                                      "only a character that is not ASCII and not a separator sends a page word by word: \(text.debugDescription)")
+                    }
+                    for match in everyWord {
+                        let asText = TextMatcher.Match(
+                            range: text.utf8.index(text.startIndex, offsetBy: match.start)..<text.utf8.index(text.startIndex, offsetBy: match.end),
+                            keepsLineEndHyphen: match.keepsLineEndHyphen)
+                        XCTAssertEqual(TextMatcher.snippet(bytes, match), TextMatcher.characterSnippet(text, asText),
+                                       "\(query) in \(text.debugDescription)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(fromWordStarts, 5000)
+        XCTAssertGreaterThan(wordByWord, 2000)
+        XCTAssertGreaterThan(matched, 5000)
+    }
+
+    func testNonASCIIQueriesAreReadWordByWord() {
+        XCTAssertNil(WordStartSearch([[Array("東".utf8)]], stem: nil))
+        XCTAssertNil(WordStartSearch([[Array("café".utf8)]], stem: nil))
+        XCTAssertNotNil(WordStartSearch([[Array("cafe".utf8)]], stem: Array("caf".utf8)))
+        XCTAssertEqual(found("cafe", in: "a café, a cafe"), ["café", "cafe"])
+        XCTAssertEqual(found("keeper", in: "the ｋｅｅｐｅｒ and the keeper"), ["ｋｅｅｐｅｒ", "keeper"])
+    }
 }

@@ -30,33 +30,11 @@ package enum SearchCommand: Command {
             return try NoteHitsPrinter.print(try library.searchNotes(query, scope: scope), scope: scope, limit: limit,
                                              json: json, context: context)
         }
-        let out = context.stdout
-        var currentBook: Int?
-        var buffer = ""
-        var shown = 0
-        let firstScreenful = 100
+        var printer = SearchHitsPrinter(out: context.stdout, json: json, spansBooks: scope.spansBooks)
         let summary = try library.search(query, scope: scope, exact: arguments.flag("exact"), limit: limit) { hit in
-            if json {
-                buffer += try JSONOutput.encode(hit) + "\n"
-            } else {
-                if scope.spansBooks, currentBook != hit.bookID {
-                    buffer += (currentBook == nil ? "" : "\n") + out.style("#\(hit.bookID) \(hit.bookTitle)", .magenta, bold: true) + "\n"
-                }
-                let label = Formatting.labelSuffix(hit.label, page: hit.page)
-                let match = out.usesColor ? out.style(hit.snippet.match, .red, bold: true) : "[\(hit.snippet.match)]"
-                let marked = hit.highlight.map { out.style("  (marked #\($0))", .yellow) } ?? ""
-                buffer += out.style("p. \(hit.page)\(label):", .green) + " " + hit.snippet.before + match + hit.snippet.after + marked + "\n"
-            }
-            currentBook = hit.bookID
-            shown += 1
-            // The first screenful goes out hit by hit, so the best matches
-            // are on screen while later books are searched; then in 32 KB writes.
-            if shown <= firstScreenful || buffer.utf8.count > 1 << 15 {
-                out.write(buffer)
-                buffer = ""
-            }
+            try printer.print(hit)
         }
-        out.write(buffer)
+        printer.flush()
         func count(_ value: Int, _ one: String, _ many: String) -> String { "\(value) \(value == 1 ? one : many)" }
         var line = "\(count(summary.hits, "match", "matches")) on \(count(summary.pages, "page", "pages"))"
         if scope.spansBooks { line += " in \(count(summary.books, "book", "books"))" }

@@ -47,7 +47,13 @@ package struct Terminal {
     }
 
     package func style(_ text: String, _ color: Color? = nil, bold: Bool = false) -> String {
-        guard usesColor, color != nil || bold else { return text }
+        guard usesColor else { return text }
+        return Self.styled(text, color, bold: bold)
+    }
+
+    /// `style` on a stream known to use colour (printers of many lines ask `usesColor` once).
+    package static func styled(_ text: String, _ color: Color? = nil, bold: Bool = false) -> String {
+        guard color != nil || bold else { return text }
         var codes: [String] = []
         if bold { codes.append("1") }
         if let color { codes.append(String(color.rawValue)) }

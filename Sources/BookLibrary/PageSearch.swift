@@ -1,0 +1,132 @@
+/// One page's words compared with the query terms, on the UTF-8 bytes.
+struct PageSearch {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let words: [WordScanner.Word]
+    let folder: TermFolder
+    private var foldedCache: [Int: (caseFolded: String, term: [UInt8])] = [:]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, words: [WordScanner.Word], folder: TermFolder) {
+        self.bytes = bytes
+        self.words = words
+        self.folder = folder
+    }
+
+    /// The matches, in order, not overlapping.
+    mutating func find(_ alternatives: [[[UInt8]]], stem: [UInt8]?) -> [TextMatcher.ByteMatch] {
+        var found: [TextMatcher.ByteMatch] = []
+        // The bytes an ASCII word can start with to begin a match: its first
+        // byte, lowercased, is its term's (see `firstByte`), and `equals` and
+        // `equalsJoined` compare it first. Most words of a page are skipped here.
+        var canStart = [Bool](repeating: alternatives.contains(where: \.isEmpty), count: 128)
+        for first in alternatives.compactMap({ $0.first?.first }) + (stem?.first.map { [$0] } ?? []) where first < 0x80 {
+            canStart[Int(first)] = true
+        }
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word.isASCII {
+                var first = bytes[word.start]
+                if first >= 0x41 && first <= 0x5A { first |= 0x20 }
+                if !canStart[Int(first)] {
+                    index += 1
+                    continue
+                }
+            }
+            if let match = match(alternatives, at: index, stem: stem) {
+                found.append(match.found)
+                index = match.end
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// The match that starts at word `index`, if any, and the index of the word after it.
+    mutating func match(_ alternatives: [[[UInt8]]], at index: Int, stem: [UInt8]?) -> (found: TextMatcher.ByteMatch, end: Int)? {
+        var matched: (end: Int, split: Bool)?
+        for sequence in alternatives where matched == nil {
+            matched = match(sequence, 0, at: index, stem: stem)
+        }
+        guard let matched else { return nil }
+        return (TextMatcher.ByteMatch(start: words[index].start, end: words[matched.end - 1].end,
+                                      keepsLineEndHyphen: matched.split), matched.end)
+    }
+
+    /// Matches `sequence[position...]` from word `index`; the index after the
+    /// last word used, and whether a line-end hyphenated word was taken as halves.
+    private mutating func match(_ sequence: [[UInt8]], _ position: Int, at index: Int,
+                                stem: [UInt8]?) -> (end: Int, split: Bool)? {
+        if position == sequence.count { return (index, false) }
+        guard index < words.count else { return nil }
+        let isLast = position == sequence.count - 1
+        let query = sequence[position]
+        let stemHere = isLast && sequence.count == 1 ? stem : nil
+        if words[index].joinsNext, index + 1 < words.count,
+           equalsJoined(index, query, prefix: isLast, stem: stemHere),
+           let rest = match(sequence, position + 1, at: index + 2, stem: stem) {
+            return rest
+        }
+        if equals(index, query, prefix: isLast, stem: stemHere),
+           let rest = match(sequence, position + 1, at: index + 1, stem: stem) {
+            return (rest.end, rest.split || (words[index].joinsNext && !isLast))
+        }
+        return nil
+    }
+
+    /// The first byte of a word's index term, without folding an ASCII word.
+    private mutating func firstByte(_ index: Int) -> UInt8? {
+        let word = words[index]
+        if word.isASCII {
+            let byte = bytes[word.start]
+            return byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+        return folded(index).term.first
+    }
+
+    private mutating func folded(_ index: Int) -> (caseFolded: String, term: [UInt8]) {
+        if let known = foldedCache[index] { return known }
+        let value = folder.fold(bytes, words[index])
+        let result = (value.caseFolded, Array(value.term.utf8))
+        foldedCache[index] = result
+        return result
+    }
+
+    private mutating func equals(_ index: Int, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
+        guard let first = firstByte(index), first == query[0] || first == stem?.first else { return false }
+        let word = words[index]
+        if word.isASCII && first == query[0] {
+            let length = word.end - word.start
+            if prefix ? length >= query.count : length == query.count {
+                var same = true
+                for offset in 0..<query.count {
+                    var byte = bytes[word.start + offset]
+                    if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+                    if byte != query[offset] { same = false; break }
+                }
+                if same { return true }
+            }
+            if stem == nil { return false }
+        }
+        let value = folded(index)
+        return termMatches(value.term, caseFolded: value.caseFolded, query, prefix: prefix, stem: word.kind == .text ? stem : nil)
+    }
+
+    private mutating func equalsJoined(_ index: Int, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
+        guard let first = firstByte(index), first == query[0] || first == stem?.first else { return false }
+        let head = folded(index), tail = folded(index + 1)
+        return termMatches(head.term + tail.term, caseFolded: head.caseFolded + tail.caseFolded, query,
+                           prefix: prefix, stem: stem)
+    }
+
+    private func termMatches(_ term: [UInt8], caseFolded: String, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
+        if prefix ? term.starts(with: query) : term == query { return true }
+        guard let stem, term.first == stem.first else { return false }
+        // The stem written as a word is an inflection too (`representations`
+        // finds `represent`, whose own stem is `repres`), as the index query asks.
+        if term == stem { return true }
+        let termString = String(decoding: term, as: UTF8.self)
+        let wordStem = folder.stem(caseFolded: caseFolded, term: termString) ?? termString
+        return wordStem.utf8.elementsEqual(stem)
+    }
+}

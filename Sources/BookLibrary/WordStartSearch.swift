@@ -1,0 +1,179 @@
+import Foundation
+
+/// `PageSearch` for a page whose words are all ASCII, as most pages of most
+/// books are: every other character on it a space, a line break or
+/// punctuation (`WordScanner.separates`). Instead of scanning every word
+/// of the page, it looks (with memchr) for the bytes a term can start
+/// with, and where a word starts there, reads only the few words from
+/// there that a match can take: the same matches, at a fraction of the
+/// work, for the pages a common phrase prints.
+///
+/// Where words start needs no scanning: an ASCII letter or digit after
+/// anything but one (or an uppercase letter after a digit, `2Copyright`),
+/// and scanning from there reads the same words as scanning the page.
+struct WordStartSearch {
+    /// The bytes a match can start with: as `PageSearch.find` skips words,
+    /// by their first byte, lowercased; so each term's first byte in both cases.
+    private let starts: [UInt8]
+    /// The first term of each alternative, when the words there must begin
+    /// it (no stem to match otherwise): a word that departs from all of them
+    /// is passed over without reading it.
+    private let firstTerms: [[UInt8]]?
+    /// The most words a match can take: two for each term (the halves of
+    /// a line-end hyphenated word), and one more.
+    private let wordLimit: Int
+    /// With a stem, whether a word (lowercased) matches by itself: a word
+    /// not followed by a hyphen can only match alone, and asking the
+    /// stemmer about every word that starts like the query is the cost of
+    /// such a search.
+    private var verdicts: [String: Bool] = [:]
+
+    /// Nil unless every term and the stem are ASCII, beginning with a
+    /// lowercase letter or a digit (as folded words do).
+    init?(_ alternatives: [[[UInt8]]], stem: [UInt8]?) {
+        let terms = alternatives.flatMap { $0 } + (stem.map { [$0] } ?? [])
+        guard !alternatives.isEmpty, !alternatives.contains(where: \.isEmpty),
+              terms.allSatisfy({ !$0.isEmpty && Self.isLowercaseOrDigit($0[0]) && $0.allSatisfy { $0 < 0x80 } })
+        else { return nil }
+        var starts: [UInt8] = []
+        for first in alternatives.map({ $0[0][0] }) + (stem.map { [$0[0]] } ?? []) {
+            for byte in Self.isDigit(first) ? [first] : [first, first - 0x20] where !starts.contains(byte) {
+                starts.append(byte)
+            }
+        }
+        self.starts = starts
+        firstTerms = stem == nil ? alternatives.map { $0[0] } : nil
+        wordLimit = 2 * (alternatives.map(\.count).max() ?? 1) + 1
+    }
+
+    /// The matches, in order, not overlapping, as `PageSearch.find` finds
+    /// them; nil when a word on the page is not ASCII.
+    mutating func find(in bytes: UnsafeBufferPointer<UInt8>, alternatives: [[[UInt8]]], stem: [UInt8]?,
+                       folder: TermFolder) -> [TextMatcher.ByteMatch]? {
+        guard let base = bytes.baseAddress else { return [] }
+        guard Self.wordsAreASCII(bytes) else { return nil }
+        let count = bytes.count
+        func next(_ byte: UInt8, from position: Int) -> Int {
+            guard position < count, let found = memchr(base + position, Int32(byte), count - position) else { return count }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+        var found: [TextMatcher.ByteMatch] = []
+        var upcoming = starts.map { next($0, from: 0) }
+        // No match starts inside the last one.
+        var resume = 0
+        while true {
+            let position = upcoming.min() ?? count
+            guard position < count else { break }
+            for index in upcoming.indices where upcoming[index] == position {
+                upcoming[index] = next(starts[index], from: position + 1)
+            }
+            guard position >= resume, startsWord(bytes, at: position), mayBegin(bytes, at: position) else { continue }
+            var word: (end: Int, key: String)?
+            if firstTerms == nil {
+                let end = wordEnd(bytes, from: position)
+                if end == count || bytes[end] != 0x2D { word = (end, Self.lowercased(bytes, position..<end)) }
+            }
+            if let word, let matches = verdicts[word.key] {
+                if matches {
+                    found.append(TextMatcher.ByteMatch(start: position, end: word.end))
+                    resume = word.end
+                }
+                continue
+            }
+            let words = WordScanner.words(in: bytes, from: position, limit: wordLimit)
+            var page = PageSearch(bytes: bytes, words: words, folder: folder)
+            let match = page.match(alternatives, at: 0, stem: stem)
+            if let match {
+                found.append(match.found)
+                resume = match.found.end
+            }
+            if let word {
+                if verdicts.count >= 100_000 { verdicts.removeAll(keepingCapacity: true) }
+                verdicts[word.key] = match != nil
+            }
+        }
+        return found
+    }
+
+    /// Where the word that starts at `position` ends, on a page of ASCII
+    /// words: after its letters and digits, or before an uppercase letter
+    /// that follows a digit.
+    private func wordEnd(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        var end = position + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if Self.isDigit(byte) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) {
+                if byte >= 0x41 && byte <= 0x5A && Self.isDigit(bytes[end - 1]) { break }
+                end += 1
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(unsafeUninitializedCapacity: range.count) { buffer in
+            for offset in 0..<range.count {
+                let byte = bytes[range.lowerBound + offset]
+                buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            return range.count
+        }
+    }
+
+    /// Whether every character of the text that is not ASCII separates
+    /// words; ASCII is passed over eight bytes at a time.
+    private static func wordsAreASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var position = 0
+        while position < count {
+            if position + 8 <= count,
+               UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                position += 8
+                continue
+            }
+            if bytes[position] < 0x80 {
+                position += 1
+                continue
+            }
+            let (scalar, length) = WordScanner.decode(bytes, at: position)
+            guard WordScanner.separates(scalar) else { return false }
+            position += length
+        }
+        return true
+    }
+
+    /// Whether a word starts at `position` (an ASCII letter or digit): on a
+    /// page of ASCII words, a byte that is not ASCII ends a word.
+    private func startsWord(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard position > 0 else { return true }
+        let previous = bytes[position - 1]
+        if Self.isDigit(previous) { return bytes[position] >= 0x41 && bytes[position] <= 0x5A }
+        return !((previous | 0x20) >= 0x61 && (previous | 0x20) <= 0x7A)
+    }
+
+    /// Whether the word at `position` may begin a match: it begins a first
+    /// term, or a first term begins with it and a hyphen follows it (the
+    /// first half of a word hyphenated at a line end). Always, with a stem.
+    private func mayBegin(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard let firstTerms else { return true }
+        for term in firstTerms {
+            var offset = 0
+            while offset < term.count, position + offset < bytes.count {
+                var byte = bytes[position + offset]
+                if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+                guard byte == term[offset] else { break }
+                offset += 1
+            }
+            if offset == term.count { return true }
+            if position + offset < bytes.count, bytes[position + offset] == 0x2D { return true }
+        }
+        return false
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isLowercaseOrDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte >= 0x61 && byte <= 0x7A) }
+}
