@@ -56,9 +56,9 @@ let package = Package(
         // the lean ibook renders a thumbnail itself and its other commands never load poppler.
         // (--as-needed: swiftc links every product with the Swift runtime, which this C++ never calls.)
         .target(name: "SplashPages", dependencies: ["CPopplerCpp"],
-                linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"])]),
+                linkerSettings: [.unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed"])]),
         // The thumbnail cache, and pages drawn through libibook-pages.so (dlopen, not linked).
-        .target(name: "PageImages", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"]),
+        .target(name: "SplashThumbnails", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
         // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.
         .target(name: "Postgres", dependencies: ["CPQ", "CPQLoader", "Store"]),
@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "CZlib", "CStemmer"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
-        .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "PageImages"]),
+        .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails"]),
         // Reading PDFs into the library: extraction workers, the importer, contact sheets, layout text.
         .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "QPDF"]),
 
@@ -107,10 +107,13 @@ let package = Package(
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
-        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells", "FileOutput", "PageImages"]),
+        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells", "FileOutput", "SplashThumbnails"]),
         // `ibook`: runs the library commands and `thumbnail` itself and hands
         // every other command (and every --help) to ibook-full.
-        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"]),
+        // Linked at a fixed address (release): the 87,000 relocations a position-independent
+        // ibook applied at every start cost a thumbnail a tenth of its time (bench/alternatives.md).
+        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--no-pie"], .when(configuration: .release))]),
         // The password prompt every command that opens a PDF shares, and the words for a locked PDF.
         .target(name: "RenderCommands", dependencies: ["IBookCLI", "Arguments", "BookLibrary", "PageThumbnails", "FileOutput", "PDF", "FileNames"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.

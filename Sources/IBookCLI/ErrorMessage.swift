@@ -1,6 +1,6 @@
 import BookLibrary
 import FileNames
-import PageImages
+import SplashThumbnails
 
 /// The words a person reads for an error a library operation threw. The
 /// library states the condition (`LibraryError.noOpenBook`); the command line,

@@ -1,6 +1,6 @@
 import BookLibrary
 import Foundation
-import PageImages
+import SplashThumbnails
 import PDF
 
 extension Library {

@@ -3,7 +3,7 @@ import BookLibrary
 import FileNames
 import FileOutput
 import Foundation
-import PageImages
+import SplashThumbnails
 
 /// Run by the lean binary itself: the page is rendered by libibook-pages.so,
 /// opened only when a thumbnail is not in the cache.
