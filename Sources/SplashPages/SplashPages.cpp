@@ -20,7 +20,12 @@ namespace {
    for a file it cannot open, never lines on the user's terminal. */
 thread_local std::string lastPopplerMessage;
 
-void keepPopplerMessage(const std::string &message, void *) { lastPopplerMessage = message; }
+/* poppler-cpp hands over "syntax error (1234): what"; the reason is "what". */
+void keepPopplerMessage(const std::string &message, void *) {
+    const size_t colon = message.find(": ");
+    const bool categorised = colon != std::string::npos && message.substr(0, colon).find("error") != std::string::npos;
+    lastPopplerMessage = categorised ? message.substr(colon + 2) : message;
+}
 
 int32_t fail(int32_t status, std::string reason, char *message, size_t size) {
     std::transform(reason.begin(), reason.end(), reason.begin(), [](unsigned char c) { return std::tolower(c); });
