@@ -110,10 +110,7 @@ let package = Package(
         .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells", "FileOutput", "SplashThumbnails"]),
         // `ibook`: runs the library commands and `thumbnail` itself and hands
         // every other command (and every --help) to ibook-full.
-        // Linked at a fixed address (release): the 87,000 relocations a position-independent
-        // ibook applied at every start cost a thumbnail a tenth of its time (bench/alternatives.md).
-        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"],
-                          linkerSettings: [.unsafeFlags(["-Xlinker", "--no-pie"], .when(configuration: .release))]),
+        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"]),
         // The password prompt every command that opens a PDF shares, and the words for a locked PDF.
         .target(name: "RenderCommands", dependencies: ["IBookCLI", "Arguments", "BookLibrary", "PageThumbnails", "FileOutput", "PDF", "FileNames"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
