@@ -38,16 +38,15 @@ enum LeanDispatch {
     }
 
     /// Replaces this process with ibook-full; returns only if that fails.
-    static func handOver(_ arguments: [String], to runner: Runner) -> Int32 {
-        let names = ["ibook-full"]
-        let candidates = names.flatMap(executableCandidates)
+    static func handOverToFull(_ arguments: [String]) -> Int32 {
+        let candidates = executableCandidates("ibook-full")
         for path in candidates where access(path, X_OK) == 0 {
             var argv: [UnsafeMutablePointer<CChar>?] = (["ibook"] + arguments).map { FileName.withCString($0) { strdup($0) } }
             argv.append(nil)
             execv(path, &argv)
         }
         Terminal(fileDescriptor: 2).write(
-            "Error: \(names.joined(separator: " or ")), which runs this command, is missing (looked in \(candidates.joined(separator: ", ")))\n")
+            "Error: ibook-full, which runs this command, is missing (looked in \(candidates.joined(separator: ", ")))\n")
         return ExitCode.failure
     }
 

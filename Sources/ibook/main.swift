@@ -13,4 +13,4 @@ let runner = LeanDispatch.runner(for: arguments)
 if runner == .here {
     exit(CLI.run(arguments, program: .lean))
 }
-exit(LeanDispatch.handOver(arguments, to: runner))
+exit(LeanDispatch.handOverToFull(arguments))
