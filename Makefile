@@ -26,8 +26,8 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
-                  postgresql libpq-dev
-PKG_CONFIG_MODULES = poppler-glib sqlite3 pangocairo libqpdf zlib chafa tesseract libpq
+                  postgresql libpq-dev libpoppler-cpp-dev
+PKG_CONFIG_MODULES = poppler-glib poppler-cpp sqlite3 pangocairo libqpdf zlib chafa tesseract libpq
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue. sqlite3 lets tests damage a library as a
 # crash or another program could.
@@ -60,7 +60,7 @@ deps:
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product ibook
 	$(SWIFT) build $(RELEASE_FLAGS) --product ibook-full
-	$(SWIFT) build $(RELEASE_FLAGS) --product ibook-render
+	$(SWIFT) build $(RELEASE_FLAGS) --product ibook-pages
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -82,12 +82,12 @@ bench: deps
 install: build
 	install -D -s -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/ibook
 	install -D -s -m 755 $(RELEASE_BIN)-full $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full
-	install -D -s -m 755 $(RELEASE_BIN)-render $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-render
+	install -D -s -m 755 .build/release/libibook-pages.so $(DESTDIR)$(PREFIX)/libexec/ibook/libibook-pages.so
 	mkdir -p $(DESTDIR)$(PREFIX)/share/man/man1
 	$(RELEASE_BIN)-full manpage > $(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ibook $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-render \
+	rm -f $(DESTDIR)$(PREFIX)/bin/ibook $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full $(DESTDIR)$(PREFIX)/libexec/ibook/libibook-pages.so \
 		$(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 	-rmdir $(DESTDIR)$(PREFIX)/libexec/ibook 2>/dev/null
 

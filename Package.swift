@@ -6,12 +6,16 @@ let package = Package(
     products: [
         .executable(name: "ibook", targets: ["ibook"]),
         .executable(name: "ibook-full", targets: ["ibook-full"]),
-        .executable(name: "ibook-render", targets: ["ibook-render"]),
+        // Pages rendered by poppler's Splash, opened by `ibook thumbnail` on first use (dlopen).
+        .library(name: "ibook-pages", type: .dynamic, targets: ["SplashPages"]),
     ],
     targets: [
         // C libraries from Debian's packages, found with pkg-config.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"])]),
+        // poppler's C++ API: Splash, without GLib and cairo. Only SplashPages (C++) uses it.
+        .systemLibrary(name: "CPopplerCpp", pkgConfig: "poppler-cpp",
+                       providers: [.apt(["libpoppler-cpp-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
         // libpq, for a library shared on a PostgreSQL server.
@@ -47,6 +51,14 @@ let package = Package(
         // The full-screen reader: a pure state machine (state, keys, view) and
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
+        // Pages rendered by Splash in libibook-pages.so, built from SplashPages (C++ over poppler-cpp,
+        // with a C API) as its own shared library and opened on first use, so
+        // the lean ibook renders a thumbnail itself and its other commands never load poppler.
+        // (--as-needed: swiftc links every product with the Swift runtime, which this C++ never calls.)
+        .target(name: "SplashPages", dependencies: ["CPopplerCpp"],
+                linkerSettings: [.unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed"])]),
+        // The thumbnail cache, and pages drawn through libibook-pages.so (dlopen, not linked).
+        .target(name: "SplashThumbnails", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
         // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.
         .target(name: "Postgres", dependencies: ["CPQ", "CPQLoader", "Store"]),
@@ -60,9 +72,9 @@ let package = Package(
 
         // The domain: the library catalog and its services. Never prints.
         .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "CZlib", "CStemmer"]),
-        // A book's PDF opened again, and its pages' cached PNG thumbnails: the
-        // library and poppler, nothing else, so that ibook-render stays small.
-        .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF"]),
+        // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
+        // with the PDF module (for add and the reports, which link it anyway).
+        .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails"]),
         // Reading PDFs into the library: extraction workers, the importer, contact sheets, layout text.
         .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "QPDF"]),
 
@@ -95,17 +107,12 @@ let package = Package(
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
-        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells"]),
-        // `ibook`: runs the library commands itself and hands every other
-        // command (and every --help) to ibook-full.
+        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells", "FileOutput", "SplashThumbnails"]),
+        // `ibook`: runs the library commands and `thumbnail` itself and hands
+        // every other command (and every --help) to ibook-full.
         .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"]),
-        // `thumbnail`, shared by ibook-render (which runs it) and ibook-full (which lists it in help),
-        // and the password prompt every command that opens a PDF shares.
+        // The password prompt every command that opens a PDF shares, and the words for a locked PDF.
         .target(name: "RenderCommands", dependencies: ["IBookCLI", "Arguments", "BookLibrary", "PageThumbnails", "FileOutput", "PDF", "FileNames"]),
-        // `ibook-render`: what `ibook thumbnail` runs. Links the library and
-        // poppler only, none of the workbench (pango, qpdf, cups, chafa), so a
-        // thumbnail costs what pdftoppm costs.
-        .executableTarget(name: "ibook-render", dependencies: ["IBookCLI", "RenderCommands", "PDF"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: ["FileNames", 
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
@@ -133,7 +140,7 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: [
-            "ibook", "ibook-full", "ibook-render", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
+            "ibook", "ibook-full", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
             "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting",
         ]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),

@@ -230,7 +230,14 @@ n_thumbs=$(wc -l < "$WORK/thumbs-ibook.sh"); n_pages=$(wc -l < "$WORK/pages-iboo
 row thumbnails "cover 256 px, $n_thumbs books, s" "$t_thumb" "pdftoppm" "$t_ppm" 1.0 s
 row thumbnails "page 2 at 256 px, $n_pages books, s" "$t_pages" "pdftoppm" "$t_pages_ppm" 1.0 s
 row thumbnails "cover again (cached), s" "$t_cached" "pdftoppm" "$t_ppm" - s
-note "Thumbnails: one whole process per thumbnail (\`ibook thumbnail\` hands it to ibook-render, which links poppler and the library only), cache cleared before each run; pdftoppm renders the same page at the same size to PNG. CPU (user+sys) for all covers: ibook $(cpu_of thumbs) s, pdftoppm $(cpu_of pdftoppm) s; peak RSS $(rss_of thumbs) / $(rss_of pdftoppm) MB."
+# Shared libraries a process loads (LD_DEBUG=files): a thumbnail not in the cache (a size no run made), pdftoppm's, list's.
+loaded_libraries() { { LD_DEBUG=files "$@" 2>&1 >/dev/null || true; } | { grep -o 'file=[^ ]*' || true; } | sort -u | wc -l; }
+first_pdf=$("$IBOOK" --library "$LIB" list --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["path"])')
+libs_thumb=$(loaded_libraries "$IBOOK" --library "$LIB" thumbnail 1 --size 255)
+libs_ppm=$(loaded_libraries pdftoppm -png -singlefile -scale-to 255 "$first_pdf" "$WORK/ppm-libraries")
+libs_list=$(loaded_libraries "$IBOOK" --library "$LIB" list)
+per_cover() { awk -v n="$n_thumbs" -v c="$1" 'BEGIN { printf "%.1f", c * 1000 / n }'; }
+note "Thumbnails: one whole process per thumbnail (\`ibook thumbnail\` renders in the lean process itself: it opens libibook-pages.so, poppler's Splash through poppler-cpp, only for a page not in the cache: $libs_thumb shared libraries then, $libs_list for list; pdftoppm $libs_ppm), cache cleared before each run; pdftoppm renders the same page at the same size to PNG. CPU (user+sys) for all covers: ibook $(cpu_of thumbs) s, pdftoppm $(cpu_of pdftoppm) s ($(per_cover "$(cpu_of thumbs)") / $(per_cover "$(cpu_of pdftoppm)") ms a cover); page 2: ibook $(cpu_of page-thumbs) s, pdftoppm $(cpu_of pages-pdftoppm) s; peak RSS $(rss_of thumbs) / $(rss_of pdftoppm) MB."
 fi
 
 # --- 4. Reader commands ---------------------------------------------------------

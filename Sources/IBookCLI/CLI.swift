@@ -10,7 +10,7 @@ package enum CLI {
     /// The commands that only read and write the library: the lean `ibook`
     /// runs these itself.
     package static let libraryCommands: [Command.Type] = [
-        ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, TocCommand.self, ReadCommand.self,
+        ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self, TocCommand.self, ReadCommand.self,
         SearchCommand.self, BookmarkCommand.self, BookmarksCommand.self, HistoryCommand.self, CheckCommand.self,
         RelocateCommand.self, EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self, CollectionCommand.self,
         NotesCommand.self, NoteCommand.self, MigrateCommand.self, ServerCommand.self, RootsCommand.self,

@@ -1,4 +1,6 @@
 import BookLibrary
+import FileNames
+import SplashThumbnails
 
 /// The words a person reads for an error a library operation threw. The
 /// library states the condition (`LibraryError.noOpenBook`); the command line,
@@ -9,6 +11,8 @@ package enum ErrorMessage {
     /// when the error's own description says it all.
     package static func text(for error: Error) -> String? {
         switch error {
+        case let error as PageImageError where error.reason == .passwordRequired:
+            return "\(FileName.displayed(error.path)): needs a password (use --password)"
         case LibraryError.noOpenBook:
             return "no open book: open one with 'ibook open BOOK' (see 'ibook list'), or pass --book BOOK"
         case CurationError.invalidField(let field, let reason):

@@ -6,17 +6,12 @@ import IBookCLI
 enum LeanDispatch {
     /// The binaries a command line can run in.
     enum Runner: Equatable {
-        /// This one: the library commands, which need no PDF.
+        /// This one: the library commands, which need no PDF, and `thumbnail`,
+        /// whose renderer it opens on first use.
         case here
-        /// ibook-render: rendering a page, with poppler and nothing of the workbench.
-        case render
         /// ibook-full: every command, and every --help.
         case full
     }
-
-    /// The commands ibook-render runs. Named here rather than imported: the
-    /// lean binary must not link the renderer.
-    static let renderCommands: Set<String> = ["thumbnail"]
 
     static func runner(for arguments: [String]) -> Runner {
         if arguments == ["--version"] { return .here }
@@ -35,7 +30,6 @@ enum LeanDispatch {
         let name = arguments[index]
         let options = arguments[(index + 1)...].prefix { $0 != "--" }
         if options.contains(where: { $0 == "-h" || $0 == "--help" }) { return .full }
-        if renderCommands.contains(name) { return .render }
         guard let command = CLI.libraryCommands.first(where: { $0.spec.name == name }) else { return .full }
         if command == ReadCommand.self, options.contains("--layout") { return .full }
         if command == EditCommand.self, options.contains("--write") { return .full }
@@ -43,18 +37,16 @@ enum LeanDispatch {
         return .here
     }
 
-    /// Replaces this process with the runner's binary (ibook-full, which has
-    /// every command, when ibook-render is missing); returns only if that fails.
-    static func handOver(_ arguments: [String], to runner: Runner) -> Int32 {
-        let names = runner == .render ? ["ibook-render", "ibook-full"] : ["ibook-full"]
-        let candidates = names.flatMap(executableCandidates)
+    /// Replaces this process with ibook-full; returns only if that fails.
+    static func handOverToFull(_ arguments: [String]) -> Int32 {
+        let candidates = executableCandidates("ibook-full")
         for path in candidates where access(path, X_OK) == 0 {
             var argv: [UnsafeMutablePointer<CChar>?] = (["ibook"] + arguments).map { FileName.withCString($0) { strdup($0) } }
             argv.append(nil)
             execv(path, &argv)
         }
         Terminal(fileDescriptor: 2).write(
-            "Error: \(names.joined(separator: " or ")), which runs this command, is missing (looked in \(candidates.joined(separator: ", ")))\n")
+            "Error: ibook-full, which runs this command, is missing (looked in \(candidates.joined(separator: ", ")))\n")
         return ExitCode.failure
     }
 

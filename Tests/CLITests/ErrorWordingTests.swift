@@ -80,7 +80,7 @@ final class ErrorWordingTests: XCTestCase {
     /// option. Only the command-line modules may.
     func testNoServiceModuleSpellsAnOption() throws {
         let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources")
-        let commandLine: Set<String> = ["IBookCLI", "ibook", "ibook-full", "ibook-render", "RenderCommands", "Arguments",
+        let commandLine: Set<String> = ["IBookCLI", "ibook", "ibook-full", "RenderCommands", "Arguments",
                                         "make-samplebooks", "make-scans"]
         // Not messages: arguments for qpdf, and the starter template's CSS,
         // whose comment tells its reader which options of compose set the page.

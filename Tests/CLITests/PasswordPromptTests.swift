@@ -61,6 +61,32 @@ final class PasswordPromptTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: marked))
     }
 
+    /// `thumbnail`, which the lean binary renders itself, asks as the PDF commands do.
+    func testThumbnailAsksForANewPageOfALockedBook() throws {
+        XCTAssertEqual(try library.ibook("add", "--password", "s3cret", locked.path).status, 0)
+        let wrong = try session("thumbnail 1 --page 4")
+        XCTAssertTrue(wrong.waitFor(timeout: 20) { $0.contains("Password for locked.pdf:") }, wrong.screen())
+        try wrong.sendLiteral("guess")
+        try wrong.send("Enter")
+        XCTAssertTrue(wrong.waitFor(timeout: 20) { $0.contains("exit=1") }, wrong.screen())
+        XCTAssertTrue(wrong.screen().contains("locked.pdf: wrong password"), wrong.screen())
+
+        let right = try session("thumbnail 1 --page 4")
+        XCTAssertTrue(right.waitFor(timeout: 20) { $0.contains("Password for locked.pdf:") }, right.screen())
+        try right.sendLiteral("s3cret")
+        try right.send("Enter")
+        XCTAssertTrue(right.waitFor(timeout: 20) { $0.contains("exit=0") }, right.screen())
+        XCTAssertFalse(right.screen().contains("s3cret"), "the password is not echoed")
+        let path = library.cache.appendingPathComponent("ibook/thumbnails").path
+        let rendered = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix("-p4-256.png") }
+        XCTAssertEqual(rendered.count, 1, "\(rendered)")
+        XCTAssertGreaterThan(try PNGDecoder.decode(file: path + "/" + rendered[0]).width, 100)
+
+        let script = try library.ibook("thumbnail", "1", "--page", "5")
+        XCTAssertEqual(script.status, 1)
+        XCTAssertEqual(script.stderr, "Error: \(locked.path): needs a password (use --password)\n")
+    }
+
     func testAScriptIsNotAskedButToldAtOnce() throws {
         XCTAssertEqual(try library.ibook("add", "--password", "s3cret", locked.path).status, 0)
         let shown = try library.ibook("show", "1", "2", "-o", library.root.appendingPathComponent("page.png").path)

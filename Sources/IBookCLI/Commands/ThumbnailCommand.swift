@@ -1,10 +1,12 @@
 import Arguments
 import BookLibrary
+import FileNames
 import FileOutput
 import Foundation
-import IBookCLI
-import PageThumbnails
+import SplashThumbnails
 
+/// Run by the lean binary itself: the page is rendered by libibook-pages.so,
+/// opened only when a thumbnail is not in the cache.
 package enum ThumbnailCommand: Command {
     package static let spec = CommandSpec(
         name: "thumbnail",
@@ -22,7 +24,16 @@ package enum ThumbnailCommand: Command {
         let page = try arguments.int("page", in: 1...Int(Int32.max)) ?? 1
         let size = try arguments.int("size", in: 16...4096) ?? Library.coverSize
         let book = try context.book(arguments.positional("book"))
-        let path = try context.library().thumbnail(of: book, page: page, size: size, password: try PasswordPrompt.password(for: book.path, context))
+        let library = try context.library()
+        let given = try context.password()
+        let path: String
+        do {
+            path = try library.splashThumbnail(of: book, page: page, size: size, password: given)
+        } catch let error as PageImageError where error.reason == .passwordRequired && given == nil && PasswordSource.canPrompt {
+            // On a terminal a locked file is not an error: the password is asked for, without echo.
+            let typed = try PasswordSource.prompt("Password for \(FileName.displayed((book.path as NSString).lastPathComponent)): ")
+            path = try library.splashThumbnail(of: book, page: page, size: size, password: typed)
+        }
         guard let output = arguments.value("output") else {
             context.stdout.write(path + "\n")
             return
