@@ -8,7 +8,6 @@ import XCTest
 /// as a crash, a bug or another program could.
 final class IndexCheckTests: XCTestCase {
     private var library: TestLibrary!
-    private var database: String { library.directory.appendingPathComponent("library.sqlite").path }
 
     override func setUpWithError() throws {
         library = try TestLibrary("index-check")
@@ -19,11 +18,7 @@ final class IndexCheckTests: XCTestCase {
     override func tearDown() { library = nil }
 
     @discardableResult
-    private func sql(_ script: String) throws -> String {
-        let result = try Run.process("/usr/bin/sqlite3", [database, script])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func sql(_ script: String) throws -> String { try library.sql(script) }
 
     private func rowID(book: Int, page: Int) throws -> String {
         try sql("SELECT id FROM pages WHERE book_id = \(book) AND page = \(page)")

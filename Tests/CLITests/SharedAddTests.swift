@@ -79,9 +79,7 @@ final class SharedAddTests: XCTestCase {
 
     /// The languages a local library chose for its books, as the shared query prints them (read from its SQLite file).
     private func languages(of library: TestLibrary) throws -> String {
-        let result = try Run.process("/usr/bin/sqlite3", [library.directory.appendingPathComponent("library.sqlite").path,
-                                                         "SELECT group_concat(language, ' ') FROM (SELECT language FROM books ORDER BY id)"])
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try library.sql("SELECT group_concat(language, ' ') FROM (SELECT language FROM books ORDER BY id)")
     }
 
     func testTwoClientsAddingTheSameFilesAtOnceGetOneBookEach() throws {

@@ -8,7 +8,6 @@ import XCTest
 /// `refresh` gives a library made by an older version the new text.
 final class TextSeparationCommandTests: XCTestCase {
     private var library: TestLibrary!
-    private var database: String { library.directory.appendingPathComponent("library.sqlite").path }
 
     override func setUpWithError() throws {
         library = try TestLibrary("text-separation")
@@ -17,11 +16,7 @@ final class TextSeparationCommandTests: XCTestCase {
     override func tearDown() { library = nil }
 
     @discardableResult
-    private func sql(_ script: String) throws -> String {
-        let result = try Run.process("/usr/bin/sqlite3", [database, script])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func sql(_ script: String) throws -> String { try library.sql(script) }
 
     /// pdfminer's simple1.pdf: "Hello" and "World" 4 em apart, the space inside the first string.
     private func blocksPDF() throws -> String {

@@ -116,4 +116,13 @@ public final class TestLibrary: Sendable {
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(T.self, from: Data(result.stdout.utf8))
     }
+
+    /// Runs an SQL script on the library's SQLite file with the sqlite3 shell, as another program
+    /// (or damage) would; its output, trimmed. A failing script throws with what sqlite3 said.
+    @discardableResult
+    public func sql(_ script: String) throws -> String {
+        let result = try Run.process("/usr/bin/sqlite3", [directory.appendingPathComponent("library.sqlite").path, script])
+        guard result.status == 0 else { throw RunError.failed("sqlite3: \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
