@@ -10,7 +10,8 @@ BookImporter.swift) straight through SQLite: one `books` row per book, one
 label = the page number), the contentless FTS5 index `page_index(words,
 variants)` as IndexText.input makes it, and the book's row of `book_index`
 (no outline, its pages in SearchIndex.textParts runs, each page's words then
-its variants, joined by newlines, as SearchIndex writes it): the text is
+its variants, joined by newlines, as SearchIndex writes it), and the list of
+variant terms `index_variants` (PageIndex): the text is
 lowercase ASCII words without line-end hyphens, so `words` is the text and
 `variants` the English Snowball stems (libstemmer through ctypes) that
 differ from their word. The library must already exist (created by ibook
@@ -114,6 +115,8 @@ def main():
     db.execute("PRAGMA foreign_keys=ON")
     # Libraries made before the book index (migration 4-book-ranking) have none.
     has_book_index = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'book_index'").fetchone() is not None
+    # And before the list of variant terms (migration 12-index-variants).
+    has_variant_list = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'index_variants'").fetchone() is not None
     columns = ", ".join(["outline"] + [f"p{part}" for part in range(TEXT_PARTS)])
     book_insert = f"INSERT INTO book_index (rowid, {columns}) VALUES ({', '.join('?' * (TEXT_PARTS + 2))})"
     started = time.time()
@@ -148,6 +151,9 @@ def main():
                            [(rowid, words, variants) for rowid, (words, variants) in zip(ids, indexed)])
             if has_book_index:
                 db.execute(book_insert, (book_id, *book_index_row(indexed)))
+            if has_variant_list:
+                db.executemany("INSERT OR IGNORE INTO index_variants (term) VALUES (?)",
+                               [(term,) for term in {term for _, variants in indexed for term in variants.split()}])
             db.execute("UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1), "
                        "last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1) WHERE id = ?1", (book_id,))
         written += count

@@ -74,7 +74,7 @@ struct FullTextIndex {
     /// whose text cannot be decoded stay out (`verify` reports them).
     func rebuild() throws -> Int {
         try database.inTransaction {
-            try database.execute("INSERT INTO page_index (page_index) VALUES ('delete-all')")
+            try database.execute("INSERT INTO page_index (page_index) VALUES ('delete-all'); DELETE FROM index_variants")
             var indexed = 0
             for book in try database.query("SELECT id, language FROM books ORDER BY id") {
                 var pages: [(rowID: Int64, text: String)] = []

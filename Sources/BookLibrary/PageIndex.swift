@@ -12,25 +12,49 @@ package struct PageIndex {
         )
         """
 
+    /// Every term some page holds among its `variants`. FTS5 answers
+    /// `variants : term` from the term's whole doclist, the pages holding it
+    /// as a word included, so asking whether `the` is ever a variant read most
+    /// of the index; this list answers from one key. It may keep a term whose
+    /// pages are gone: a search then only looks for a variant no page has.
+    package static let createVariantTerms = "CREATE TABLE index_variants (term TEXT PRIMARY KEY) WITHOUT ROWID"
+
     let database: Database
 
     package init(database: Database) {
         self.database = database
     }
 
-    /// Indexes pages (row id and text) of one book in `language`.
-    package func add(_ pages: [(rowID: Int64, text: String)], language: BookLanguage, onPage: (Int) -> Void = { _ in }) throws {
+    /// Indexes pages (row id and text) of one book in `language`; without
+    /// `listingVariants`, `index_variants` is left alone (a migration older than it).
+    package func add(_ pages: [(rowID: Int64, text: String)], language: BookLanguage, listingVariants: Bool = true,
+                     onPage: (Int) -> Void = { _ in }) throws {
         let folder = try TermFolder(language: language)
+        var rows: [(rowID: Int64, input: IndexText.Input)] = []
+        rows.reserveCapacity(pages.count)
         for (number, page) in pages.enumerated() {
-            try insert(rowID: page.rowID, SearchIndex.indexedText(page.text, folder: folder))
+            rows.append((page.rowID, SearchIndex.indexedText(page.text, folder: folder)))
             onPage(number + 1)
         }
+        try insert(rows, listingVariants: listingVariants)
     }
 
-    /// Adds one page's row.
-    func insert(rowID: Int64, _ input: IndexText.Input) throws {
-        try database.cachedStatement("INSERT INTO page_index (rowid, words, variants) VALUES (?, ?, ?)")
-            .run([rowID, input.words, input.variants])
+    /// Adds pages' rows, and their variants to the list of variant terms.
+    func insert(_ rows: [(rowID: Int64, input: IndexText.Input)], listingVariants: Bool = true) throws {
+        let insert = try database.cachedStatement("INSERT INTO page_index (rowid, words, variants) VALUES (?, ?, ?)")
+        var variants: Set<Substring> = []
+        for row in rows {
+            try insert.run([row.rowID, row.input.words, row.input.variants])
+            if listingVariants { variants.formUnion(row.input.variants.split(separator: " ")) }
+        }
+        guard listingVariants else { return }
+        let record = try database.cachedStatement("INSERT OR IGNORE INTO index_variants (term) VALUES (?)")
+        for term in variants { try record.run([String(term)]) }
+    }
+
+    /// Whether some page may hold `term` among its variants (see `createVariantTerms`).
+    func hasVariant(_ term: String) throws -> Bool {
+        try database.cachedStatement("SELECT 1 FROM index_variants WHERE term = ?").rows([term]).first != nil
     }
 
     /// Removes one page's row, given the input it was indexed with.

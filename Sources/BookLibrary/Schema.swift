@@ -97,7 +97,8 @@ enum Schema {
                     .map { (rowID: $0.int64("id") ?? 0, text: (try? StoredText.decode($0["text"])) ?? "") }
                 let language = PageIndex.language(declared: nil, pages: pages.map(\.text))
                 try db.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
-                try index.add(pages, language: language) { page in
+                // index_variants comes with 12-index-variants, which lists them from this index.
+                try index.add(pages, language: language, listingVariants: false) { page in
                     onProgress?(UpgradeProgress(step: "3-normalised-index", done: done + page, total: total))
                 }
                 done += pages.count
@@ -217,6 +218,16 @@ enum Schema {
                 ALTER TABLE books ADD COLUMN annotations_read INTEGER NOT NULL DEFAULT 1;
                 UPDATE books SET annotations_read = 0
                 WHERE added_at < (SELECT applied_at FROM schema_migrations WHERE id = '8-annotations');
+                """)
+        }
+        migrator.register("12-index-variants") { db in
+            // The terms the page index holds as variants, read from the index
+            // itself (fts5vocab lists its terms by column): no page is read again.
+            try db.execute("""
+                \(PageIndex.createVariantTerms);
+                CREATE VIRTUAL TABLE temp.page_index_terms USING fts5vocab(main, page_index, col);
+                INSERT INTO index_variants (term) SELECT term FROM temp.page_index_terms WHERE col = 'variants';
+                DROP TABLE temp.page_index_terms;
                 """)
         }
         return migrator

@@ -104,8 +104,7 @@ struct Search {
 
     /// Whether any page has `term` among its index variants (see `SearchQuery`).
     private func hasVariant(_ term: String) throws -> Bool {
-        try database.cachedStatement("SELECT 1 FROM page_index WHERE page_index MATCH ? LIMIT 1")
-            .rows(["variants : " + FTS5Query.quote(term)]).first != nil
+        try PageIndex(database: database).hasVariant(term)
     }
 
     /// Reads one book after another and hands over their hits.

@@ -43,14 +43,8 @@ package struct SearchIndex {
     package func add(bookID: Int64, pages: [(rowID: Int64, text: String)], outlineTitles: [String],
                      language: BookLanguage) throws {
         let folder = try TermFolder(language: language)
-        let pageIndex = PageIndex(database: database)
-        var inputs: [IndexText.Input] = []
-        inputs.reserveCapacity(pages.count)
-        for page in pages {
-            let input = Self.indexedText(page.text, folder: folder)
-            try pageIndex.insert(rowID: page.rowID, input)
-            inputs.append(input)
-        }
+        let inputs = pages.map { Self.indexedText($0.text, folder: folder) }
+        try PageIndex(database: database).insert(Array(zip(pages.map(\.rowID), inputs)))
         try writeBookRow(command: nil, bookID: bookID, inputs: inputs, outlineTitles: outlineTitles, folder: folder)
     }
 
@@ -90,6 +84,7 @@ package struct SearchIndex {
         let check = FullTextIndex(database: database)
         let pageIndex = PageIndex(database: database)
         var old: [IndexText.Input] = [], new: [IndexText.Input] = []
+        var changedRows: [(rowID: Int64, input: IndexText.Input)] = []
         try database.prepare("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([bookID]) { row in
             guard let id = row.int64("id") else { return }
             let input = try check.indexedInput(rowID: id, stored: row["text"], folder: folder)
@@ -97,12 +92,13 @@ package struct SearchIndex {
             if let newText = newTexts[id] {
                 let changed = Self.indexedText(newText, folder: folder)
                 if try check.holds(rowID: id) { try pageIndex.delete(rowID: id, input) }
-                try pageIndex.insert(rowID: id, changed)
+                changedRows.append((id, changed))
                 new.append(changed)
             } else {
                 new.append(input)
             }
         }
+        try pageIndex.insert(changedRows)
         let titles = try outlineTitles(bookID: bookID)
         try writeBookRow(command: "delete", bookID: Int64(bookID), inputs: old, outlineTitles: titles, folder: folder)
         try writeBookRow(command: nil, bookID: Int64(bookID), inputs: new, outlineTitles: titles, folder: folder)
@@ -117,8 +113,8 @@ package struct SearchIndex {
         try remove(bookID: bookID)
         try database.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
         let folder = try TermFolder(language: language)
-        let pageIndex = PageIndex(database: database)
         var inputs: [IndexText.Input] = []
+        var indexedRows: [(rowID: Int64, input: IndexText.Input)] = []
         try database.prepare("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([bookID]) { row in
             guard let id = row.int64("id") else { return }
             guard let text = try? StoredText.decode(row["text"]) else {
@@ -126,9 +122,10 @@ package struct SearchIndex {
                 return
             }
             let input = Self.indexedText(text, folder: folder)
-            try pageIndex.insert(rowID: id, input)
+            indexedRows.append((id, input))
             inputs.append(input)
         }
+        try PageIndex(database: database).insert(indexedRows)
         try writeBookRow(command: nil, bookID: Int64(bookID), inputs: inputs,
                          outlineTitles: try outlineTitles(bookID: bookID), folder: folder)
     }

@@ -176,6 +176,35 @@ final class SearchRankingTests: XCTestCase {
         XCTAssertEqual(try library.search("configuration", scope: .all, exact: true) { _ in }.books, 1)
     }
 
+    func testALibraryFromBeforeTheVariantListGetsItFromItsIndex() throws {
+        var pages = (1...300).map { Self.page($0) }
+        pages[39] = "The notice of copy-\nright was printed twice.\nNothing else happened on this page."
+        pages[209] = "The harbour lights were configured at dusk.\nNothing else happened on this page."
+        let url = root.appendingPathComponent("long.pdf")
+        try RawPDF.book(title: "Long Chronicle", pages: pages).write(to: url)
+        _ = library.add(paths: [url.path], options: AddOptions(), onResult: { _ in })
+        let long = try library.book(named: "Long Chronicle").id
+        let listed = try library.database.query("SELECT term FROM index_variants ORDER BY term").compactMap { $0.string("term") }
+        XCTAssertTrue(listed.contains("copyright") && listed.contains("configur"), "\(listed)")
+        XCTAssertFalse(listed.contains("the"), "a word that is never a variant is not listed")
+
+        // Searches ask the list, not the index, whether a term is ever a variant.
+        try library.database.execute("DELETE FROM index_variants")
+        XCTAssertEqual(try hits("copyright").count, 0)
+        // Back to what the library was before migration 12.
+        try library.database.execute("""
+            DROP TABLE index_variants;
+            DELETE FROM schema_migrations WHERE id = '12-index-variants';
+            """)
+        let location = library.location
+        library = nil
+        library = try Library(location: location)
+        XCTAssertEqual(try library.database.query("SELECT term FROM index_variants ORDER BY term").compactMap { $0.string("term") },
+                       listed)
+        XCTAssertEqual(try hits("copyright").map { "\($0.bookID):\($0.page)" }, ["\(long):40"])
+        XCTAssertEqual(try hits("configure").map { "\($0.bookID):\($0.page)" }, ["\(long):210"])
+    }
+
     func testSearchInSelectedBooksRanksOnlyThem() throws {
         let sparse = try addBook("sparse.pdf", title: "Assorted Essays", pageCount: 12, marked: [7])
         try addBook("dense.pdf", title: "Garden Almanac", pageCount: 12, marked: [2, 3, 5])
