@@ -158,9 +158,7 @@ struct Search {
                     try read(rows: range, of: book, skipping: done, to: &reporter)
                 }
             case .pageIndex:
-                for row in try pageIndexRows(of: book) where !done.contains(row) {
-                    try read(rows: row...row, of: book, to: &reporter)
-                }
+                try read(rowIDs: try pageIndexRows(of: book).filter { !done.contains($0) }, of: book, to: &reporter)
             }
         }
 
@@ -223,12 +221,32 @@ struct Search {
                                    to reporter: inout HitReporter) throws {
             let statement = try database.cachedStatement(
                 "SELECT id, page, label, text FROM pages WHERE id BETWEEN ? AND ? ORDER BY id")
+            try read(statement, [rows.lowerBound, rows.upperBound], of: book, skipping: done, to: &reporter)
+        }
+
+        /// Reads the pages of `rowIDs` (ascending) with one statement: a
+        /// common phrase's book has dozens, scattered over its pages.
+        private mutating func read(rowIDs: [Int64], of book: RankedBook, to reporter: inout HitReporter) throws {
+            guard !rowIDs.isEmpty else { return }
+            let statement = try database.cachedStatement(
+                "SELECT id, page, label, text FROM pages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id")
+            let list = "[" + rowIDs.map(String.init).joined(separator: ",") + "]"
+            try read(statement, [list], of: book, skipping: [], to: &reporter)
+        }
+
+        /// Reads the pages `statement` selects (id, page, label, text) and reports their hits.
+        private mutating func read(_ statement: Statement, _ bindings: [SQLBindable], of book: RankedBook,
+                                   skipping done: Set<Int64>, to reporter: inout HitReporter) throws {
             var pages: [(id: Int64, page: Int, label: String?, text: SQLValue)] = []
             // Pages are collected before matching so that no hit is handed
             // over while the statement holds its read cursor open.
-            try statement.forEachRow([rows.lowerBound, rows.upperBound]) { row in
-                guard let id = row.int64("id"), !done.contains(id) else { return }
-                pages.append((id, row.int("page") ?? 0, row.string("label"), row["text"]))
+            try statement.forEachRow(bindings) { row in
+                guard case .integer(let id) = row[0], !done.contains(id) else { return }
+                var page = 0
+                if case .integer(let number) = row[1] { page = Int(number) }
+                var label: String?
+                if case .text(let text) = row[2] { label = text }
+                pages.append((id, page, label, row[3]))
             }
             for page in pages {
                 var text = try StoredText.decode(page.text)
