@@ -223,12 +223,15 @@ enum Schema {
         migrator.register("12-index-variants") { db in
             // The terms the page index holds as variants, read from the index
             // itself (fts5vocab lists its terms by column): no page is read again.
+            // One statement, so the progress line can only say it has begun (18 s at 1 M pages).
+            onProgress?(UpgradeProgress(step: "12-index-variants", done: 0, total: 1))
             try db.execute("""
                 \(PageIndex.createVariantTerms);
                 CREATE VIRTUAL TABLE temp.page_index_terms USING fts5vocab(main, page_index, col);
                 INSERT INTO index_variants (term) SELECT term FROM temp.page_index_terms WHERE col = 'variants';
                 DROP TABLE temp.page_index_terms;
                 """)
+            onProgress?(UpgradeProgress(step: "12-index-variants", done: 1, total: 1))
         }
         return migrator
     }
