@@ -164,7 +164,18 @@ struct TextMatcher {
         // The window, the character before it (a CR before an LF) and the one
         // after it (a combining mark joins the last character of the window).
         var position = start > 0 ? scalarStart(before: start) : 0
+        // Plain: printable ASCII, tabs and line breaks, no hyphen (so no
+        // word joined at a line end), the common case squeezed byte by byte.
+        var plain = true
         while position < min(count, end + 1) {
+            let byte = bytes[position]
+            if byte < 0x80 {
+                guard standsAlone(UInt32(byte)) else { return nil }
+                if byte == 0x2D { plain = false }
+                position += 1
+                continue
+            }
+            plain = false
             let (value, length) = WordScanner.decode(bytes, at: position)
             guard standsAlone(value) else { return nil }
             position += length
@@ -189,18 +200,23 @@ struct TextMatcher {
             }
             if let lastSpace { end = lastSpace }
         }
-        let hyphenations = lineEndHyphenations(bytes, in: start..<end)
+        let hyphenations = plain ? [] : lineEndHyphenations(bytes, in: start..<end)
+        func squeeze(_ part: Range<Int>, keepingHyphens: Bool = false,
+                     into text: inout [UInt8]) -> (count: Int, spaceFirst: Bool, spaceLast: Bool) {
+            plain ? plainSqueeze(bytes, part, into: &text)
+                : Self.squeeze(bytes, part, leavingOut: hyphenations, keepingHyphens: keepingHyphens, into: &text)
+        }
         // The three parts, one after the other, then cut into strings.
         var text: [UInt8] = []
         text.reserveCapacity(end - start + 16)
         let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
         if start > 0 { text.append(contentsOf: ellipsis) }
-        let before = squeeze(bytes, start..<lower, leavingOut: hyphenations, keepingHyphens: false, into: &text)
+        let before = squeeze(start..<lower, into: &text)
         if before.spaceLast && before.count > 0 { text.append(0x20) }
         let matchStart = text.count
-        _ = squeeze(bytes, lower..<upper, leavingOut: hyphenations, keepingHyphens: match.keepsLineEndHyphen, into: &text)
+        _ = squeeze(lower..<upper, keepingHyphens: match.keepsLineEndHyphen, into: &text)
         let afterStart = text.count
-        let after = squeeze(bytes, upper..<end, leavingOut: hyphenations, keepingHyphens: false, into: &text)
+        let after = squeeze(upper..<end, into: &text)
         if after.spaceFirst && after.count > 0 { text.insert(0x20, at: afterStart) }
         if end < count { text.append(contentsOf: ellipsis) }
         return Snippet(before: String(decoding: text[..<matchStart], as: UTF8.self),
@@ -273,6 +289,28 @@ struct TextMatcher {
         }
         add(position..<part.upperBound)
         return (result.count - base, spaceFirst, spaceLast)
+    }
+
+    /// `squeeze` for printable ASCII, tabs and line breaks without gaps.
+    private static func plainSqueeze(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>,
+                                     into result: inout [UInt8]) -> (count: Int, spaceFirst: Bool, spaceLast: Bool) {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        let base = result.count
+        var pendingSpace = false
+        for position in part {
+            let byte = bytes[position]
+            if isSpace(byte) {
+                pendingSpace = result.count > base
+            } else {
+                if pendingSpace {
+                    result.append(0x20)
+                    pendingSpace = false
+                }
+                result.append(byte)
+            }
+        }
+        guard !part.isEmpty else { return (0, false, false) }
+        return (result.count - base, isSpace(bytes[part.lowerBound]), isSpace(bytes[part.upperBound - 1]))
     }
 
     /// A scalar that is a Character by itself whatever stands beside it:

@@ -169,6 +169,23 @@ final class TextMatcherTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 1000)
+        // Printable ASCII with tabs and line breaks (and a hyphen now and then): the plain path.
+        let plainPieces = ["the", "lighthouse", "keeper", "a", "x86", " ", "  ", "\n", "\t", " \n ", ", ", ".", "(1)", "\u{0B}", "\u{0C}"]
+        var plainCompared = 0
+        for round in 0..<300 {
+            var words = (0..<(20 + round % 80)).map { _ in plainPieces.randomElement(using: &generator)! }
+            if round % 4 == 0 { words.append("well-\nknown") }
+            let text = words.joined(separator: round % 2 == 0 ? " " : "")
+            for query in ["lighthouse keeper", "the", "a", "x86"] {
+                var matcher = TextMatcher(query: query)!
+                for match in matcher.matches(in: text) {
+                    XCTAssertEqual(TextMatcher.snippet(text, match), TextMatcher.characterSnippet(text, match),
+                                   "\(query) in \(text.debugDescription)")
+                    plainCompared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(plainCompared, 2000)
     }
 
     func testWordStartsFindWhatReadingEveryWordFinds() throws {
