@@ -157,6 +157,16 @@ struct TextMatcher {
             if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             return Unicode.Scalar(WordScanner.decode(bytes, at: position).0)?.properties.isWhitespace ?? false
         }
+        // Plain: printable ASCII, tabs and line breaks, no hyphen (so no
+        // word joined at a line end), as most pages are: a byte a character.
+        func isPlain(_ byte: UInt8) -> Bool { (byte >= 0x20 && byte < 0x7F && byte != 0x2D) || (byte >= 0x09 && byte <= 0x0C) }
+        let near = max(0, lower - context - 1)..<min(count, upper + context + 1)
+        if near.allSatisfy({ isPlain(bytes[$0]) }) {
+            var start = max(0, lower - context), end = min(count, upper + context)
+            if start > 0, let space = (start..<lower).first(where: { isSpace(at: $0) }) { start = space }
+            if end < count, let space = (upper..<end).last(where: { isSpace(at: $0) }) { end = space }
+            return plainSnippet(bytes, window: start..<end, match: lower..<upper)
+        }
         var start = lower
         for _ in 0..<context where start > 0 { start = scalarStart(before: start) }
         var end = upper
@@ -164,18 +174,7 @@ struct TextMatcher {
         // The window, the character before it (a CR before an LF) and the one
         // after it (a combining mark joins the last character of the window).
         var position = start > 0 ? scalarStart(before: start) : 0
-        // Plain: printable ASCII, tabs and line breaks, no hyphen (so no
-        // word joined at a line end), the common case squeezed byte by byte.
-        var plain = true
         while position < min(count, end + 1) {
-            let byte = bytes[position]
-            if byte < 0x80 {
-                guard standsAlone(UInt32(byte)) else { return nil }
-                if byte == 0x2D { plain = false }
-                position += 1
-                continue
-            }
-            plain = false
             let (value, length) = WordScanner.decode(bytes, at: position)
             guard standsAlone(value) else { return nil }
             position += length
@@ -200,23 +199,18 @@ struct TextMatcher {
             }
             if let lastSpace { end = lastSpace }
         }
-        let hyphenations = plain ? [] : lineEndHyphenations(bytes, in: start..<end)
-        func squeeze(_ part: Range<Int>, keepingHyphens: Bool = false,
-                     into text: inout [UInt8]) -> (count: Int, spaceFirst: Bool, spaceLast: Bool) {
-            plain ? plainSqueeze(bytes, part, into: &text)
-                : Self.squeeze(bytes, part, leavingOut: hyphenations, keepingHyphens: keepingHyphens, into: &text)
-        }
+        let hyphenations = lineEndHyphenations(bytes, in: start..<end)
         // The three parts, one after the other, then cut into strings.
         var text: [UInt8] = []
         text.reserveCapacity(end - start + 16)
         let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
         if start > 0 { text.append(contentsOf: ellipsis) }
-        let before = squeeze(start..<lower, into: &text)
+        let before = squeeze(bytes, start..<lower, leavingOut: hyphenations, keepingHyphens: false, into: &text)
         if before.spaceLast && before.count > 0 { text.append(0x20) }
         let matchStart = text.count
-        _ = squeeze(lower..<upper, keepingHyphens: match.keepsLineEndHyphen, into: &text)
+        _ = squeeze(bytes, lower..<upper, leavingOut: hyphenations, keepingHyphens: match.keepsLineEndHyphen, into: &text)
         let afterStart = text.count
-        let after = squeeze(upper..<end, into: &text)
+        let after = squeeze(bytes, upper..<end, leavingOut: hyphenations, keepingHyphens: false, into: &text)
         if after.spaceFirst && after.count > 0 { text.insert(0x20, at: afterStart) }
         if end < count { text.append(contentsOf: ellipsis) }
         return Snippet(before: String(decoding: text[..<matchStart], as: UTF8.self),
@@ -291,26 +285,46 @@ struct TextMatcher {
         return (result.count - base, spaceFirst, spaceLast)
     }
 
-    /// `squeeze` for printable ASCII, tabs and line breaks without gaps.
-    private static func plainSqueeze(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>,
-                                     into result: inout [UInt8]) -> (count: Int, spaceFirst: Bool, spaceLast: Bool) {
+    /// `scalarSnippet`'s three parts for a plain window (printable ASCII,
+    /// tabs and line breaks, no hyphen) already cut at spaces, each
+    /// squeezed straight into its String: no gaps, one byte a character.
+    private static func plainSnippet(_ bytes: UnsafeBufferPointer<UInt8>, window: Range<Int>, match: Range<Int>) -> Snippet {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        let base = result.count
-        var pendingSpace = false
-        for position in part {
-            let byte = bytes[position]
-            if isSpace(byte) {
-                pendingSpace = result.count > base
-            } else {
-                if pendingSpace {
-                    result.append(0x20)
-                    pendingSpace = false
+        /// `part` with each run of whitespace as one space and none at its
+        /// ends, between an ellipsis or a space where asked, as `squeeze` and
+        /// `scalarSnippet` put them: a space only beside words.
+        func squeezed(_ part: Range<Int>, ellipsisFirst: Bool = false, ellipsisLast: Bool = false,
+                      spaceFirst: Bool = false, spaceLast: Bool = false) -> String {
+            let hasWords = part.contains { !isSpace(bytes[$0]) }
+            return String(unsafeUninitializedCapacity: part.count + 8) { out in
+                var count = 0
+                func put(_ byte: UInt8) {
+                    out[count] = byte
+                    count += 1
                 }
-                result.append(byte)
+                if ellipsisFirst { put(0xE2); put(0x80); put(0xA6) }
+                if spaceFirst && hasWords && isSpace(bytes[part.lowerBound]) { put(0x20) }
+                var wordsSoFar = false, pendingSpace = false
+                for position in part {
+                    let byte = bytes[position]
+                    if isSpace(byte) {
+                        pendingSpace = wordsSoFar
+                    } else {
+                        if pendingSpace { put(0x20) }
+                        pendingSpace = false
+                        wordsSoFar = true
+                        put(byte)
+                    }
+                }
+                if spaceLast && hasWords && isSpace(bytes[part.upperBound - 1]) { put(0x20) }
+                if ellipsisLast { put(0xE2); put(0x80); put(0xA6) }
+                return count
             }
         }
-        guard !part.isEmpty else { return (0, false, false) }
-        return (result.count - base, isSpace(bytes[part.lowerBound]), isSpace(bytes[part.upperBound - 1]))
+        return Snippet(before: squeezed(window.lowerBound..<match.lowerBound, ellipsisFirst: window.lowerBound > 0, spaceLast: true),
+                       match: squeezed(match),
+                       after: squeezed(match.upperBound..<window.upperBound, ellipsisLast: window.upperBound < bytes.count,
+                                       spaceFirst: true))
     }
 
     /// A scalar that is a Character by itself whatever stands beside it:
