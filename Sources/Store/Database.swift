@@ -42,7 +42,10 @@ public final class Database {
 
     public init(path: String, options: Options = Options()) throws {
         self.path = path
-        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        // A connection is never shared between threads (Database is not
+        // Sendable), so SQLite's per-call locking is pure cost: a search that
+        // prints every hit makes hundreds of thousands of calls.
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var options = options
         var filename = path
         if options.immutable {
