@@ -28,6 +28,14 @@ package enum TermFolding {
         }
     }
 
+    /// Whether every scalar is a CJK unified ideograph (the basic block or
+    /// extension A), which folding leaves as it is: no case, width, accent
+    /// or compatibility form. CJK text is indexed a character a word, and
+    /// asking Foundation about each one costs a CJK search a good part of its time.
+    package static func isUnifiedIdeographs(_ word: String) -> Bool {
+        !word.isEmpty && word.unicodeScalars.allSatisfy { (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value) }
+    }
+
     /// Soft hyphen and the zero-width characters, which break no word.
     package static func isIgnorable(_ value: UInt32) -> Bool {
         value == 0xAD || (0x200B...0x200D).contains(value) || value == 0x2060 || value == 0xFEFF
@@ -64,6 +72,7 @@ package final class TermFolder {
             return (lower, lower)
         }
         let raw = String(decoding: slice, as: UTF8.self)
+        if TermFolding.isUnifiedIdeographs(raw) { return (raw, raw) }
         if let known = folded[raw] { return known }
         let caseFolded = TermFolding.caseFolded(raw)
         let result = (caseFolded, TermFolding.stripped(caseFolded))
