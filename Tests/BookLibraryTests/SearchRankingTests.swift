@@ -160,14 +160,8 @@ final class SearchRankingTests: XCTestCase {
         // 300 pages: a word on two pages is looked up in the page index, but
         // only in books the book index proposes, so it must hold the joined
         // words and stems as well as the words.
-        var pages = (1...300).map { Self.page($0) }
-        pages[39] = "The notice of copy-\nright was printed twice.\nNothing else happened on this page."
-        pages[209] = "The harbour lights were configured at dusk.\nNothing else happened on this page."
-        let url = root.appendingPathComponent("long.pdf")
-        try RawPDF.book(title: "Long Chronicle", pages: pages).write(to: url)
-        _ = library.add(paths: [url.path], options: AddOptions(), onResult: { _ in })
+        let long = try addLongChronicle()
         let short = try addBook("short.pdf", title: "Short Notes", pageCount: 6, marked: [5], word: "configuration")
-        let long = try library.book(named: "Long Chronicle").id
 
         XCTAssertEqual(try hits("copyright").map { "\($0.bookID):\($0.page)" }, ["\(long):40"])
         XCTAssertEqual(try hits("copyright").first?.snippet.match, "copyright")
@@ -176,14 +170,19 @@ final class SearchRankingTests: XCTestCase {
         XCTAssertEqual(try library.search("configuration", scope: .all, exact: true) { _ in }.books, 1)
     }
 
-    func testALibraryFromBeforeTheVariantListGetsItFromItsIndex() throws {
+    /// A 300-page book with `copy-⏎right` on page 40 and `configured` on page 210; its id.
+    private func addLongChronicle() throws -> Int {
         var pages = (1...300).map { Self.page($0) }
         pages[39] = "The notice of copy-\nright was printed twice.\nNothing else happened on this page."
         pages[209] = "The harbour lights were configured at dusk.\nNothing else happened on this page."
         let url = root.appendingPathComponent("long.pdf")
         try RawPDF.book(title: "Long Chronicle", pages: pages).write(to: url)
         _ = library.add(paths: [url.path], options: AddOptions(), onResult: { _ in })
-        let long = try library.book(named: "Long Chronicle").id
+        return try library.book(named: "Long Chronicle").id
+    }
+
+    func testALibraryFromBeforeTheVariantListGetsItFromItsIndex() throws {
+        let long = try addLongChronicle()
         let listed = try library.database.query("SELECT term FROM index_variants ORDER BY term").compactMap { $0.string("term") }
         XCTAssertTrue(listed.contains("copyright") && listed.contains("configur"), "\(listed)")
         XCTAssertFalse(listed.contains("the"), "a word that is never a variant is not listed")
