@@ -141,14 +141,7 @@ final class SearchRankingTests: XCTestCase {
                                  outline: [("Zymurgy at home", 9)])
         let dense = try addBook("dense.pdf", title: "Garden Almanac", pageCount: 10, marked: [1, 3, 4, 6, 8])
         let before = try hits("zymurgy").map { "\($0.bookID):\($0.page)" }
-        // Back to what the library was before migration 4.
-        try library.database.execute("""
-            DROP TABLE book_index;
-            DELETE FROM schema_migrations WHERE id = '4-book-ranking';
-            """)
-        let location = library.location
-        library = nil
-        library = try Library(location: location)
+        try reopenAsBefore(migration: "4-book-ranking", table: "book_index")
         XCTAssertEqual(try library.database.scalar("SELECT count(*) FROM book_index WHERE book_index MATCH 'harbours'"),
                        .integer(2))
         let after = try hits("zymurgy").map { "\($0.bookID):\($0.page)" }
@@ -168,6 +161,15 @@ final class SearchRankingTests: XCTestCase {
         let inflected = try hits("configuration").map { "\($0.bookID):\($0.page)" }
         XCTAssertEqual(inflected, ["\(short):5", "\(long):210"], "the book with the word as typed first")
         XCTAssertEqual(try library.search("configuration", scope: .all, exact: true) { _ in }.books, 1)
+    }
+
+    /// Takes the library back to what it was before `migration`, which made
+    /// `table`, and opens it again, so that the migration runs on what it holds.
+    private func reopenAsBefore(migration: String, table: String) throws {
+        try library.database.execute("DROP TABLE \(table); DELETE FROM schema_migrations WHERE id = '\(migration)'")
+        let location = library.location
+        library = nil
+        library = try Library(location: location)
     }
 
     /// A 300-page book with `copy-⏎right` on page 40 and `configured` on page 210; its id.
@@ -190,14 +192,7 @@ final class SearchRankingTests: XCTestCase {
         // Searches ask the list, not the index, whether a term is ever a variant.
         try library.database.execute("DELETE FROM index_variants")
         XCTAssertEqual(try hits("copyright").count, 0)
-        // Back to what the library was before migration 12.
-        try library.database.execute("""
-            DROP TABLE index_variants;
-            DELETE FROM schema_migrations WHERE id = '12-index-variants';
-            """)
-        let location = library.location
-        library = nil
-        library = try Library(location: location)
+        try reopenAsBefore(migration: "12-index-variants", table: "index_variants")
         XCTAssertEqual(try library.database.query("SELECT term FROM index_variants ORDER BY term").compactMap { $0.string("term") },
                        listed)
         XCTAssertEqual(try hits("copyright").map { "\($0.bookID):\($0.page)" }, ["\(long):40"])
