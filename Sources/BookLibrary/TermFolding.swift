@@ -33,7 +33,22 @@ package enum TermFolding {
     /// or compatibility form. CJK text is indexed a character a word, and
     /// asking Foundation about each one costs a CJK search a good part of its time.
     package static func isUnifiedIdeographs(_ word: String) -> Bool {
-        !word.isEmpty && word.unicodeScalars.allSatisfy { (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value) }
+        !word.isEmpty && word.unicodeScalars.allSatisfy { isUnifiedIdeograph($0.value) }
+    }
+
+    /// `isUnifiedIdeographs` for a word's UTF-8 bytes.
+    static func isUnifiedIdeographs(_ bytes: UnsafeBufferPointer<UInt8>, _ word: WordScanner.Word) -> Bool {
+        var position = word.start
+        while position < word.end {
+            let (value, length) = WordScanner.decode(bytes, at: position)
+            guard isUnifiedIdeograph(value) else { return false }
+            position += length
+        }
+        return word.end > word.start
+    }
+
+    private static func isUnifiedIdeograph(_ value: UInt32) -> Bool {
+        (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
     }
 
     /// Soft hyphen and the zero-width characters, which break no word.
