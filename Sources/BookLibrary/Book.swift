@@ -29,12 +29,14 @@ public struct Book: Codable, Equatable, Sendable {
     /// a shared library the path is where this machine finds the file (see `MachineRoots`).
     static func columns(_ dialect: SQLDialect, table: String? = nil) -> String {
         let prefix = table.map { $0 + "." } ?? ""
-        return columns.split(separator: ",").map { column in
-            let name = column.trimmingCharacters(in: .whitespacesAndNewlines)
+        return columnNames.map { name in
             if name == "path", dialect == .postgres { return "book_file(\(prefix)root, \(prefix)path) AS path" }
             return prefix + name
         }.joined(separator: ", ")
     }
+
+    /// `columns` as names, split without Foundation (every book lookup builds its SELECT from them).
+    private static let columnNames = columns.split { $0 == "," || $0.isWhitespace }.map(String.init)
 
     init(row: Row) {
         id = row.int("id") ?? 0

@@ -30,7 +30,7 @@ package struct Catalog {
 
     /// A book named by id, file path or a unique part of its title.
     func resolve(_ name: String) throws -> Book {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingSpaces
         guard !trimmed.isEmpty else { throw LibraryError.bookNotFound(name) }
         if let id = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed), let book = try book(id: id) {
             return book

@@ -62,19 +62,26 @@ public final class Library {
         isReadOnly = fileExists && !ReadOnlyMedium.isWritable(location)
         let database: Database
         do {
-            if fileExists {
+            if isReadOnly {
                 let probe = try ReadOnlyMedium.open(path)
                 try Self.refuseForeign(probe)
                 let pending = try Schema.migrator(onProgress: onUpgrade).pendingMigrations(probe)
-                if isReadOnly {
-                    guard pending.isEmpty else {
-                        throw LibraryError.readOnlyNeedsUpgrade(location.directory, pendingMigrations: pending)
-                    }
-                    database = probe
-                } else {
-                    database = try Database(path: path)
-                    if !pending.isEmpty { try Schema.migrator(onProgress: onUpgrade).migrate(database) }
+                guard pending.isEmpty else {
+                    throw LibraryError.readOnlyNeedsUpgrade(location.directory, pendingMigrations: pending)
                 }
+                database = probe
+            } else if fileExists {
+                // One connection, which writes nothing (not even the switch to
+                // WAL) until the file is known to be an ibook library: a second,
+                // read-only one to look first cost every command a schema read.
+                var options = Database.Options()
+                options.create = false
+                options.switchesToWAL = false
+                database = try Database(path: path, options: options)
+                try Self.refuseForeign(database)
+                let pending = try Schema.migrator(onProgress: onUpgrade).pendingMigrations(database)
+                try database.useWAL()
+                if !pending.isEmpty { try Schema.migrator(onProgress: onUpgrade).migrate(database) }
             } else {
                 database = try Database(path: path)
                 try Schema.migrator(onProgress: onUpgrade).migrate(database)

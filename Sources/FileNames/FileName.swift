@@ -125,6 +125,9 @@ public enum FileName {
     public static var arguments: [String] {
         (0..<Int(CommandLine.argc)).map { index in
             guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            // Nearly every argument is UTF-8 without an escape scalar: decoded
+            // straight from the C string, without the generic path's copy.
+            if let text = String(validatingCString: argument), !text.unicodeScalars.contains(where: isEscape) { return text }
             return string(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
                                               count: strlen(argument)))
         }

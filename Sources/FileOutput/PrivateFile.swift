@@ -6,7 +6,9 @@ import Foundation
 public enum PrivateFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
+        // One stat when the folder is there (the usual case); FileManager's
+        // createDirectory would look at every component of the path first.
+        if !directory.isEmpty, !FileName.exists(directory, directory: true) {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         // Written straight to AtomicFile's temporary name: FileManager.createFile

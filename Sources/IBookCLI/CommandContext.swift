@@ -21,7 +21,8 @@ package final class CommandContext {
 
     package var verbose: Bool { arguments.flag("verbose") }
 
-    package var location: LibraryLocation { LibraryLocation.resolve(flag: arguments.value("library")) }
+    /// Resolved once: it reads the environment and resolves the folder's symlinks.
+    package private(set) lazy var location = LibraryLocation.resolve(flag: arguments.value("library"))
 
     package func library() throws -> Library {
         if let openedLibrary { return openedLibrary }

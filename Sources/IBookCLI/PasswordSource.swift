@@ -8,12 +8,17 @@ import Foundation
 /// or `--password PW` as before.
 package enum PasswordSource {
     package static func resolve(_ arguments: ParsedArguments,
-                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+                                environment: [String: String] = PasswordSource.environment()) throws -> String? {
         let flag = arguments.value("password"), file = arguments.value("password-file")
         if flag != nil, file != nil { throw UsageError("Give either --password or --password-file, not both") }
         if let file { return try contents(of: file) }
         if flag == "-" { return try prompt() }
         return flag ?? environment["IBOOK_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// $IBOOK_PASSWORD alone: one getenv, where ProcessInfo would copy every variable.
+    package static func environment() -> [String: String] {
+        getenv("IBOOK_PASSWORD").map { ["IBOOK_PASSWORD": String(cString: $0)] } ?? [:]
     }
 
     private static func contents(of file: String) throws -> String {

@@ -23,7 +23,7 @@ final class PageImageLibrary {
     /// Opens the first of `candidates` that loads; the error says where it looked and why it failed.
     init(candidates: [String] = PageImageLibrary.candidates()) throws {
         var problems: [String] = []
-        for path in candidates where FileManager.default.fileExists(atPath: path) {
+        for path in candidates where access(path, F_OK) == 0 {
             guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
                 problems.append(dlerror().map { String(cString: $0) } ?? path)
                 continue
@@ -47,9 +47,17 @@ final class PageImageLibrary {
     /// Beside the running binary (a build folder, or ibook-full in
     /// libexec/ibook), or in ../libexec/ibook (an installed ibook).
     static func candidates() -> [String] {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let folder = (me as NSString).deletingLastPathComponent
+        let folder = (runningBinary() as NSString).deletingLastPathComponent
         return [folder + "/" + fileName,
                 ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("libexec/ibook/" + fileName)]
+    }
+
+    /// The path of this process's binary: readlink(2) of /proc/self/exe, which
+    /// FileManager answers too but at the cost of resolving it component by component.
+    private static func runningBinary() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -26,7 +26,7 @@ public struct ThumbnailCache {
         }
         let path = library.thumbnailPath(sha256: book.sha256, page: page, size: size)
         if page == 1, size == Library.coverSize { try library.fetchSharedCover(of: book) }
-        if FileManager.default.fileExists(atPath: path) { return path }
+        if FileName.exists(path) { return path }
         guard FileName.exists(book.path) else { throw LibraryError.fileMissing(book.path) }
         try render(path)
         return path

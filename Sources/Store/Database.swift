@@ -18,6 +18,10 @@ public final class Database {
         /// that it reads without locks and without the -shm file WAL mode
         /// needs: the way to read a database on a read-only medium. Implies readOnly.
         public var immutable = false
+        /// Whether opening switches the file to WAL mode (see `useWAL`). A
+        /// caller that must first make sure the file is its own turns this off
+        /// and calls `useWAL()` once it is, so a file that is not is never written.
+        public var switchesToWAL = true
 
         public init() {}
     }
@@ -39,9 +43,11 @@ public final class Database {
     // Unbounded on purpose: only fixed SQL text should go through cachedStatement.
     private var statementCache: [String: Statement] = [:]
     private let savepoints = Savepoints()
+    private let busyTimeout: TimeInterval
 
     public init(path: String, options: Options = Options()) throws {
         self.path = path
+        busyTimeout = options.busyTimeout
         // A connection is never shared between threads (Database is not
         // Sendable), so SQLite's per-call locking is pure cost: a search that
         // prints every hit makes hundreds of thousands of calls.
@@ -104,22 +110,8 @@ public final class Database {
             throw DatabaseError(code: SQLITE_ERROR, message: "this SQLite cannot enforce foreign keys", sql: "PRAGMA foreign_keys = ON")
         }
 
-        // A read-only connection cannot change the journal mode, and an
-        // in-memory or temporary database has no file to put a WAL beside.
-        // The mode is asked first: a file already in WAL mode is not written to
-        // (or locked) just for being opened.
-        if !options.readOnly && !isTemporary, try scalar("PRAGMA journal_mode") != .text("wal") {
-            let sql = "PRAGMA journal_mode = WAL"
-            let mode = try retryingWhileBusy(for: options.busyTimeout) { try scalar(sql) }
-            // The pragma answers with the mode now in force instead of failing,
-            // e.g. on file systems without shared memory.
-            guard case .text(let text)? = mode, text.lowercased() == "wal" else {
-                throw DatabaseError(
-                    code: SQLITE_ERROR,
-                    message: "could not switch to WAL journal mode (SQLite answered \(mode.map(String.init(describing:)) ?? "nothing"))",
-                    sql: sql)
-            }
-        }
+        // A read-only connection cannot change the journal mode.
+        if options.switchesToWAL && !options.readOnly { try useWAL() }
         // In WAL mode NORMAL cannot corrupt the database; it can only lose the
         // last commits on power loss, in exchange for far fewer fsyncs.
         try execute("PRAGMA synchronous = NORMAL")
@@ -130,6 +122,25 @@ public final class Database {
         // column_mask(): which columns of a row hold every phrase of an FTS5 query.
         let code = ibook_register_fts5_functions(connection.handle)
         guard code == SQLITE_OK else { throw connection.error(code, sql: "SELECT fts5(?1)") }
+    }
+
+    /// Switches the file to WAL mode unless it is in it already (persistent:
+    /// done once per file). An in-memory or temporary database has no file to
+    /// put a WAL beside and is left as it is.
+    public func useWAL() throws {
+        // The mode is asked first: a file already in WAL mode is not written to
+        // (or locked) just for being opened.
+        guard !isTemporary, try scalar("PRAGMA journal_mode") != .text("wal") else { return }
+        let sql = "PRAGMA journal_mode = WAL"
+        let mode = try retryingWhileBusy(for: busyTimeout) { try scalar(sql) }
+        // The pragma answers with the mode now in force instead of failing,
+        // e.g. on file systems without shared memory.
+        guard case .text(let text)? = mode, text.lowercased() == "wal" else {
+            throw DatabaseError(
+                code: SQLITE_ERROR,
+                message: "could not switch to WAL journal mode (SQLite answered \(mode.map(String.init(describing:)) ?? "nothing"))",
+                sql: sql)
+        }
     }
 
     // Switching a new file to WAL needs an exclusive lock, and SQLite reports

@@ -36,6 +36,38 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(LibraryLocation.resolve(flag: nil, environment: environment).thumbnailDirectory, "/cache/ibook/thumbnails")
     }
 
+    func testLocationReadsItsVariablesFromTheProcessEnvironment() {
+        let names = ["HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "IBOOK_LIBRARY"]
+        let saved = names.map { name in getenv(name).map { String(cString: $0) } }
+        defer {
+            for (name, value) in zip(names, saved) {
+                if let value { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+        }
+        setenv("HOME", "/home/zoë", 1)
+        setenv("XDG_CACHE_HOME", "/cache", 1)
+        unsetenv("XDG_DATA_HOME")
+        unsetenv("IBOOK_LIBRARY")
+        XCTAssertEqual(LibraryLocation.environment(), ["HOME": "/home/zoë", "XDG_CACHE_HOME": "/cache"])
+        XCTAssertEqual(LibraryLocation.resolve(flag: nil).directory, "/home/zoë/.local/share/ibook")
+        XCTAssertEqual(LibraryLocation.resolve(flag: nil).thumbnailDirectory, "/cache/ibook/thumbnails")
+        setenv("IBOOK_LIBRARY", "/shelf", 1)
+        XCTAssertEqual(LibraryLocation.resolve(flag: nil).directory, "/shelf")
+    }
+
+    func testABookNamedWithSpacesAroundItIsFound() throws {
+        XCTAssertEqual(add([Fixtures.sampleBook("lighthouses.pdf")]).map(\.status), [.added])
+        let book = try library.list()[0]
+        // Spaces and tabs (Unicode's space separators, as Foundation's .whitespaces has them) around
+        // an id or a title are not part of it; a line break is.
+        XCTAssertEqual(try library.book(named: " \t\(book.id)\u{00A0}").id, book.id)
+        XCTAssertEqual(try library.book(named: "\u{3000}Lighthouses ").id, book.id)
+        XCTAssertEqual("\u{2003} a b\t".trimmingSpaces, "a b")
+        XCTAssertEqual(" \n".trimmingSpaces, "\n")
+        XCTAssertEqual(" \t ".trimmingSpaces, "")
+        XCTAssertThrowsError(try library.book(named: " \t "))
+    }
+
     func testDatabaseIsWALWithMigrationsRecorded() throws {
         XCTAssertEqual(try library.database.scalar("PRAGMA journal_mode"), .text("wal"))
         XCTAssertEqual(try library.database.scalar("PRAGMA foreign_keys"), .integer(1))

@@ -62,10 +62,17 @@ final class PasswordSourceTests: XCTestCase {
         let shown = try Run.process(Run.ibookPath, ["show", locked.path, "2", "--width", "20"], environment: environment)
         XCTAssertEqual(shown.status, 0, shown.stderr)
         XCTAssertTrue(shown.stdout.dropFirst().hasPrefix("PNG"), "a PNG")
+        // The lean binary's thumbnail reads $IBOOK_PASSWORD too (one getenv, no copy of the environment).
+        let thumbnail = try Run.process(Run.ibookPath, ["thumbnail", locked.path, "--page", "2", "--size", "64"], environment: environment)
+        XCTAssertEqual(thumbnail.status, 0, thumbnail.stderr)
+        XCTAssertTrue(thumbnail.stdout.hasSuffix("-p2-64.png\n"), thumbnail.stdout)
         environment["IBOOK_PASSWORD"] = "wrong"
         let wrong = try Run.process(Run.ibookPath, ["show", locked.path, "2", "--width", "20"], environment: environment)
         XCTAssertEqual(wrong.status, 1)
         XCTAssertTrue(wrong.stderr.contains("wrong password"), wrong.stderr)
+        let wrongThumbnail = try Run.process(Run.ibookPath, ["thumbnail", locked.path, "--page", "3", "--size", "64"], environment: environment)
+        XCTAssertEqual(wrongThumbnail.status, 1)
+        XCTAssertTrue(wrongThumbnail.stderr.contains("wrong password"), wrongThumbnail.stderr)
 
         let both = try library.ibook("show", locked.path, "--password", "x", "--password-file", file.path)
         XCTAssertEqual(both.status, 64)

@@ -27,6 +27,27 @@ final class DatabaseTests: StoreTestCase {
         XCTAssertEqual(try other.scalar("PRAGMA journal_mode"), .text("wal"))
     }
 
+    func testWALSwitchCanWaitUntilTheCallerKnowsTheFileIsItsOwn() throws {
+        // A database another program made, in the rollback-journal mode SQLite starts in.
+        let made = try openDatabase(options: { var options = Database.Options(); options.switchesToWAL = false; return options }())
+        try made.execute("CREATE TABLE contacts (name)")
+        XCTAssertEqual(try made.scalar("PRAGMA journal_mode"), .text("delete"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path()))
+
+        var options = Database.Options()
+        options.create = false
+        options.switchesToWAL = false
+        let looking = try openDatabase(options: options)
+        XCTAssertTrue(try looking.tableExists("contacts"))
+        XCTAssertEqual(try looking.scalar("PRAGMA journal_mode"), .text("delete"))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path())), before, "opened and read, nothing written")
+
+        try looking.useWAL()
+        XCTAssertEqual(try looking.scalar("PRAGMA journal_mode"), .text("wal"))
+        try looking.useWAL()
+        XCTAssertEqual(try openDatabase(options: options).scalar("PRAGMA journal_mode"), .text("wal"), "the switch is the file's")
+    }
+
     func testForeignKeysAreEnforced() throws {
         let db = try openDatabase()
         XCTAssertEqual(try db.scalar("PRAGMA foreign_keys"), .integer(1))
