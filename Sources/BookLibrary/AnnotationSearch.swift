@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Store
 
 /// Searches what readers marked and wrote rather than the pages: the text

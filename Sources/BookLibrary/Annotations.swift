@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import LeanBasics
 import Store
 
 /// Highlights and notes belong to a book's content (hash), like bookmarks:
@@ -173,7 +175,7 @@ extension Library {
     /// A note on a page (number or label) of the book.
     public func addNote(_ book: Book, page reference: PageReference, text: String) throws -> Annotation {
         let location = try PageResolver(database: database).resolve(reference, in: book)
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespaceAndNewlines()
         guard !trimmed.isEmpty else { throw LibraryError.invalidArgument("the note is empty") }
         let now = Date()
         return try addAnnotation(book, NewAnnotation(page: location.page, kind: .note, source: .ibook, note: trimmed,

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 import Store
 
 /// A book in the library, as stored when it was added.
@@ -30,7 +32,7 @@ public struct Book: Codable, Equatable, Sendable {
     static func columns(_ dialect: SQLDialect, table: String? = nil) -> String {
         let prefix = table.map { $0 + "." } ?? ""
         return columns.split(separator: ",").map { column in
-            let name = column.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = column.trimmingWhitespaceAndNewlines()
             if name == "path", dialect == .postgres { return "book_file(\(prefix)root, \(prefix)path) AS path" }
             return prefix + name
         }.joined(separator: ", ")

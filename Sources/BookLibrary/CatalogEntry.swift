@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Store
 
 /// A book as listings show it: what the PDF says, what a person set, its

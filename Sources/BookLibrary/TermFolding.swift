@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// How a word becomes an index term, the same at index and at query time:
 /// compatibility forms folded (ligatures ﬁ ﬀ ﬃ, full- and half-width forms),

@@ -1,11 +1,12 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Bytes written atomically to a file readable by its owner only (thumbnails
 /// show pages of books that may be password-protected), its folder made if need be.
 public enum PrivateFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathName.folder(of: path)
         if !directory.isEmpty {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }

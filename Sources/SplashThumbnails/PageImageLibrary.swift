@@ -1,4 +1,6 @@
-import Foundation
+import FileNames
+import FoundationEssentials
+import Glibc
 
 /// libibook-pages.so (the SplashPages target: poppler's Splash through
 /// poppler-cpp), opened on first use. Linked at start-up, poppler and its
@@ -48,8 +50,8 @@ final class PageImageLibrary {
     /// libexec/ibook), or in ../libexec/ibook (an installed ibook).
     static func candidates() -> [String] {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let folder = (me as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: me)
         return [folder + "/" + fileName,
-                ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("libexec/ibook/" + fileName)]
+                PathName.appending("libexec/ibook/" + fileName, to: PathName.folder(of: folder))]
     }
 }
