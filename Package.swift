@@ -34,6 +34,9 @@ let package = Package(
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
         // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either: the module links -lstemmer.
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
+        // utf8proc's Unicode tables: NFC, NFKC, case folding and decompositions without ICU.
+        // No pkgConfig: libutf8proc.pc's -DUTF8PROC_EXPORTS is a flag SwiftPM refuses (and warns about).
+        .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
@@ -68,13 +71,15 @@ let package = Package(
         // What Foundation's NSString, CharacterSet, String(format:) and DateFormatter gave the
         // lean ibook's modules, so that they import FoundationEssentials and link no ICU.
         .target(name: "LeanBasics"),
+        // Foundation's case, width and accent folding (CoreFoundation's rules) on utf8proc.
+        .target(name: "TextFolding", dependencies: ["CUtf8proc"]),
         // Page selections such as "2-10,15" or "iv-x", by number or page label.
         .target(name: "PageRanges"),
         // Text measured in terminal columns (East Asian wide characters take two).
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "CZlib", "CStemmer", "LeanBasics"]),
+        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "CZlib", "CStemmer", "LeanBasics", "TextFolding"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails"]),
@@ -138,7 +143,7 @@ let package = Package(
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Raster", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
-        .testTarget(name: "LeanBasicsTests", dependencies: ["LeanBasics", "FileNames"]),
+        .testTarget(name: "LeanBasicsTests", dependencies: ["LeanBasics", "FileNames", "TextFolding"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),

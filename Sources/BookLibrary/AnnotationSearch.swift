@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFolding
 import Glibc
 import Store
 
@@ -58,8 +59,7 @@ struct AnnotationSearch {
                 }
                 continue
             }
-            for folded in String(character).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                                   locale: nil) {
+            for folded in UnicodeFold.caseWidthAndDiacriticsFolded(String(character)) {
                 characters.append(folded)
                 origins.append(index)
             }

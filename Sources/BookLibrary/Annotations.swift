@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFolding
 import Glibc
 import LeanBasics
 import Store
@@ -86,8 +87,8 @@ package struct Annotations {
     /// Books by title, then page, then top to bottom and left to right.
     static func pageOrder(_ a: Annotation, _ b: Annotation) -> Bool {
         if a.bookID != b.bookID {
-            let order = a.bookTitle.localizedCaseInsensitiveCompare(b.bookTitle)
-            return order == .orderedSame ? a.bookID < b.bookID : order == .orderedAscending
+            let order = UnicodeFold.compare(a.bookTitle, b.bookTitle, numeric: false)
+            return order == 0 ? a.bookID < b.bookID : order < 0
         }
         if a.page != b.page { return a.page < b.page }
         let (ay, by) = (a.boxes.first?.y1 ?? -1, b.boxes.first?.y1 ?? -1)

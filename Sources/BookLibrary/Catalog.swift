@@ -1,5 +1,6 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import TextFolding
 import Glibc
 import LeanBasics
 import Store
@@ -61,7 +62,7 @@ package struct Catalog {
             // then to the file name, which people remember as often as titles.
             let all = try books(orderedBy: .id)
             func contains(_ text: String) -> Bool {
-                text.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+                UnicodeFold.contains(text, trimmed)
             }
             matches = all.filter { contains($0.title) }
             if matches.isEmpty { matches = all.filter { contains(PathName.lastComponent(of: $0.path)) } }
