@@ -34,10 +34,13 @@ let package = Package(
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
         // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either: the module links -lstemmer.
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
+        // utf8proc's Unicode tables: NFC, NFKC, case folding and decompositions without ICU.
+        // No pkgConfig: libutf8proc.pc's -DUTF8PROC_EXPORTS is a flag SwiftPM refuses (and warns about).
+        .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
-        .target(name: "FileOutput", dependencies: ["FileNames"]),
+        .target(name: "FileOutput", dependencies: ["FileNames", "LeanBasics"]),
         // File names as bytes: names that are not UTF-8 carried in a String without loss, shown escaped.
         .target(name: "FileNames"),
         // Pixels in memory and PNG: what the renderer hands the reader and the terminal.
@@ -59,19 +62,24 @@ let package = Package(
                 linkerSettings: [.unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed"])]),
         // The thumbnail cache, and pages drawn through libibook-pages.so (dlopen, not linked).
         .target(name: "SplashThumbnails", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"]),
-        .target(name: "Store", dependencies: ["CSQLite"]),
+        .target(name: "Store", dependencies: ["CSQLite", "LeanBasics"]),
         // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.
-        .target(name: "Postgres", dependencies: ["CPQ", "CPQLoader", "Store"]),
+        .target(name: "Postgres", dependencies: ["CPQ", "CPQLoader", "Store", "LeanBasics"]),
         // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
         .target(name: "OCR", dependencies: ["CTesseract", "Raster"]),
         .target(name: "Arguments"),
+        // What Foundation's NSString, CharacterSet, String(format:) and DateFormatter gave the
+        // lean ibook's modules, so that they import FoundationEssentials and link no ICU.
+        .target(name: "LeanBasics"),
+        // Foundation's case, width and accent folding (CoreFoundation's rules) on utf8proc.
+        .target(name: "TextFolding", dependencies: ["CUtf8proc"]),
         // Page selections such as "2-10,15" or "iv-x", by number or page label.
         .target(name: "PageRanges"),
         // Text measured in terminal columns (East Asian wide characters take two).
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "CZlib", "CStemmer"]),
+        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "CZlib", "CStemmer", "LeanBasics", "TextFolding"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails"]),
@@ -107,7 +115,7 @@ let package = Package(
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
-        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells", "FileOutput", "SplashThumbnails"]),
+        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells", "FileOutput", "SplashThumbnails", "LeanBasics"]),
         // `ibook`: runs the library commands and `thumbnail` itself and hands
         // every other command (and every --help) to ibook-full.
         .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"]),
@@ -135,6 +143,7 @@ let package = Package(
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Raster", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "LeanBasicsTests", dependencies: ["LeanBasics", "FileNames", "TextFolding"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A stored annotation of a book.
 public struct Annotation: Codable, Equatable, Sendable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 
 /// Highlight colours by name or as #rrggbb, stored as "#rrggbb".
 public enum AnnotationColor {
@@ -10,7 +12,7 @@ public enum AnnotationColor {
 
     /// "yellow", "#FFD700" or "#fd0" as "#rrggbb"; nil when it is neither.
     public static func parse(_ text: String) -> String? {
-        let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = text.trimmingWhitespace().lowercased()
         if let entry = named.first(where: { $0.name == value }) { return entry.hex }
         guard value.hasPrefix("#"), value.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
         let digits = value.dropFirst()

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import TextFolding
+import Glibc
 import Store
 
 /// Searches what readers marked and wrote rather than the pages: the text
@@ -57,8 +59,7 @@ struct AnnotationSearch {
                 }
                 continue
             }
-            for folded in String(character).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                                   locale: nil) {
+            for folded in UnicodeFold.caseWidthAndDiacriticsFolded(String(character)) {
                 characters.append(folded)
                 origins.append(index)
             }

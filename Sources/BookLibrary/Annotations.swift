@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+import TextFolding
+import Glibc
+import LeanBasics
 import Store
 
 /// Highlights and notes belong to a book's content (hash), like bookmarks:
@@ -84,8 +87,8 @@ package struct Annotations {
     /// Books by title, then page, then top to bottom and left to right.
     static func pageOrder(_ a: Annotation, _ b: Annotation) -> Bool {
         if a.bookID != b.bookID {
-            let order = a.bookTitle.localizedCaseInsensitiveCompare(b.bookTitle)
-            return order == .orderedSame ? a.bookID < b.bookID : order == .orderedAscending
+            let order = UnicodeFold.compare(a.bookTitle, b.bookTitle, numeric: false)
+            return order == 0 ? a.bookID < b.bookID : order < 0
         }
         if a.page != b.page { return a.page < b.page }
         let (ay, by) = (a.boxes.first?.y1 ?? -1, b.boxes.first?.y1 ?? -1)
@@ -173,7 +176,7 @@ extension Library {
     /// A note on a page (number or label) of the book.
     public func addNote(_ book: Book, page reference: PageReference, text: String) throws -> Annotation {
         let location = try PageResolver(database: database).resolve(reference, in: book)
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespaceAndNewlines()
         guard !trimmed.isEmpty else { throw LibraryError.invalidArgument("the note is empty") }
         let now = Date()
         return try addAnnotation(book, NewAnnotation(page: location.page, kind: .note, source: .ibook, note: trimmed,

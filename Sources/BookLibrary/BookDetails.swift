@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 
 /// What a person set about a book with `ibook edit`, beyond what its PDF says.
 /// Stored as rows of `book_fields`, which `refresh` never touches.
@@ -67,21 +69,21 @@ public struct BookEdit: Sendable {
         var values: [(BookDetails.Field, String?)] = []
         func text(_ value: String?, _ field: BookDetails.Field) {
             guard let value else { return }
-            let cleaned = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let cleaned = value.trimmingWhitespaceAndNewlines()
             values.append((field, cleaned.isEmpty ? nil : cleaned))
         }
         func checked(_ value: String?, _ field: BookDetails.Field, _ check: (String) throws -> String) throws {
             guard let value else { return }
-            let cleaned = value.trimmingCharacters(in: .whitespaces)
+            let cleaned = value.trimmingWhitespace()
             values.append((field, cleaned.isEmpty ? nil : try check(cleaned)))
         }
         if let title {
-            let cleaned = title.trimmingCharacters(in: .whitespacesAndNewlines)
+            let cleaned = title.trimmingWhitespaceAndNewlines()
             guard !cleaned.isEmpty else { throw CurationError.invalidField(.title, reason: "a title cannot be empty") }
             values.append((.title, cleaned))
         }
         if let authors {
-            let names = authors.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let names = authors.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             values.append((.authors, names.isEmpty ? nil : String(decoding: try JSONEncoder().encode(names), as: UTF8.self)))
         }
         try checked(year, .year) {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import FileNames
+import Glibc
 import Store
 
 extension Library {
@@ -9,7 +11,7 @@ extension Library {
     @discardableResult
     public func replaceFile(of book: Book, with path: String) throws -> Book {
         let sha256 = try SHA256.hex(ofFileAt: path)
-        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        let size = FileName.size(path) ?? 0
         let updated = try database.inTransaction { () -> Book in
             if sha256 != book.sha256, let other = try Catalog(database: database).book(sha256: sha256) {
                 throw CurationError.invalidValue(path, "the same content is already in the library as #\(other.id)")

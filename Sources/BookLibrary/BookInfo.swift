@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Everything `ibook info` shows about a book.
 public struct BookInfo: Codable, Sendable {

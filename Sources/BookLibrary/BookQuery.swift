@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A parsed `list` query: field terms and free words combined with AND
 /// (implicit), OR, `-` (not) and parentheses.

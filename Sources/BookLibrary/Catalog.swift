@@ -1,5 +1,8 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import TextFolding
+import Glibc
+import LeanBasics
 import Store
 
 /// The books in the library: finding, listing, describing, opening and removing them.
@@ -30,7 +33,7 @@ package struct Catalog {
 
     /// A book named by id, file path or a unique part of its title.
     func resolve(_ name: String) throws -> Book {
-        let trimmed = name.trimmingSpaces
+        let trimmed = name.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw LibraryError.bookNotFound(name) }
         if let id = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed), let book = try book(id: id) {
             return book
@@ -47,8 +50,8 @@ package struct Catalog {
         let sameTitle = database.dialect == .sqlite ? "title = ? COLLATE NOCASE" : "lower(title) = lower(?)"
         let exact = try database.query("SELECT \(Book.columns(database.dialect)) FROM books WHERE \(sameTitle)", [trimmed])
         if exact.count == 1 { return Book(row: exact[0]) }
-        let pattern = "%" + trimmed.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        let pattern = "%" + trimmed.replacingEvery("\\", with: "\\\\")
+            .replacingEvery("%", with: "\\%").replacingEvery("_", with: "\\_") + "%"
         // SQLite's LIKE ignores ASCII case, PostgreSQL's ILIKE any case.
         let like = database.dialect == .sqlite ? "LIKE" : "ILIKE"
         var matches = try database.query(
@@ -59,10 +62,10 @@ package struct Catalog {
             // then to the file name, which people remember as often as titles.
             let all = try books(orderedBy: .id)
             func contains(_ text: String) -> Bool {
-                text.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+                UnicodeFold.contains(text, trimmed)
             }
             matches = all.filter { contains($0.title) }
-            if matches.isEmpty { matches = all.filter { contains(($0.path as NSString).lastPathComponent) } }
+            if matches.isEmpty { matches = all.filter { contains(PathName.lastComponent(of: $0.path)) } }
         }
         switch matches.count {
         case 0: throw LibraryError.bookNotFound(name)

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+import LeanBasics
+import TextFolding
+import Glibc
 import Store
 
 /// A book as listings show it: what the PDF says, what a person set, its
@@ -23,7 +26,7 @@ public struct CatalogEntry: Encodable, Sendable {
 
     /// The year shown and sorted on: the edited one, else the PDF's creation year.
     public var year: Int? {
-        details.year ?? book.created.map { Calendar(identifier: .gregorian).component(.year, from: $0) }
+        details.year ?? book.created.map { LocalTime.year($0.timeIntervalSince1970) }
     }
 }
 
@@ -40,8 +43,8 @@ public enum CatalogColumn: String, CaseIterable, Sendable {
             case (nil, _): return false
             case (_, nil): return true
             case (let x?, let y?):
-                let order = x.compare(y, options: [.caseInsensitive, .diacriticInsensitive, .numeric])
-                return order == .orderedSame ? nil : (order == .orderedAscending) != descending
+                let order = UnicodeFold.compare(x, y, numeric: true)
+                return order == 0 ? nil : (order < 0) != descending
             }
         }
         func number<T: Comparable>(_ x: T?, _ y: T?) -> Bool? {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 import Store
 
 /// A named, ordered list of books: a reading list, a course.
@@ -68,7 +70,7 @@ extension Library {
     public func books(in name: String) throws -> [Book] {
         let collection = try collection(named: name)
         return try engine.query("""
-            SELECT \(Book.columns.split(separator: ",").map { "books." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
+            SELECT \(Book.columns.split(separator: ",").map { "books." + $0.trimmingWhitespaceAndNewlines() }.joined(separator: ", "))
             FROM collection_books JOIN books ON books.id = collection_books.book_id
             WHERE collection_id = ? ORDER BY position
             """, [collection.id]).map(Book.init(row:))

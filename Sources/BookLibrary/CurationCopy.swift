@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Store
 
 /// Copies what people curated (edited fields, tags, collections, saved

@@ -1,5 +1,6 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 import Store
 
 /// How a book's file stands against what the library recorded.

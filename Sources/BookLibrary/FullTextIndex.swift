@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Store
 
 /// Checks and repairs the full-text index (`page_index`, see PageIndex)
@@ -124,7 +125,7 @@ struct FullTextIndex {
     /// so that the comparison tokenizes exactly as the index did.
     private func tokenizer() throws -> String {
         let sql = try database.scalar("SELECT sql FROM sqlite_master WHERE name = 'page_index'")
-        guard case .text(let text)? = sql, let range = text.range(of: #"tokenize\s*=\s*'[^']*'"#, options: .regularExpression)
+        guard case .text(let text)? = sql, let range = text.firstRange(of: #/tokenize\s*=\s*'[^']*'/#)
         else { return "'unicode61'" }
         let clause = text[range]
         return String(clause[clause.firstIndex(of: "'")!...])

@@ -1,5 +1,7 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import LeanBasics
+import Glibc
 import Postgres
 import Store
 
@@ -55,7 +57,7 @@ public final class Library {
             do {
                 try PrivateStorage.prepare(location.directory)
             } catch {
-                throw LibraryError.notALibrary(location.directory, reason: "cannot create folder: \(error.localizedDescription)")
+                throw LibraryError.notALibrary(location.directory, reason: "cannot create folder: \(ErrorText.describe(error))")
             }
             PrivateStorage.createFile(path)
         }
@@ -98,7 +100,7 @@ public final class Library {
         // Only once the folder is known to be an ibook library is it ours to
         // tighten, and only where it can be changed: a read-only library is
         // left exactly as it is.
-        let cache = (location.thumbnailDirectory as NSString).deletingLastPathComponent
+        let cache = PathName.folder(of: location.thumbnailDirectory)
         let folders = isReadOnly ? [cache] : [location.directory, cache]
         for folder in folders where (try? PrivateStorage.prepare(folder)) == true {
             notices.append("\(folder): made private to you (it was readable by other users)")

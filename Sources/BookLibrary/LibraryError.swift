@@ -1,5 +1,6 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Failures of library operations, worded for the person at the terminal.
 public enum LibraryError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,6 @@
-import Foundation
+import FileNames
+import FoundationEssentials
+import Glibc
 import Postgres
 
 /// Where a library lives: `--library DIR`, else `$IBOOK_LIBRARY`, else
@@ -23,7 +25,7 @@ public struct LibraryLocation: Sendable, Equatable {
     public static func resolve(flag: String?, environment: [String: String] = LibraryLocation.environment())
         -> LibraryLocation
     {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? PathName.homeFolder() ?? "/"
         func xdg(_ key: String, _ fallback: String) -> String {
             if let value = environment[key], value.hasPrefix("/") { return value }
             return home + "/" + fallback
@@ -62,10 +64,10 @@ extension LibraryLocation {
 
 /// Makes a path absolute against the current directory and tidies `.`/`..`.
 public func absolutePath(_ path: String) -> String {
-    let expanded = (path as NSString).expandingTildeInPath
+    let expanded = PathName.expandingTilde(path)
     let absolute = expanded.hasPrefix("/")
         ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-    return (absolute as NSString).standardizingPath
+    return PathName.standardized(absolute)
 }
 
 /// A URL as it may be shown: `user:secret@host` becomes `user@host`.

@@ -1,4 +1,7 @@
-import Foundation
+import FileNames
+import FoundationEssentials
+import LeanBasics
+import Glibc
 
 /// This machine's mount points for the roots a shared library keeps its
 /// files under: the catalog stores a file as (root name, path relative to
@@ -20,7 +23,7 @@ public struct MachineRoots: Sendable, Equatable {
     /// Where this user's mapping is kept: `$XDG_CONFIG_HOME/ibook/roots`, else `~/.config/ibook/roots`.
     public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/ibook/roots" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? PathName.homeFolder() ?? "/"
         return home + "/.config/ibook/roots"
     }
 
@@ -48,7 +51,7 @@ public struct MachineRoots: Sendable, Equatable {
     /// Names are what people type and what the catalog stores: letters, digits, `-`, `_` and `.`.
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 64 && name.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+            ScalarClass.isAlphanumeric($0) || "-_.".unicodeScalars.contains($0)
         }
     }
 
@@ -60,8 +63,7 @@ public struct MachineRoots: Sendable, Equatable {
             throw LibraryError.invalidArgument("'\(name)' is not a root name: use letters, digits, '-', '_' and '.'")
         }
         var folder = absolutePath(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileName.exists(folder, directory: true) else {
             throw LibraryError.invalidArgument("\(folder): no such folder")
         }
         guard !folder.contains("\n"), !folder.contains("\t") else {
@@ -88,14 +90,14 @@ public struct MachineRoots: Sendable, Equatable {
     }
 
     private func save() throws {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: file)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let text = roots.map { "\($0.name)\t\($0.path)\n" }.joined()
             // .atomic writes a temporary file beside it and renames it into place.
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw LibraryError.invalidArgument("\(file): cannot be written (\(error.localizedDescription))")
+            throw LibraryError.invalidArgument("\(file): cannot be written (\(ErrorText.describe(error)))")
         }
     }
 
@@ -112,7 +114,9 @@ public struct MachineRoots: Sendable, Equatable {
     /// The mapping as a JSON object, name to folder, for the shared library's session.
     var json: String {
         let object = Dictionary(uniqueKeysWithValues: roots.map { ($0.name, $0.path) })
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }

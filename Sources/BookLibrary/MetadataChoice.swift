@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LeanBasics
+import Glibc
 
 /// The title and author a book is listed under, and where each came from.
 public struct MetadataChoice: Codable, Equatable, Sendable {
@@ -58,7 +60,7 @@ public struct MetadataChoice: Codable, Equatable, Sendable {
     static func similar(_ a: String, _ b: String) -> Bool {
         func letters(_ text: String) -> String {
             String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter {
-                CharacterSet.alphanumerics.contains($0)
+                ScalarClass.isAlphanumeric($0)
             }))
         }
         let (x, y) = (letters(a), letters(b))

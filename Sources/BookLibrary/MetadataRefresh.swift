@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What reading a book's PDF again says about it.
 public struct DerivedMetadata: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An annotation before it is stored.
 public struct NewAnnotation: Codable, Equatable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Store
 
 /// How a page's text came from OCR: shown by `read` and `info`.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 import Store
 
 /// How a person names a page: a physical number, or a label printed on it
@@ -9,7 +11,7 @@ public enum PageReference: Equatable, Sendable {
 
     /// "12" is page 12; anything else is a label.
     public init(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if let number = Int(trimmed) { self = .number(number) } else { self = .label(trimmed) }
     }
 }

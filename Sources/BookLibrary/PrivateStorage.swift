@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The library holds the text of every page, password-protected books
 /// included, and the cache their covers: both are kept private to their

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the query language of `list`, `search --in` and `export --in`:
 ///
@@ -146,7 +147,7 @@ enum QueryValues {
 
     /// "1990..2000" as a closed range.
     static func range(_ text: String) -> ClosedRange<Int>? {
-        let parts = text.components(separatedBy: "..")
+        let parts = text.split(separator: "..", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), low <= high else { return nil }
         return low...high
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Store
 
 /// Turns a `BookQuery` into a WHERE clause over `books`. Values are only

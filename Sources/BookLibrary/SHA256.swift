@@ -1,5 +1,7 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 
 /// SHA-256 (FIPS 180-4) of a file's content, read in chunks. Written here
 /// rather than borrowed from GLib so that the commands that only read the
@@ -55,7 +57,7 @@ public struct SHA256 {
         let saved = length
         update(tail)
         length = saved
-        return state.map { String(format: "%08x", $0) }.joined()
+        return state.map { CFormat.string("%08x", $0) }.joined()
     }
 
     private mutating func compress(_ block: UnsafeRawPointer) {

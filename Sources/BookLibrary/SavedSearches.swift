@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 import Store
 
 /// A query kept under a name, usable as `saved:NAME`.
@@ -11,11 +13,11 @@ extension Library {
     /// Saves (or replaces) a named query; it is checked first, saved
     /// searches it names included.
     public func saveSearch(_ rawName: String, query: String) throws {
-        let name = rawName.trimmingCharacters(in: .whitespaces)
+        let name = rawName.trimmingWhitespace()
         guard !name.isEmpty, !name.contains(where: \.isWhitespace), !name.contains(":") else {
             throw CurationError.invalidSavedSearchName(rawName)
         }
-        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !query.trimmingWhitespace().isEmpty else {
             throw CurationError.savedSearchWithoutQuery
         }
         try engine.transaction {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 import Postgres
 import Store
 
@@ -95,6 +97,6 @@ struct SharedBookWriter {
 
     /// PostgreSQL text cannot hold NUL, which a PDF's text layer sometimes has; it means nothing to a reader.
     private static func clean(_ text: String) -> String {
-        text.contains("\u{0}") ? text.replacingOccurrences(of: "\u{0}", with: "") : text
+        text.contains("\u{0}") ? text.replacingEvery("\u{0}", with: "") : text
     }
 }

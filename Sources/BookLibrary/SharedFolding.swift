@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 
 /// `ibook_fold(text)` for a shared library: the folding that list queries
 /// apply locally through the SQLite function of the same name
@@ -42,7 +44,7 @@ enum SharedFolding {
             }
         }
         // translate drops the characters of `from` that have no partner in `to`: the ignorable ones go last.
-        func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        func literal(_ text: String) -> String { "'" + text.replacingEvery("'", with: "''") + "'" }
         var expression = "$1"
         for (original, folded) in expansions { expression = "replace(\(expression), \(literal(original)), \(literal(folded)))" }
         expression = "lower(translate(\(expression), \(literal(from + deleted)), \(literal(to))))"

@@ -1,5 +1,6 @@
 import CZlib
-import Foundation
+import FoundationEssentials
+import Glibc
 import Store
 
 /// Page text as kept in the library: deflated, which makes the library

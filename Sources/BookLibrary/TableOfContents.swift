@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Store
 
 /// One entry of a book's outline, flattened in document order, with its

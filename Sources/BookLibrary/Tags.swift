@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 import Store
 
 /// A tag and how many books carry it or one beneath it ("science" counts
@@ -31,8 +33,8 @@ public enum TagName {
 
     /// A LIKE pattern matching the tags beneath `tag`.
     static func descendantsPattern(_ tag: String) -> String {
-        tag.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "/%"
+        tag.replacingEvery("\\", with: "\\\\").replacingEvery("%", with: "\\%")
+            .replacingEvery("_", with: "\\_") + "/%"
     }
 }
 

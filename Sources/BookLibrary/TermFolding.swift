@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import TextFolding
+import Glibc
 
 /// How a word becomes an index term, the same at index and at query time:
 /// compatibility forms folded (ligatures ﬁ ﬀ ﬃ, full- and half-width forms),
@@ -13,15 +15,13 @@ package enum TermFolding {
     package static func caseFolded(_ word: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in word.unicodeScalars where !isIgnorable(scalar.value) { scalars.append(scalar) }
-        return String(scalars).precomposedStringWithCompatibilityMapping
-            .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
+        return UnicodeFold.canonicalComposed(UnicodeFold.caseAndWidthFolded(UnicodeFold.compatibilityComposed(String(scalars))))
     }
 
     /// A case-folded word without its accents: the index term.
     package static func stripped(_ caseFolded: String) -> String {
         if caseFolded.utf8.allSatisfy({ $0 < 0x80 }) { return caseFolded }
-        let bare = caseFolded.folding(options: [.diacriticInsensitive], locale: nil)
+        let bare = UnicodeFold.withoutDiacritics(caseFolded)
         guard bare.contains(where: { spelledOut[$0] != nil }) else { return bare }
         return bare.reduce(into: "") { result, character in
             if let spelled = spelledOut[character] { result += spelled } else { result.append(character) }
@@ -58,7 +58,7 @@ package enum TermFolding {
 }
 
 /// Turns the words `WordScanner` finds into index terms and stems, caching
-/// what it worked out: a book repeats its words, and Foundation's folding
+/// what it worked out: a book repeats its words, and Unicode folding
 /// is slow next to a dictionary lookup. One per book or per search.
 package final class TermFolder {
     package let stemmer: Stemmer?

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds every occurrence of a query in a page's text the way a reader's
 /// find box does, with the index's notion of a word (`WordScanner`,

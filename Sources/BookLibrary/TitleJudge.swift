@@ -1,4 +1,7 @@
-import Foundation
+import FileNames
+import FoundationEssentials
+import Glibc
+import LeanBasics
 
 /// Tells a title or an author a person would pick from the placeholders
 /// that producers leave in PDFs ("Microsoft Word - report.doc", "haskell.dvi",
@@ -31,7 +34,7 @@ public enum TitleJudge {
 
     /// Why the title is not one a person would pick, or nil when it is good.
     public static func junkReason(title: String?, fileName: String) -> String? {
-        guard let title = title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else { return "empty" }
+        guard let title = title?.trimmingWhitespaceAndNewlines(), !title.isEmpty else { return "empty" }
         let lower = title.lowercased()
         if producerPrefixes.contains(where: { lower.hasPrefix($0) }) { return "producer placeholder" }
         if looksLikeFileName(title) { return "a file name" }
@@ -41,7 +44,7 @@ public enum TitleJudge {
         let letters = title.unicodeScalars.filter { $0.properties.isAlphabetic }.count
         if letters == 0 { return "no letters" }
         if letters < 2 && !title.unicodeScalars.contains(where: { $0.properties.isIdeographic }) { return "too short" }
-        let core = lower.trimmingCharacters(in: CharacterSet.decimalDigits.union(.punctuationCharacters).union(.whitespaces))
+        let core = lower.trimming { ScalarClass.isDecimalDigit($0) || ScalarClass.isPunctuation($0) || ScalarClass.isWhitespace($0) }
         if placeholders.contains(core) || headings.contains(core) { return "placeholder" }
         if core.hasPrefix("untitled") || core.hasPrefix("document") && core.count <= 12 { return "placeholder" }
         return nil
@@ -59,7 +62,7 @@ public enum TitleJudge {
     ]
 
     public static func isGood(author: String?) -> Bool {
-        guard let author = author?.trimmingCharacters(in: .whitespacesAndNewlines), !author.isEmpty else { return false }
+        guard let author = author?.trimmingWhitespaceAndNewlines(), !author.isEmpty else { return false }
         let lower = author.lowercased()
         if placeholderAuthors.contains(lower) { return false }
         if author.unicodeScalars.filter({ $0.properties.isAlphabetic }).count < 2 { return false }
@@ -71,9 +74,9 @@ public enum TitleJudge {
 
     /// "haskell.dvi", "Report_v2.doc".
     static func looksLikeFileName(_ text: String) -> Bool {
-        let ext = (text as NSString).pathExtension.lowercased()
+        let ext = PathName.extension(of: text).lowercased()
         guard !ext.isEmpty, sourceExtensions.contains(ext) else { return false }
-        let stem = (text as NSString).deletingPathExtension
+        let stem = PathName.deletingExtension(of: text)
         return !stem.isEmpty && !stem.hasSuffix(" ")
     }
 
@@ -91,9 +94,9 @@ public enum TitleJudge {
     static func sameName(_ title: String, _ fileName: String) -> Bool {
         func normalized(_ text: String) -> String {
             var stem = text
-            if looksLikeFileName(stem) { stem = (stem as NSString).deletingPathExtension }
+            if looksLikeFileName(stem) { stem = PathName.deletingExtension(of: stem) }
             return stem.lowercased().unicodeScalars
-                .filter { CharacterSet.alphanumerics.contains($0) }
+                .filter { ScalarClass.isAlphanumeric($0) }
                 .map(String.init).joined()
         }
         let name = normalized(fileName)
@@ -104,10 +107,10 @@ public enum TitleJudge {
     /// removed ("Microsoft Word - Annual Report.doc" → "Annual Report").
     /// Nil when there was no producer's prefix: "haskell.dvi" alone names a file, not the work.
     static func stripped(_ title: String) -> String? {
-        var text = title.trimmingCharacters(in: .whitespaces)
+        var text = title.trimmingWhitespace()
         guard let prefix = producerPrefixes.first(where: { text.lowercased().hasPrefix($0) }) else { return nil }
         text = String(text.dropFirst(prefix.count))
-        if looksLikeFileName(text) { text = (text as NSString).deletingPathExtension }
-        return text.trimmingCharacters(in: .whitespaces)
+        if looksLikeFileName(text) { text = PathName.deletingExtension(of: text) }
+        return text.trimmingWhitespace()
     }
 }

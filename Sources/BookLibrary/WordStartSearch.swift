@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `PageSearch` for a page whose words are all ASCII, as most pages of most
 /// books are: every other character on it a space, a line break or

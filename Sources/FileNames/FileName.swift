@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// File names as Linux has them: bytes, not necessarily UTF-8 (a Latin-1
 /// `café.pdf` from an old archive). A name is carried in a Swift String

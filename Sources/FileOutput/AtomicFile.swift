@@ -1,5 +1,6 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why an output file could not be written.
 public enum AtomicFileError: Error, Equatable, CustomStringConvertible {
@@ -24,7 +25,7 @@ public enum AtomicFile {
     /// file to `path`. On any error nothing is left behind and `path` is untouched.
     @discardableResult
     public static func write<Result>(to path: String, _ write: (_ temporaryPath: String) throws -> Result) throws -> Result {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: path)
         guard FileName.exists(folder.isEmpty ? "." : folder, directory: true) else { throw AtomicFileError.noSuchFolder(path) }
         let temporary = temporaryPath(beside: path)
         defer { FileName.withCString(temporary) { _ = unlink($0) } }
@@ -66,13 +67,18 @@ public enum AtomicFile {
     public static func create(_ temporary: String, holding data: Data, for path: String) throws {
         let descriptor = FileName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
         guard descriptor >= 0 else { throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(errno))) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: data)
-            try handle.close()
-        } catch {
-            throw AtomicFileError.cannotWrite(path, reason: (error as NSError).localizedDescription)
+        var failure: Int32?
+        data.withUnsafeBytes { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { failure = errno; return }
+                written += count
+            }
         }
+        if close(descriptor) != 0, failure == nil, errno != EINTR { failure = errno }
+        if let failure { throw AtomicFileError.cannotWrite(path, reason: String(cString: strerror(failure))) }
     }
 
     /// What every temporary name for `path` made by this process starts with,
@@ -81,13 +87,13 @@ public enum AtomicFile {
     /// that take a path as a String (cairo, WeasyPrint's argv) pass it on as
     /// UTF-8, so only the final rename, which goes by bytes, sees the raw name.
     public static func temporaryPrefix(for path: String) -> String {
-        ".\(FileName.readable((path as NSString).lastPathComponent)).ibook-\(getpid())-"
+        ".\(FileName.readable(PathName.lastComponent(of: path))).ibook-\(getpid())-"
     }
 
     /// A fresh temporary name beside `path`, keeping its extension for tools that look at it.
     public static func temporaryPath(beside path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let suffix = (path as NSString).pathExtension.isEmpty ? "" : "." + (path as NSString).pathExtension
+        let folder = PathName.folder(of: path)
+        let suffix = PathName.extension(of: path).isEmpty ? "" : "." + PathName.extension(of: path)
         let name = temporaryPrefix(for: path) + String(UInt32.random(in: 0...UInt32.max), radix: 36) + suffix
         return folder.isEmpty ? name : folder + "/" + name
     }
@@ -104,7 +110,7 @@ public enum AtomicFile {
 
     /// Removes this process's unfinished temporary files for `path` (after an interrupt).
     public static func removeLeftovers(for path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: path)
         let prefix = temporaryPrefix(for: path)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         where name.hasPrefix(prefix) {

@@ -1,11 +1,12 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Bytes written atomically to a file readable by its owner only (thumbnails
 /// show pages of books that may be password-protected), its folder made if need be.
 public enum PrivateFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathName.folder(of: path)
         // One stat when the folder is there (the usual case); FileManager's
         // createDirectory would look at every component of the path first.
         if !directory.isEmpty, !FileName.exists(directory, directory: true) {

@@ -1,4 +1,7 @@
-import Foundation
+import FileNames
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Why a private temporary folder could not be made.
 public struct ScratchFolderError: Error, Equatable, CustomStringConvertible {
@@ -15,12 +18,11 @@ public struct ScratchFolderError: Error, Equatable, CustomStringConvertible {
 /// when the object goes away.
 public final class ScratchFolder: @unchecked Sendable {
     public let path: String
-    private let lock = NSLock()
-    private var removed = false
+    private let removed = Mutex(false)
 
     /// `purpose` names the folder (`ibook-add-…`), so a leftover says what left it.
     public init(purpose: String) throws {
-        var template = Array((NSTemporaryDirectory() + "ibook-\(purpose)-XXXXXX").utf8CString)
+        var template = Array((Self.temporaryFolder + "ibook-\(purpose)-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw ScratchFolderError(reason: String(cString: strerror(errno)))
         }
@@ -29,13 +31,19 @@ public final class ScratchFolder: @unchecked Sendable {
 
     deinit { remove() }
 
-    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    public func file(_ name: String) -> String { PathName.appending(name, to: path) }
 
     public func remove() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !removed else { return }
-        removed = true
-        try? FileManager.default.removeItem(atPath: path)
+        removed.withLock { removed in
+            guard !removed else { return }
+            removed = true
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    /// `$TMPDIR` with a slash at its end, else `/tmp/` (where NSTemporaryDirectory looked).
+    private static var temporaryFolder: String {
+        guard let folder = getenv("TMPDIR").map({ String(cString: $0) }) else { return "/tmp/" }
+        return folder.hasSuffix("/") ? folder : folder + "/"
     }
 }

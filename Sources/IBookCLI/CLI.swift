@@ -1,6 +1,7 @@
 import Arguments
 import BookLibrary
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Parses the command line, runs one command, and turns what it throws into
 /// a message and an exit code: 0 success, 1 failure, 64 usage error.

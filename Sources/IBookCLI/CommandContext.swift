@@ -1,5 +1,6 @@
 import BookLibrary
-import Foundation
+import FoundationEssentials
+import Glibc
 import Arguments
 
 /// What a command needs from its surroundings: the library (opened on first

@@ -1,6 +1,8 @@
 import Arguments
 import BookLibrary
-import Foundation
+import FoundationEssentials
+import LeanBasics
+import Glibc
 
 /// Where a PDF's password comes from, so it need not sit in `ps` output or
 /// the shell's history: `--password-file FILE` (its first line),
@@ -28,7 +30,7 @@ package enum PasswordSource {
         let text = String(decoding: data, as: UTF8.self)
         // The first line, as qpdf's and gpg's password files: a trailing newline is not part of it.
         return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            .trimming { $0 == "\r" }
     }
 
     /// Whether a person is there to answer a prompt: stdin and stderr are

@@ -1,5 +1,7 @@
 import CPQ
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 import Store
 
 /// One session with a PostgreSQL server, through libpq.
@@ -102,7 +104,7 @@ public final class PostgresConnection {
         default:
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
             let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-                ?? String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+                ?? String(cString: PQresultErrorMessage(result)).trimmingWhitespaceAndNewlines()
             // libpq's own messages (a server gone) run over several lines; the first says it.
             let firstLine = primary.split(separator: "\n").first.map(String.init) ?? primary
             if PQstatus(handle) == CONNECTION_BAD {
@@ -113,7 +115,7 @@ public final class PostgresConnection {
     }
 
     private func lastError(sql: String) -> PostgresError {
-        let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = String(cString: PQerrorMessage(handle)).trimmingWhitespaceAndNewlines()
         if PQstatus(handle) != CONNECTION_OK {
             return PostgresError(kind: .connectionLost, message: message, sql: sql)
         }

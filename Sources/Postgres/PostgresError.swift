@@ -1,3 +1,5 @@
+import LeanBasics
+
 /// A failed libpq call: the server's SQLSTATE and message, or a connection
 /// that could not be made, with a one-line explanation people can act on.
 public struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -41,7 +43,7 @@ public struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable
     /// A connection libpq could not make. libpq gives no SQLSTATE before the
     /// session exists, so the server's FATAL message says which case it is.
     init(connectionMessage raw: String, target: String) {
-        let message = raw.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let message = raw.split(separator: "\n").map { $0.trimmingWhitespace() }
             .first { !$0.isEmpty } ?? raw
         let text = raw.lowercased()
         let kind: Kind
@@ -73,9 +75,9 @@ public struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable
     /// and the target is said once already.
     private static func withoutSeverity(_ line: String) -> String {
         var reason = Substring(line)
-        if let failed = reason.range(of: "failed: ", options: .backwards) { reason = reason[failed.upperBound...] }
+        if let failed = reason.ranges(of: "failed: ").last { reason = reason[failed.upperBound...] }
         for prefix in ["FATAL:", "ERROR:"] where reason.hasPrefix(prefix) { reason = reason.dropFirst(prefix.count) }
-        let trimmed = reason.trimmingCharacters(in: .whitespaces)
+        let trimmed = reason.trimmingWhitespace()
         // What connect() says of a Unix socket nobody listens on.
         return trimmed == "No such file or directory" ? "no server is listening on that socket" : trimmed
     }

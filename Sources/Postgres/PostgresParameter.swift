@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Store
 
 /// One bound value as libpq sends it: text in the server's input syntax,

@@ -1,5 +1,6 @@
 import CPQ
-import Foundation
+import FoundationEssentials
+import Glibc
 import Store
 
 /// A query's rows copied out of a PGresult as the SQLite layer gives them:

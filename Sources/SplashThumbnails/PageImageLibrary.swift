@@ -1,4 +1,6 @@
-import Foundation
+import FileNames
+import FoundationEssentials
+import Glibc
 
 /// libibook-pages.so (the SplashPages target: poppler's Splash through
 /// poppler-cpp), opened on first use. Linked at start-up, poppler and its
@@ -47,9 +49,9 @@ final class PageImageLibrary {
     /// Beside the running binary (a build folder, or ibook-full in
     /// libexec/ibook), or in ../libexec/ibook (an installed ibook).
     static func candidates() -> [String] {
-        let folder = (runningBinary() as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: runningBinary())
         return [folder + "/" + fileName,
-                ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("libexec/ibook/" + fileName)]
+                PathName.appending("libexec/ibook/" + fileName, to: PathName.folder(of: folder))]
     }
 
     /// The path of this process's binary: readlink(2) of /proc/self/exe, which

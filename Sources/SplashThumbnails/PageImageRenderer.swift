@@ -1,5 +1,6 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 import Raster
 
 /// Pages of PDFs as pixels, rendered by libibook-pages.so.

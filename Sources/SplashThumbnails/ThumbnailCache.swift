@@ -1,6 +1,7 @@
 import BookLibrary
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Page images as PNG, rendered on first request and cached by content hash
 /// and size, so a moved or re-added file keeps its thumbnails. Which renderer

@@ -1,5 +1,7 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 
 /// One connection to an SQLite database file.
 ///
@@ -89,7 +91,7 @@ public final class Database {
     /// ones and `/` percent-encoded, so `?`, `#` and `%` in a name stay in it.
     private static func uriEscaped(_ path: String) -> String {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
-        return path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
+        return path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : CFormat.string("%%%02X", $0) }.joined()
     }
 
     private static func milliseconds(_ interval: TimeInterval) -> Int32 {
@@ -193,7 +195,7 @@ public final class Database {
                     sqlite3_finalize(handle)
                     // SQLite does not say where the failed statement ends, so
                     // the error shows the rest of the script from its start.
-                    let rest = String(cString: cursor).trimmingCharacters(in: .whitespacesAndNewlines)
+                    let rest = String(cString: cursor).trimmingWhitespaceAndNewlines()
                     throw connection.error(code, sql: rest)
                 }
                 if let handle {

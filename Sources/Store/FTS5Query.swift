@@ -1,3 +1,5 @@
+import LeanBasics
+
 /// Turns what a user typed into a search box into an FTS5 MATCH expression.
 ///
 /// Raw user text is never passed through: FTS5 gives meaning to AND, OR, NOT,
@@ -28,7 +30,7 @@ public enum FTS5Query {
 
     /// A token as an FTS5 string: inside double quotes nothing is syntax.
     public static func quote(_ token: String) -> String {
-        "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + token.replacingEvery("\"", with: "\"\"") + "\""
     }
 
     /// One phrase of all the words, in order and adjacent: `"a" + "b" + "c"*`.

@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Applies schema migrations once each, in the order they were registered.
 public struct Migrator {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A copy of one result row, independent of the statement that produced it.
 public struct Row: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A Swift value that can be bound to a statement parameter.
 public protocol SQLBindable {

@@ -1,3 +1,5 @@
+import LeanBasics
+
 /// One value as SQLite stores it: its five storage classes.
 public enum SQLValue: Equatable, Sendable {
     case null
@@ -18,8 +20,8 @@ extension SQLValue: CustomStringConvertible {
         case .null: return "NULL"
         case .integer(let value): return String(value)
         case .real(let value): return String(value)
-        case .text(let value): return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let bytes): return "x'" + bytes.map { String(format: "%02X", $0) }.joined() + "'"
+        case .text(let value): return "'" + value.replacingEvery("'", with: "''") + "'"
+        case .blob(let bytes): return "x'" + bytes.map { CFormat.string("%02X", $0) }.joined() + "'"
         }
     }
 }

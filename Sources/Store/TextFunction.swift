@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A deterministic SQL function of one text argument, written in Swift:
 /// `name(text)` gives `transform(text)`, NULL gives NULL. For comparisons

@@ -1,5 +1,6 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 import IBookCLI
 
 /// Decides which binary runs a command line, and hands it over.
@@ -53,8 +54,7 @@ enum LeanDispatch {
     /// Beside this binary (a build folder), or in ../libexec/ibook (an install).
     private static func executableCandidates(_ name: String) -> [String] {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let folder = (me as NSString).deletingLastPathComponent
-        return [folder + "/" + name, ((folder as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("libexec/ibook/" + name)]
+        let folder = PathName.folder(of: me)
+        return [folder + "/" + name, PathName.appending("libexec/ibook/" + name, to: PathName.folder(of: folder))]
     }
 }

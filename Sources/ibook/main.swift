@@ -1,5 +1,6 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 import IBookCLI
 
 // `ibook` runs the commands that only use the library, without loading

@@ -1,6 +1,8 @@
 import Arguments
 import BookLibrary
-import Foundation
+import FileNames
+import FoundationEssentials
+import Glibc
 
 package enum EditCommand: Command {
     package static let spec = CommandSpec(
@@ -93,7 +95,7 @@ enum MetadataDestination {
         if let output {
             path = URL(fileURLWithPath: output).path
         } else {
-            let stem = (book.path as NSString).deletingPathExtension
+            let stem = PathName.deletingExtension(of: book.path)
             path = stem.hasSuffix(".edited") ? stem + ".pdf" : stem + ".edited.pdf"
         }
         if path != book.path, FileManager.default.fileExists(atPath: path) {

@@ -1,3 +1,4 @@
+import LeanBasics
 import FileNames
 import TextCells
 import Arguments
@@ -56,7 +57,7 @@ package enum InfoCommand: Command {
     static func ocrText(_ summary: OCRSummary) -> String {
         var text = "\(summary.pages) page\(summary.pages == 1 ? "" : "s")"
         if !summary.languages.isEmpty { text += " (\(summary.languages.joined(separator: "+")))" }
-        if let confidence = summary.meanConfidence { text += String(format: ", mean confidence %.0f%%", confidence) }
+        if let confidence = summary.meanConfidence { text += CFormat.string(", mean confidence %.0f%%", confidence) }
         return text
     }
 }

@@ -1,6 +1,8 @@
 import Arguments
 import BookLibrary
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 
 package enum ListCommand: Command {
     package static let spec: CommandSpec = {
@@ -90,7 +92,7 @@ package enum ListCommand: Command {
 package enum ListColumns {
     package static func parse(_ text: String?) throws -> [CatalogColumn]? {
         guard let text else { return nil }
-        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = text.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }
         guard !names.isEmpty else { throw UsageError("--columns needs at least one column") }
         return try names.map { name in
             guard let column = CatalogColumn(rawValue: name) else {

@@ -1,3 +1,4 @@
+import LeanBasics
 import Arguments
 import BookLibrary
 
@@ -46,7 +47,7 @@ package enum ReadCommand: Command {
         let header = "\(book.title) — page \(page.page) of \(page.pageCount)\(label)"
         var origin = ""
         if let ocr = page.ocr {
-            origin = "  " + context.stdout.style(String(format: "(OCR, %@, confidence %.0f%%)", ocr.languages, ocr.confidence), .gray)
+            origin = "  " + context.stdout.style("(OCR, \(ocr.languages), " + CFormat.string("confidence %.0f%%)", ocr.confidence), .gray)
         }
         context.stdout.write(context.stdout.style(header, bold: true) + origin + "\n\n")
         if page.hasText {

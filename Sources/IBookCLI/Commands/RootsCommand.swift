@@ -38,7 +38,11 @@ package enum RootsCommand: Command {
             }
             let width = roots.roots.map(\.name.count).max() ?? 0
             for root in roots.roots {
-                context.stdout.write(root.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                // Padded or cut to `width` UTF-16 units, as NSString's padding(toLength:) did.
+                let units = root.name.utf16.count
+                let padded = units >= width ? String(root.name.utf16.prefix(width)) ?? root.name
+                    : root.name + String(repeating: " ", count: width - units)
+                context.stdout.write(padded + "  "
                                      + FileName.displayed(root.path) + "\n")
             }
         default:

@@ -2,7 +2,8 @@ import Arguments
 import BookLibrary
 import FileNames
 import FileOutput
-import Foundation
+import FoundationEssentials
+import Glibc
 import SplashThumbnails
 
 /// Run by the lean binary itself: the page is rendered by libibook-pages.so,
@@ -31,7 +32,7 @@ package enum ThumbnailCommand: Command {
             path = try library.splashThumbnail(of: book, page: page, size: size, password: given)
         } catch let error as PageImageError where error.reason == .passwordRequired && given == nil && PasswordSource.canPrompt {
             // On a terminal a locked file is not an error: the password is asked for, without echo.
-            let typed = try PasswordSource.prompt("Password for \(FileName.displayed((book.path as NSString).lastPathComponent)): ")
+            let typed = try PasswordSource.prompt("Password for \(FileName.displayed(PathName.lastComponent(of: book.path))): ")
             path = try library.splashThumbnail(of: book, page: page, size: size, password: typed)
         }
         guard let output = arguments.value("output") else {

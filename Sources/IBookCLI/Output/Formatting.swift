@@ -1,20 +1,18 @@
 import BookLibrary
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 
 /// How values look to people.
 package enum Formatting {
+    /// "2024-05-01 14:30" in the user's time zone.
     package static func date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        LocalTime.format(date.timeIntervalSince1970, "%Y-%m-%d %H:%M")
     }
 
+    /// "2024-05-01" in the user's time zone.
     package static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+        LocalTime.format(date.timeIntervalSince1970, "%Y-%m-%d")
     }
 
     package static func bytes(_ count: Int) -> String {
@@ -25,7 +23,7 @@ package enum Formatting {
             value /= 1000
             unit += 1
         }
-        return unit == 0 ? "\(count) bytes" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+        return unit == 0 ? "\(count) bytes" : CFormat.string(value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
     }
 
     /// " (iv)" after a page number, or nothing when the label only repeats it.

@@ -1,5 +1,6 @@
 import FileNames
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// JSON as scripts want it: stable key order, ISO 8601 dates, one line.
 package enum JSONOutput {
@@ -14,18 +15,34 @@ package enum JSONOutput {
 
     /// A file name that is not UTF-8 is given in the lossless escaped form
     /// people see ("caf\351.pdf"), not as the private-use characters that
-    /// carry its bytes inside ibook.
+    /// carry its bytes inside ibook: each string of the JSON that carries
+    /// such bytes is written again, and the rest is left as it was.
     private static func displayingFileNames(_ json: String) throws -> String {
-        func walk(_ value: Any) -> Any {
-            switch value {
-            case let text as String: return FileName.displayed(text)
-            case let array as [Any]: return array.map(walk)
-            case let object as [String: Any]: return object.mapValues(walk)
-            default: return value
+        let bytes = Array(json.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            let literal = bytes[index...min(end, bytes.count - 1)]
+            index = end + 1
+            let text = try JSONDecoder().decode(String.self, from: Data(literal))
+            if FileName.hasRawBytes(text) {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.withoutEscapingSlashes]
+                result.append(contentsOf: try encoder.encode(FileName.displayed(text)))
+            } else {
+                result.append(contentsOf: literal)
             }
         }
-        let object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
-        let data = try JSONSerialization.data(withJSONObject: walk(object), options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import BookLibrary
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A book's highlights and notes by chapter, as text for the terminal or as
 /// Markdown to keep.

@@ -1,5 +1,7 @@
 import TextCells
-import Foundation
+import FoundationEssentials
+import Glibc
+import LeanBasics
 
 /// A one-line progress bar on stderr, drawn only on a terminal and at most
 /// ten times a second.
@@ -35,7 +37,7 @@ package final class ProgressBar {
         let barWidth = 24
         let filled = total > 0 ? barWidth * done / total : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-        let rate = done > 0 ? String(format: ", %.2f pages/s", pagesPerSecond) : ""
+        let rate = done > 0 ? CFormat.string(", %.2f pages/s", pagesPerSecond) : ""
         let line = TextWidth.truncate("\(bar) OCR \(done)/\(total) pages\(rate)  \(name)", to: max(20, terminal.width - 1))
         terminal.write("\r\u{1B}[2K" + line)
         visible = true

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One output stream. Colour only when it is a terminal and NO_COLOR is unset.
 package struct Terminal {

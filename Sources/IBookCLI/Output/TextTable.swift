@@ -1,3 +1,4 @@
+import LeanBasics
 import TextCells
 
 /// Rows printed in aligned columns. Given a width (a terminal's), the table
@@ -37,7 +38,7 @@ package struct TextTable {
     /// Rows as tab-separated values, nothing cut: for scripts.
     package func tabSeparated() -> String {
         ([headers] + rows).map { cells in
-            cells.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+            cells.map { $0.replacingEvery("\t", with: " ").replacingEvery("\n", with: " ") }
                 .joined(separator: "\t")
         }.joined(separator: "\n")
     }
