@@ -3,7 +3,7 @@ import BookLibrary
 import Foundation
 import PDF
 
-/// One line of the spool file an extraction writes: the document first, then
+/// One record of the spool file an extraction writes: the document first, then
 /// one record per page, then the end. Streaming pages through a file keeps
 /// memory flat for books of any length and lets a separate process extract.
 enum ExtractionRecord: Codable {

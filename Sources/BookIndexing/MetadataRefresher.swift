@@ -35,7 +35,7 @@ struct MetadataRefresher {
             // Text read from other content would be filed under this book's pages.
             let sameContent = text && (try? SHA256.hex(ofFileAt: book.path)) == book.sha256
             let request = ExtractionRequest(
-                path: book.path, password: options.password, spoolPath: "\(directory)/\(index).jsonl",
+                path: book.path, password: options.password, spoolPath: "\(directory)/\(index).spool",
                 thumbnailPath: nil, thumbnailSize: options.thumbnailSize, metadataOnly: !sameContent)
             defer { unlink(request.spoolPath) }
             switch ExtractionJob.run(request, pool: pool, timeout: options.timeout, stop: stop) {

@@ -21,7 +21,15 @@ public final class PDFPage {
     /// The text in reading order: poppler's, with a separator where it runs
     /// together two pieces the page shows apart (see `PieceSeparator`).
     /// Character for Character the text of `glyphs()`.
-    public var text: String { textAndGlyphs().text }
+    public var text: String {
+        let text = popplerText
+        return withTextLayout { boxes in
+            guard let boxes else { return text }
+            // Indexing reads every page's text and no glyph: most pages are ASCII, where a
+            // byte is a Character with one box, and Characters and Glyphs are not worth making.
+            return Self.separatedASCII(text, boxes: boxes) ?? textAndGlyphs(text: text, boxes: boxes).text
+        }
+    }
 
     /// poppler's own page text, as `poppler_page_get_text` gives it.
     var popplerText: String {
@@ -50,17 +58,31 @@ public final class PDFPage {
     /// The two together, from one reading of the page.
     public func textAndGlyphs() -> (text: String, glyphs: [Glyph]) {
         let text = popplerText
+        return withTextLayout { boxes in
+            guard let boxes else { return (text, []) }
+            return textAndGlyphs(text: text, boxes: boxes)
+        }
+    }
+
+    /// poppler's box of each Unicode scalar of `popplerText` (nil when it
+    /// gives none), freed after `body`.
+    private func withTextLayout<Result>(_ body: (UnsafeBufferPointer<PopplerRectangle>?) -> Result) -> Result {
         var rectangles: UnsafeMutablePointer<PopplerRectangle>?
         var count: guint = 0
-        guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return (text, []) }
+        guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return body(nil) }
         defer { g_free(rectangles) }
+        return body(UnsafeBufferPointer(start: rectangles, count: Int(count)))
+    }
+
+    private func textAndGlyphs(text: String, boxes rectangles: UnsafeBufferPointer<PopplerRectangle>) -> (text: String, glyphs: [Glyph]) {
+        let count = rectangles.count
         var glyphs: [Glyph] = []
-        glyphs.reserveCapacity(Int(count))
+        glyphs.reserveCapacity(count)
         // poppler gives one rectangle per Unicode scalar of the text, which
         // Swift groups into Characters; walk scalars to stay aligned. Where
         // it reorders right-to-left text it adds embedding marks to the text
         // but no rectangle for them: they get an empty box where they stand.
-        let marks = text.unicodeScalars.count - Int(count)
+        let marks = text.unicodeScalars.count - count
         let skipsMarks = marks > 0 && text.unicodeScalars.lazy.filter(Self.isEmbeddingMark).count == marks
         var rectangleIndex = 0
         var consumedUTF8 = 0
@@ -69,7 +91,7 @@ public final class PDFPage {
                 let last = glyphs.last ?? Glyph(character: character, x1: 0, y1: 0, x2: 0, y2: 0)
                 glyphs.append(Glyph(character: character, x1: last.x2, y1: last.y1, x2: last.x2, y2: last.y1))
             } else {
-                guard rectangleIndex < Int(count) else { break }
+                guard rectangleIndex < count else { break }
                 let box = rectangles[rectangleIndex]
                 glyphs.append(Glyph(character: character, x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2))
                 rectangleIndex += character.unicodeScalars.count(where: { !(skipsMarks && Self.isEmbeddingMark($0)) })
@@ -88,6 +110,35 @@ public final class PDFPage {
 }
 
 extension PDFPage {
+    /// `textAndGlyphs(text:boxes:)`'s text, for text that is all ASCII
+    /// without a carriage return (which would pair with a line feed into one
+    /// Character) and has a box for every byte; nil for any other.
+    static func separatedASCII(_ text: String, boxes: UnsafeBufferPointer<PopplerRectangle>) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.count == boxes.count, !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+            // What PieceSeparator.isVisible says of an ASCII character: not a space nor a control.
+            func isVisible(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+            func box(_ index: Int) -> GlyphBox {
+                let box = boxes[index]
+                return GlyphBox(x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2)
+            }
+            var separated: [UInt8] = []
+            // Bytes before this one are in `separated`; none is until a separator is needed.
+            var copied = 0
+            for index in bytes.indices.dropFirst() where isVisible(bytes[index - 1]) && isVisible(bytes[index]) {
+                guard let separator = PieceSeparator.separator(between: box(index - 1), and: box(index)) else { continue }
+                if copied == 0 { separated.reserveCapacity(bytes.count + 64) }
+                separated.append(contentsOf: bytes[copied..<index])
+                separated.append(separator == "\n" ? 0x0A : 0x20)
+                copied = index
+            }
+            guard copied > 0 else { return String(decoding: bytes, as: UTF8.self) }
+            separated.append(contentsOf: bytes[copied...])
+            return String(decoding: separated, as: UTF8.self)
+        }
+    }
+
     /// Left-to-right and right-to-left embedding and its end: what poppler
     /// wraps reordered text in.
     static func isEmbeddingMark(_ scalar: Unicode.Scalar) -> Bool { (0x202A...0x202C).contains(scalar.value) }
@@ -97,4 +148,11 @@ extension PDFPage {
 public struct Glyph: Equatable, Sendable {
     public var character: Character
     public var x1: Double, y1: Double, x2: Double, y2: Double
+
+    var box: GlyphBox { GlyphBox(x1: x1, y1: y1, x2: x2, y2: y2) }
+}
+
+/// Where a glyph sits, whatever its character.
+struct GlyphBox {
+    var x1: Double, y1: Double, x2: Double, y2: Double
 }

@@ -19,7 +19,11 @@ enum PieceSeparator {
     /// wide gap, a newline where `next` starts another line; nil when they
     /// belong together (kerning, ligatures, superscripts, CJK, turned text).
     static func separator(between previous: Glyph, and next: Glyph) -> Character? {
-        let a = previous, b = next
+        separator(between: previous.box, and: next.box)
+    }
+
+    /// The same decision from the boxes alone.
+    static func separator(between a: GlyphBox, and b: GlyphBox) -> Character? {
         guard a.x2 > a.x1, a.y2 > a.y1, b.x2 > b.x1, b.y2 > b.y1 else { return nil }
         let height = max(a.y2 - a.y1, b.y2 - b.y1), width = max(a.x2 - a.x1, b.x2 - b.x1)
         let across = min(a.y2, b.y2) - max(a.y1, b.y1)

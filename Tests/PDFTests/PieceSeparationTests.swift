@@ -1,6 +1,7 @@
 import Drawing
 import Foundation
 @testable import PDF
+import CPoppler
 import TestSupport
 import XCTest
 
@@ -138,6 +139,49 @@ final class PieceSeparationTests: XCTestCase {
         let covered = try XCTUnwrap(CoveredText.span(of: glyphs, inside: rectangles))
         XCTAssertEqual(covered.text, "Wind 2500 BCE")
         XCTAssertEqual(String(Array(page.text)[covered.glyphs]), "Wind 2500 BCE", "the span is where the text says it")
+    }
+
+    /// `text` takes a shorter way on pages that are all ASCII, without
+    /// Characters or Glyphs: on every page of the sample books and of the
+    /// real-world corpus it must say what the glyphs say.
+    func testTheASCIIWayReadsAsTheGlyphsOnEveryPage() throws {
+        var paths = try FileManager.default.contentsOfDirectory(atPath: Fixtures.sampleBooks.path)
+            .filter { $0.hasSuffix(".pdf") }.sorted().map(Fixtures.sampleBook)
+        if let real = Fixtures.corpus?.appendingPathComponent("real"),
+           let found = FileManager.default.enumerator(atPath: real.path) {
+            paths += found.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(".pdf") }.sorted()
+                .map { real.appendingPathComponent($0).path }
+        }
+        var asciiPages = 0, asciiPagesSeparated = 0
+        for path in paths {
+            guard let document = try? PDFDocument(path: path) else { continue }
+            for index in 0..<document.pageCount {
+                guard let page = document.page(at: index) else { continue }
+                let text = page.text
+                XCTAssertEqual(text, page.textAndGlyphs().text, "\(path), page \(index + 1)")
+                let poppler = page.popplerText
+                if poppler.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+                    asciiPages += 1
+                    if text != poppler { asciiPagesSeparated += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(asciiPages, 50, "pages that take the ASCII way")
+        XCTAssertGreaterThan(asciiPagesSeparated, 0, "ASCII pages that get a separator")
+    }
+
+    func testTheASCIIWayIsOnlyForASCIIWithABoxPerByte() {
+        let box = PopplerRectangle(x1: 0, y1: 0, x2: 6, y2: 12)
+        func separated(_ text: String, boxes: Int) -> String? {
+            let rectangles = [PopplerRectangle](repeating: box, count: boxes)
+            return rectangles.withUnsafeBufferPointer { PDFPage.separatedASCII(text, boxes: $0) }
+        }
+        XCTAssertEqual(separated("ab", boxes: 2), "ab")
+        XCTAssertNil(separated("ab", boxes: 3), "a box too many")
+        XCTAssertNil(separated("caf\u{E9}", boxes: 4), "not ASCII")
+        XCTAssertNil(separated("a\r\nb", boxes: 4), "CR LF is one Character")
+        let apart = [PopplerRectangle(x1: 0, y1: 0, x2: 6, y2: 12), PopplerRectangle(x1: 40, y1: 0, x2: 46, y2: 12)]
+        XCTAssertEqual(apart.withUnsafeBufferPointer { PDFPage.separatedASCII("ab", boxes: $0) }, "a b", "a column apart")
     }
 
     func testTheBoxesDecide() {
