@@ -6,6 +6,22 @@ import Glibc
 /// (`deletingLastPathComponent`, `standardizingPath`…), with the same
 /// results, so that stored paths keep looking as they always have.
 public enum PathName {
+    /// The path of this process's binary: readlink(2) of /proc/self/exe, which
+    /// FileManager answers too but at the cost of resolving it component by component.
+    public static func runningBinary() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Where a file of ibook's is, by `name`: beside this binary (a build
+    /// folder), or in ../libexec/ibook (an install).
+    public static func besideRunningBinary(_ name: String) -> [String] {
+        let folder = folder(of: runningBinary())
+        return [folder + "/" + name, appending("libexec/ibook/" + name, to: self.folder(of: folder))]
+    }
+
     /// Runs of slashes made one and a trailing slash dropped ("/" stays "/").
     private static func tidied(_ path: String) -> String {
         if path == "/" { return path }

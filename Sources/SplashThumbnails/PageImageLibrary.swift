@@ -49,17 +49,6 @@ final class PageImageLibrary {
     /// Beside the running binary (a build folder, or ibook-full in
     /// libexec/ibook), or in ../libexec/ibook (an installed ibook).
     static func candidates() -> [String] {
-        let folder = PathName.folder(of: runningBinary())
-        return [folder + "/" + fileName,
-                PathName.appending("libexec/ibook/" + fileName, to: PathName.folder(of: folder))]
-    }
-
-    /// The path of this process's binary: readlink(2) of /proc/self/exe, which
-    /// FileManager answers too but at the cost of resolving it component by component.
-    private static func runningBinary() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        PathName.besideRunningBinary(fileName)
     }
 }

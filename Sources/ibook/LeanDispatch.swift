@@ -53,8 +53,6 @@ enum LeanDispatch {
 
     /// Beside this binary (a build folder), or in ../libexec/ibook (an install).
     private static func executableCandidates(_ name: String) -> [String] {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let folder = PathName.folder(of: me)
-        return [folder + "/" + name, PathName.appending("libexec/ibook/" + name, to: PathName.folder(of: folder))]
+        PathName.besideRunningBinary(name)
     }
 }

@@ -153,6 +153,6 @@ enum AddCommand: Command {
     }
 
     static func currentExecutable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        PathName.runningBinary()
     }
 }
