@@ -22,7 +22,7 @@ struct PageImages {
                 let number = String(page)
                 let name = "page-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
                 let path = directory.appendingPathComponent(name).path
-                try AtomicFile.write(Data(try PNGEncoder.encode(image)), to: path)
+                try AtomicFile.write(Data(PNGEncoder.encode(image)), to: path)
                 result.files.append(path)
             case .failed(let failure):
                 result.unrendered.append(failure)

@@ -1,4 +1,4 @@
-import CZlib
+import Deflate
 import FoundationEssentials
 import Glibc
 import Store
@@ -13,15 +13,10 @@ package enum StoredText {
     package static func encode(_ text: String) -> SQLValue {
         let bytes = Array(text.utf8)
         guard bytes.count >= threshold, bytes.count < Int(UInt32.max) else { return .text(text) }
-        var capacity = compressBound(uLong(bytes.count))
-        var output = [UInt8](repeating: 0, count: 4 + Int(capacity))
-        // The original length first, so that reading knows the buffer to give zlib.
-        withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { output.replaceSubrange(0..<4, with: $0) }
-        let status = output.withUnsafeMutableBufferPointer { buffer in
-            compress2(buffer.baseAddress! + 4, &capacity, bytes, uLong(bytes.count), 6)
-        }
-        guard status == Z_OK, Int(capacity) + 4 < bytes.count else { return .text(text) }
-        return .blob(Array(output.prefix(4 + Int(capacity))))
+        let deflated = bytes.withUnsafeBytes { Deflater.zlib($0, level: 6) }
+        guard deflated.count + 4 < bytes.count else { return .text(text) }
+        // The original length first, so that reading knows the buffer to fill.
+        return .blob(withUnsafeBytes(of: UInt32(bytes.count).littleEndian, Array.init) + deflated)
     }
 
     /// The text of a stored value; NULL (no row) is no text. Throws
@@ -35,18 +30,23 @@ package enum StoredText {
         case .blob(let blob):
             guard blob.count > 4 else { throw StoredTextError("\(blob.count) bytes, shorter than its header") }
             let length = blob.prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
-            // zlib never deflates better than about 1032:1; a larger length is a damaged header, not a size to allocate.
+            // Deflate never does better than about 1032:1; a larger length is a damaged header, not a size to allocate.
             guard length <= (blob.count - 4) * 1032 else { throw StoredTextError("a length of \(length) bytes in its header") }
-            var outputLength = uLong(length)
-            var output = [UInt8](repeating: 0, count: max(length, 1))
-            let status = blob.withUnsafeBufferPointer { input in
-                uncompress(&output, &outputLength, input.baseAddress! + 4, uLong(blob.count - 4))
+            let output = try [UInt8](unsafeUninitializedCapacity: length) { output, count in
+                do {
+                    try blob.withUnsafeBytes { input in
+                        try Inflater.zlib(UnsafeRawBufferPointer(rebasing: input[4...]), into: UnsafeMutableRawBufferPointer(output))
+                    }
+                } catch let error as InflateError {
+                    switch error {
+                    case .damaged: throw StoredTextError("damaged deflate data")
+                    case .shorterThanExpected: throw StoredTextError("fewer bytes than its header says (\(length))")
+                    case .longerThanExpected: throw StoredTextError("more bytes than its header says (\(length))")
+                    }
+                }
+                count = length
             }
-            guard status == Z_OK else { throw StoredTextError("zlib: \(String(cString: zError(status)))") }
-            guard Int(outputLength) == length else {
-                throw StoredTextError("\(outputLength) bytes where its header says \(length)")
-            }
-            guard let text = String(validating: output.prefix(length), as: UTF8.self) else {
+            guard let text = String(validating: output, as: UTF8.self) else {
                 throw StoredTextError("not UTF-8")
             }
             return text

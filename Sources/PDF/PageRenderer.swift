@@ -9,6 +9,6 @@ extension PDFPage {
     public func writePNG(to path: String, maxPixels: Int) throws {
         let longest = min(max(maxPixels, 16), 8192)
         let size = pixelSize(fittingWidth: longest, height: longest)
-        try PrivateFile.write(try PNGEncoder.encode(try render(width: size.width, height: size.height)), to: path)
+        try PrivateFile.write(PNGEncoder.encode(try render(width: size.width, height: size.height)), to: path)
     }
 }

@@ -1,15 +1,10 @@
-import CZlib
+import Deflate
 
-/// Writes a RasterImage as PNG (8-bit RGB or RGBA, zlib-compressed, "up"
+/// Writes a RasterImage as PNG (8-bit RGB or RGBA, deflated, "up"
 /// filter): what the kitty and iTerm2 protocols and `-o page.png` carry.
 public enum PNGEncoder {
-    public enum Failure: Error, CustomStringConvertible {
-        case compression(Int32)
-        public var description: String { "PNG compression failed (zlib status \(self))" }
-    }
-
     /// - Parameter alpha: keep the alpha channel; pages are opaque, so by default it is dropped (a quarter smaller).
-    public static func encode(_ image: RasterImage, alpha: Bool = false, level: Int32 = 3) throws -> [UInt8] {
+    public static func encode(_ image: RasterImage, alpha: Bool = false, level: Int32 = 3) -> [UInt8] {
         let channels = alpha ? 4 : 3
         let width = image.width, height = image.height
         let stride = width * channels
@@ -49,11 +44,7 @@ public enum PNGEncoder {
                 }
             }
         }
-        var compressedSize = compressBound(uLong(filtered.count))
-        var compressed = [UInt8](repeating: 0, count: Int(compressedSize))
-        let status = compress2(&compressed, &compressedSize, filtered, uLong(filtered.count), level)
-        guard status == Z_OK else { throw Failure.compression(status) }
-        compressed.removeSubrange(Int(compressedSize)...)
+        let compressed = filtered.withUnsafeBytes { Deflater.zlib($0, level: level) }
 
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header = [UInt8]()
@@ -76,6 +67,6 @@ private extension Array where Element == UInt8 {
         appendBigEndian(UInt32(data.count))
         let typeAndData = Array(type.utf8) + data
         append(contentsOf: typeAndData)
-        appendBigEndian(UInt32(crc32(0, typeAndData, uInt(typeAndData.count))))
+        appendBigEndian(typeAndData.withUnsafeBytes { CRC32.checksum($0) })
     }
 }

@@ -8,7 +8,7 @@ extension Library {
     public func splashThumbnail(of book: Book, page: Int = 1, size: Int = Library.coverSize, password: String? = nil) throws -> String {
         try ThumbnailCache(library: self).thumbnail(of: book, page: page, size: size) { path in
             let image = try PageImageRenderer().image(ofPage: page, in: book.path, longest: size, password: password)
-            try PrivateFile.write(try PNGEncoder.encode(image), to: path)
+            try PrivateFile.write(PNGEncoder.encode(image), to: path)
         }
     }
 }

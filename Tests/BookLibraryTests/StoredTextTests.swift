@@ -12,6 +12,19 @@ final class StoredTextTests: XCTestCase {
         XCTAssertEqual(try StoredText.decode(stored), text)
     }
 
+    /// Libraries written by zlib (ibook before libdeflate, bench/make-library.py)
+    /// read as before, and what libdeflate writes is a zlib stream zlib reads.
+    func testZlibAndLibdeflateReadEachOther() throws {
+        let text = String(repeating: "Lighthouse keepers' logs, 1890–1910: ﬁre, fog and the œil-de-bœuf. ", count: 30)
+        XCTAssertEqual(try StoredText.decode(.blob(Self.deflated(Array(text.utf8)))), text)
+        guard case .blob(let stored) = StoredText.encode(text) else { return XCTFail("compressed") }
+        var length = uLong(text.utf8.count)
+        var output = [UInt8](repeating: 0, count: Int(length))
+        let status = Array(stored.dropFirst(4)).withUnsafeBufferPointer { uncompress(&output, &length, $0.baseAddress, uLong($0.count)) }
+        XCTAssertEqual(status, Z_OK)
+        XCTAssertEqual(String(decoding: output.prefix(Int(length)), as: UTF8.self), text)
+    }
+
     func testShortTextAndTextFromBeforeCompressionStayPlain() {
         XCTAssertEqual(StoredText.encode("Page 3"), .text("Page 3"))
         XCTAssertEqual(try StoredText.decode(.text("written by an older ibook")), "written by an older ibook")
@@ -31,15 +44,18 @@ final class StoredTextTests: XCTestCase {
             }
         }
         XCTAssertEqual(reason(.blob([1, 2, 3])), "3 bytes, shorter than its header")
-        XCTAssertEqual(reason(.blob([5, 0, 0, 0, 0x78, 0x9C, 1])), "zlib: data error")
+        XCTAssertEqual(reason(.blob([5, 0, 0, 0, 0x78, 0x9C, 1])), "damaged deflate data")
         XCTAssertEqual(reason(.blob([0xFF, 0xFF, 0xFF, 0x7F, 0x78, 0x9C])), "a length of 2147483647 bytes in its header",
                        "a damaged length is not allocated")
         XCTAssertEqual(reason(.integer(7)), "a number where text belongs")
         var wrongLength = bytes
         wrongLength[0] &-= 1
-        XCTAssertEqual(reason(.blob(wrongLength)), "zlib: buffer error")
+        XCTAssertEqual(reason(.blob(wrongLength)), "more bytes than its header says (\(text.utf8.count - 1))")
+        var longerLength = bytes
+        longerLength[0] &+= 1
+        XCTAssertEqual(reason(.blob(longerLength)), "fewer bytes than its header says (\(text.utf8.count + 1))")
         bytes[bytes.count - 3] ^= 0x55
-        XCTAssertNotNil(reason(.blob(bytes)), "a flipped byte is caught (by zlib's checksum)")
+        XCTAssertNotNil(reason(.blob(bytes)), "a flipped byte is caught (by the Adler-32 checksum)")
         let notUTF8 = StoredText.encode(String(repeating: "x", count: 200))
         guard case .blob = notUTF8 else { return XCTFail("compressed") }
         var latin1 = [UInt8](repeating: 0xE9, count: 200)

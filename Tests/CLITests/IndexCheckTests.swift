@@ -86,13 +86,13 @@ final class IndexCheckTests: XCTestCase {
         let read = try library.ibook("read", "--book", "Lighthouses", "8")
         XCTAssertEqual(read.status, 1)
         XCTAssertEqual(read.stdout, "")
-        XCTAssertEqual(read.stderr, "Error: page 8 of #2 A Field Guide to Lighthouses: the stored text cannot be decoded (zlib: data error); remove the book and add it again\n")
+        XCTAssertEqual(read.stderr, "Error: page 8 of #2 A Field Guide to Lighthouses: the stored text cannot be decoded (damaged deflate data); remove the book and add it again\n")
         XCTAssertEqual(try library.ibook("read", "--book", "Lighthouses", "9").status, 0, "the other pages read on")
 
         let checked = try library.ibook("check", "--index")
         XCTAssertEqual(checked.status, 1)
         XCTAssertEqual(checked.stdoutLines, [
-            "damaged  #2 A Field Guide to Lighthouses, page 8: the stored text cannot be decoded (zlib: data error); remove the book and add it again",
+            "damaged  #2 A Field Guide to Lighthouses, page 8: the stored text cannot be decoded (damaged deflate data); remove the book and add it again",
         ])
         XCTAssertEqual(checked.stderr, "2 checked, 0 with problems; index: 52 pages, in step, 1 with damaged text\n")
 

@@ -13,11 +13,11 @@ final class RasterImageTests: XCTestCase {
     func testPNGRoundTripKeepsEveryPixel() throws {
         var image = RasterImage(width: 37, height: 19)
         for y in 0..<19 { for x in 0..<37 { image.setPixel(x: x, y: y, RGB(red: UInt8(x * 6), green: UInt8(y * 13), blue: UInt8((x * y) % 256))) } }
-        let decoded = try PNGDecoder.decode(try PNGEncoder.encode(image))
+        let decoded = try PNGDecoder.decode(PNGEncoder.encode(image))
         XCTAssertEqual(decoded.width, 37)
         XCTAssertEqual(decoded.height, 19)
         XCTAssertEqual(decoded.pixels, image.pixels)
-        let withAlpha = try PNGDecoder.decode(try PNGEncoder.encode(sample, alpha: true))
+        let withAlpha = try PNGDecoder.decode(PNGEncoder.encode(sample, alpha: true))
         XCTAssertEqual(withAlpha.pixels, sample.pixels)
     }
 

@@ -16,7 +16,7 @@ public enum KittyGraphics {
     public static func transmitAndPlace(_ image: RasterImage, id: UInt32, columns: Int, rows: Int,
                                         cellSize: (width: Int, height: Int), tmux: Bool = false) throws -> [UInt8] {
         let fit = try CellFit(image, columns: columns, rows: rows, cellSize: cellSize)
-        let png = try PNGEncoder.encode(fit.image, alpha: fit.isPadded)
+        let png = PNGEncoder.encode(fit.image, alpha: fit.isPadded)
         let payload = Array(Data(png).base64EncodedString().utf8)
         var output: [UInt8] = []
         output.reserveCapacity(payload.count + payload.count / chunkSize * 24 + 96)

@@ -80,7 +80,7 @@ enum ShowCommand: Command {
     }
 
     private static func writePNG(_ image: RasterImage, to output: String?, _ context: CommandContext) throws {
-        let png = try PNGEncoder.encode(image)
+        let png = PNGEncoder.encode(image)
         guard let output else {
             context.stdout.write(png)
             return
