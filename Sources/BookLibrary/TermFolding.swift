@@ -62,8 +62,8 @@ package enum TermFolding {
 /// is slow next to a dictionary lookup. One per book or per search.
 package final class TermFolder {
     package let stemmer: Stemmer?
-    private var folded: [String: (caseFolded: String, term: String)] = [:]
-    private var stems: [String: String] = [:]
+    private var folded: [ByteKey: (caseFolded: String, term: String)] = [:]
+    private var stems: [ByteKey: String] = [:]
 
     package init(stemmer: Stemmer?) {
         self.stemmer = stemmer
@@ -88,11 +88,11 @@ package final class TermFolder {
         }
         let raw = String(decoding: slice, as: UTF8.self)
         if TermFolding.isUnifiedIdeographs(raw) { return (raw, raw) }
-        if let known = folded[raw] { return known }
+        if let known = folded[ByteKey(raw)] { return known }
         let caseFolded = TermFolding.caseFolded(raw)
         let result = (caseFolded, TermFolding.stripped(caseFolded))
         if folded.count > 200_000 { folded.removeAll(keepingCapacity: true) }
-        folded[raw] = result
+        folded[ByteKey(raw)] = result
         return result
     }
 
@@ -100,10 +100,31 @@ package final class TermFolder {
     /// stemmer or the word is its own stem.
     package func stem(caseFolded: String, term: String) -> String? {
         guard let stemmer else { return nil }
-        if let known = stems[caseFolded] { return known == term ? nil : known }
+        if let known = stems[ByteKey(caseFolded)] { return known == term ? nil : known }
         let stem = TermFolding.stripped(stemmer.stem(caseFolded))
         if stems.count > 200_000 { stems.removeAll(keepingCapacity: true) }
-        stems[caseFolded] = stem
+        stems[ByteKey(caseFolded)] = stem
         return stem == term ? nil : stem
+    }
+}
+
+/// A word as a dictionary key by its UTF-8 bytes: a String key is hashed
+/// normalized to NFC, which for a word that is not ASCII costs more than
+/// the lookup saves. Two canonically equivalent spellings are two keys, each
+/// folded (to the same term) once.
+private struct ByteKey: Hashable {
+    let word: String
+
+    init(_ word: String) {
+        self.word = word
+    }
+
+    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
+        lhs.word.utf8.elementsEqual(rhs.word.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var word = word
+        word.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -158,11 +158,16 @@ struct TextMatcher {
             if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             return Unicode.Scalar(WordScanner.decode(bytes, at: position).0)?.properties.isWhitespace ?? false
         }
-        // Plain: printable ASCII, tabs and line breaks, no hyphen (so no
-        // word joined at a line end), as most pages are: a byte a character.
-        func isPlain(_ byte: UInt8) -> Bool { (byte >= 0x20 && byte < 0x7F && byte != 0x2D) || (byte >= 0x09 && byte <= 0x0C) }
+        // Plain: printable ASCII, tabs and line breaks, and no hyphen that
+        // could join a word at a line end (one with a word straight after it
+        // cannot), as most pages are: a byte a character.
+        func isPlain(_ position: Int) -> Bool {
+            let byte = bytes[position]
+            if byte == 0x2D { return position + 1 < count && bytes[position + 1] > 0x20 && bytes[position + 1] < 0x7F }
+            return (byte >= 0x20 && byte < 0x7F) || (byte >= 0x09 && byte <= 0x0C)
+        }
         let near = max(0, lower - context - 1)..<min(count, upper + context + 1)
-        if near.allSatisfy({ isPlain(bytes[$0]) }) {
+        if near.allSatisfy(isPlain) {
             var start = max(0, lower - context), end = min(count, upper + context)
             if start > 0, let space = (start..<lower).first(where: { isSpace(at: $0) }) { start = space }
             if end < count, let space = (upper..<end).last(where: { isSpace(at: $0) }) { end = space }
@@ -223,8 +228,17 @@ struct TextMatcher {
     /// at a line end in `window`, as byte ranges to leave out.
     private static func lineEndHyphenations(_ bytes: UnsafeBufferPointer<UInt8>, in window: Range<Int>) -> [Range<Int>] {
         // Only a hyphen (-, U+2010) or a soft hyphen (U+00AD) joins two
-        // halves: without one of their bytes, the window has none.
-        guard bytes[window].contains(where: { $0 == 0x2D || $0 == 0x90 || $0 == 0xAD }) else { return [] }
+        // halves: without one of their bytes, the window has none; nor has
+        // it with only hyphens followed by a word ("well-known", "2000-2022").
+        let end = window.upperBound
+        let mayJoin = window.contains { position in
+            switch bytes[position] {
+            case 0x2D: position + 1 >= end || bytes[position + 1] <= 0x20 || bytes[position + 1] >= 0x7F
+            case 0x90, 0xAD: true
+            default: false
+            }
+        }
+        guard mayJoin else { return [] }
         let words = WordScanner.words(in: UnsafeBufferPointer(rebasing: bytes[window]))
         return words.indices.dropLast().filter { words[$0].joinsNext }
             .map { (window.lowerBound + words[$0].end)..<(window.lowerBound + words[$0 + 1].start) }
@@ -287,7 +301,7 @@ struct TextMatcher {
     }
 
     /// `scalarSnippet`'s three parts for a plain window (printable ASCII,
-    /// tabs and line breaks, no hyphen) already cut at spaces, each
+    /// tabs and line breaks, no hyphen at a line end) already cut at spaces, each
     /// squeezed straight into its String: no gaps, one byte a character.
     private static func plainSnippet(_ bytes: UnsafeBufferPointer<UInt8>, window: Range<Int>, match: Range<Int>) -> Snippet {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }

@@ -185,8 +185,10 @@ final class TextMatcherTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 1000)
-        // Printable ASCII with tabs and line breaks (and a hyphen now and then): the plain path.
-        let plainPieces = ["the", "lighthouse", "keeper", "a", "x86", " ", "  ", "\n", "\t", " \n ", ", ", ".", "(1)", "\u{0B}", "\u{0C}"]
+        // Printable ASCII with tabs and line breaks, and hyphens: inside words
+        // (the plain path) and at line ends (which join words: not plain).
+        let plainPieces = ["the", "lighthouse", "keeper", "a", "x86", " ", "  ", "\n", "\t", " \n ", ", ", ".", "(1)", "\u{0B}", "\u{0C}",
+                           "well-known", "2000-2022", "a--b", "-x", "keeper-", "light-\nhouse", "the--\nkeeper", "-- \n"]
         var plainCompared = 0
         for round in 0..<300 {
             var words = (0..<(20 + round % 80)).map { _ in plainPieces.randomElement(using: &generator)! }
