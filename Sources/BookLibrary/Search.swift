@@ -250,8 +250,7 @@ struct Search {
                 pages.append((id, page, label, row[3]))
             }
             for page in pages {
-                var text = try StoredText.decode(page.text)
-                try text.withUTF8 { bytes in
+                try StoredText.withBytes(page.text) { bytes in
                     try report(bytes, page: page.page, label: page.label, of: book, to: &reporter)
                 }
             }

@@ -28,30 +28,51 @@ package enum StoredText {
         case .text(let text):
             return text
         case .blob(let blob):
-            guard blob.count > 4 else { throw StoredTextError("\(blob.count) bytes, shorter than its header") }
-            let length = blob.prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
-            // Deflate never does better than about 1032:1; a larger length is a damaged header, not a size to allocate.
-            guard length <= (blob.count - 4) * 1032 else { throw StoredTextError("a length of \(length) bytes in its header") }
-            let output = try [UInt8](unsafeUninitializedCapacity: length) { output, count in
-                do {
-                    try blob.withUnsafeBytes { input in
-                        try Inflater.zlib(UnsafeRawBufferPointer(rebasing: input[4...]), into: UnsafeMutableRawBufferPointer(output))
-                    }
-                } catch let error as InflateError {
-                    switch error {
-                    case .damaged: throw StoredTextError("damaged deflate data")
-                    case .shorterThanExpected: throw StoredTextError("fewer bytes than its header says (\(length))")
-                    case .longerThanExpected: throw StoredTextError("more bytes than its header says (\(length))")
-                    }
-                }
-                count = length
-            }
-            guard let text = String(validating: output, as: UTF8.self) else {
+            guard let text = String(validating: try inflated(blob), as: UTF8.self) else {
                 throw StoredTextError("not UTF-8")
             }
             return text
         case .integer, .real:
             throw StoredTextError("a number where text belongs")
+        }
+    }
+
+    /// The UTF-8 bytes of a stored value, handed to `body` without being
+    /// checked to be UTF-8: search reads every page that matches, and the
+    /// check cost it as much as its matching. What `encode` wrote came from
+    /// a String, the Adler-32 check catches damage since, and whoever reads
+    /// the bytes decodes them with repair.
+    package static func withBytes<Result>(_ value: SQLValue, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        switch value {
+        case .null:
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        case .text(var text):
+            return try text.withUTF8(body)
+        case .blob(let blob):
+            return try inflated(blob).withUnsafeBufferPointer(body)
+        case .integer, .real:
+            throw StoredTextError("a number where text belongs")
+        }
+    }
+
+    private static func inflated(_ blob: [UInt8]) throws -> [UInt8] {
+        guard blob.count > 4 else { throw StoredTextError("\(blob.count) bytes, shorter than its header") }
+        let length = blob.prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+        // Deflate never does better than about 1032:1; a larger length is a damaged header, not a size to allocate.
+        guard length <= (blob.count - 4) * 1032 else { throw StoredTextError("a length of \(length) bytes in its header") }
+        return try [UInt8](unsafeUninitializedCapacity: length) { output, count in
+            do {
+                try blob.withUnsafeBytes { input in
+                    try Inflater.zlib(UnsafeRawBufferPointer(rebasing: input[4...]), into: UnsafeMutableRawBufferPointer(output))
+                }
+            } catch let error as InflateError {
+                switch error {
+                case .damaged: throw StoredTextError("damaged deflate data")
+                case .shorterThanExpected: throw StoredTextError("fewer bytes than its header says (\(length))")
+                case .longerThanExpected: throw StoredTextError("more bytes than its header says (\(length))")
+                }
+            }
+            count = length
         }
     }
 }

@@ -25,6 +25,20 @@ final class StoredTextTests: XCTestCase {
         XCTAssertEqual(String(decoding: output.prefix(Int(length)), as: UTF8.self), text)
     }
 
+    /// Search's way in: the same bytes as `decode`, without the UTF-8 check.
+    func testBytesAreWhatDecodeGivesWithoutTheUTF8Check() throws {
+        let text = String(repeating: "Fog over the headland; the keeper’s log, page 3. ", count: 10)
+        for value in [StoredText.encode(text), .text("Page 3"), .null] {
+            XCTAssertEqual(try StoredText.withBytes(value) { Array($0) }, Array(try StoredText.decode(value).utf8))
+        }
+        var latin1 = [UInt8](repeating: 0xE9, count: 200)
+        latin1[0] = 0x41
+        XCTAssertEqual(try StoredText.withBytes(.blob(Self.deflated(latin1))) { Array($0) }, latin1)
+        XCTAssertThrowsError(try StoredText.withBytes(.blob([5, 0, 0, 0, 0x78, 0x9C, 1])) { _ in () }) {
+            XCTAssertEqual(($0 as? StoredTextError)?.reason, "damaged deflate data")
+        }
+    }
+
     func testShortTextAndTextFromBeforeCompressionStayPlain() {
         XCTAssertEqual(StoredText.encode("Page 3"), .text("Page 3"))
         XCTAssertEqual(try StoredText.decode(.text("written by an older ibook")), "written by an older ibook")

@@ -78,6 +78,38 @@ final class IndexCheckTests: XCTestCase {
         XCTAssertTrue(try library.ibook("search", "--all", "naïve").stdout.contains("Café"))
     }
 
+    /// Text that inflates (its checksum right) but is not UTF-8 can only be
+    /// written by another program: `read` says so; search, which reads every
+    /// page that matches without checking, shows it with replacement characters.
+    func testPageTextThatIsNotUTF8IsAnErrorToReadAndRepairedInSearchHits() throws {
+        let page = try library.ibook("read", "--book", "Lighthouses", "8").stdout
+        let word = try XCTUnwrap(page.split(whereSeparator: { !$0.isLetter }).first { $0.count > 6 }).lowercased()
+        var latin1 = Array("The \(word) of the light walked to the caf".utf8) + [0xE9] + Array(" at noon.".utf8)
+        latin1 += Array(repeating: 0x20, count: max(0, 120 - latin1.count))
+        let stored = withUnsafeBytes(of: UInt32(latin1.count).littleEndian, Array.init) + Self.zlibStored(latin1)
+        try sql("UPDATE pages SET text = x'\(stored.map { String(format: "%02x", $0) }.joined())' WHERE id = \(try rowID(book: 2, page: 8))")
+
+        let read = try library.ibook("read", "--book", "Lighthouses", "8")
+        XCTAssertEqual(read.status, 1)
+        XCTAssertEqual(read.stderr, "Error: page 8 of #2 A Field Guide to Lighthouses: the stored text cannot be decoded (not UTF-8); remove the book and add it again\n")
+        let search = try library.ibook("search", "--book", "Lighthouses", word)
+        XCTAssertEqual(search.status, 0, search.stderr)
+        let hit = try XCTUnwrap(search.stdoutLines.first { $0.hasPrefix("p. 8 ") }, search.stdout)
+        XCTAssertTrue(hit.contains("walked to the caf\u{FFFD} at noon"), hit)
+    }
+
+    /// `bytes` as a zlib stream of one stored (uncompressed) block.
+    private static func zlibStored(_ bytes: [UInt8]) -> [UInt8] {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        let length = UInt16(bytes.count), adler = b << 16 | a
+        return [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            + bytes + [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
+    }
+
     func testDamagedPageTextFailsLoudlyAndRemoveKeepsTheIndexInStep() throws {
         let damaged = try rowID(book: 2, page: 8)
         XCTAssertEqual(try sql("SELECT typeof(text) FROM pages WHERE id = \(damaged)"), "blob")
