@@ -34,8 +34,10 @@ let package = Package(
                        providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
         // Debian 12's libcups2-dev has no cups.pc: the module links -lcups (what `cups-config --libs` says).
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
-        // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either: the module links -lstemmer.
+        // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either.
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
+        // Its header only: CStemmerLoader opens libstemmer when the first stemmer is made.
+        .target(name: "CStemmerLoader", dependencies: ["CStemmer"]),
         // utf8proc's Unicode tables: NFC, NFKC, case folding and decompositions without ICU.
         // No pkgConfig: libutf8proc.pc's -DUTF8PROC_EXPORTS is a flag SwiftPM refuses (and warns about).
         .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
@@ -83,7 +85,7 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "Deflate", "CStemmer", "LeanBasics", "TextFolding"]),
+        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "Deflate", "CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails"]),
