@@ -82,7 +82,7 @@ struct PageSearch {
             return byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
         }
         // An ideograph is its own term (see `TermFolding.isUnifiedIdeographs`): no folding to compare first bytes.
-        if TermFolding.isUnifiedIdeographs(bytes, word) { return bytes[word.start] }
+        if TermFolding.isUnifiedIdeographs(UnsafeBufferPointer(rebasing: bytes[word.start..<word.end])) { return bytes[word.start] }
         return folded(index).term.first
     }
 

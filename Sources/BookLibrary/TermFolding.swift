@@ -32,19 +32,14 @@ package enum TermFolding {
     /// extension A), which folding leaves as it is: no case, width, accent
     /// or compatibility form. CJK text is indexed a character a word, and
     /// asking Foundation about each one costs a CJK search a good part of its time.
-    package static func isUnifiedIdeographs(_ word: String) -> Bool {
-        !word.isEmpty && word.unicodeScalars.allSatisfy { isUnifiedIdeograph($0.value) }
-    }
-
-    /// `isUnifiedIdeographs` for a word's UTF-8 bytes.
-    static func isUnifiedIdeographs(_ bytes: UnsafeBufferPointer<UInt8>, _ word: WordScanner.Word) -> Bool {
-        var position = word.start
-        while position < word.end {
-            let (value, length) = WordScanner.decode(bytes, at: position)
+    package static func isUnifiedIdeographs(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        var position = 0
+        while position < word.count {
+            let (value, length) = WordScanner.decode(word, at: position)
             guard isUnifiedIdeograph(value) else { return false }
             position += length
         }
-        return word.end > word.start
+        return !word.isEmpty
     }
 
     private static func isUnifiedIdeograph(_ value: UInt32) -> Bool {
@@ -87,7 +82,7 @@ package final class TermFolder {
             return (lower, lower)
         }
         let raw = String(decoding: slice, as: UTF8.self)
-        if TermFolding.isUnifiedIdeographs(raw) { return (raw, raw) }
+        if TermFolding.isUnifiedIdeographs(slice) { return (raw, raw) }
         if let known = folded[ByteKey(raw)] { return known }
         let caseFolded = TermFolding.caseFolded(raw)
         let result = (caseFolded, TermFolding.stripped(caseFolded))
