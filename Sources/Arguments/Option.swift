@@ -28,7 +28,7 @@ public struct Option: Sendable, Equatable {
     /// An option whose value is a case of `type` (its raw values, in declaration order).
     public init<Choice: CaseIterable & RawRepresentable>(_ names: String..., value: String, choices type: Choice.Type,
                                                         help: String) where Choice.RawValue == String {
-        self.init(names: names, value: value, choices: type.allCases.map(\.rawValue), help: help, repeatable: false)
+        self.init(names: names, value: value, choices: type.allCases.map { $0.rawValue }, help: help, repeatable: false)
     }
 
     private init(names: [String], value: String?, choices: [String], help: String, repeatable: Bool) {

@@ -58,10 +58,14 @@ extension StringProtocol {
     /// The text without the leading and trailing scalars `isTrimmed` accepts
     /// (what `trimmingCharacters(in:)` did).
     public func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
-        let scalars = unicodeScalars
+        // On a String's own scalars: a slice of the generic view is a type the
+        // runtime builds from its mangled name on first use, which cost a
+        // command that trims one argument a tenth of a millisecond.
+        let string = String(self)
+        let scalars = string.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isTrimmed($0) })!
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        return String(scalars[first...last])
     }
 
     /// Without leading and trailing spaces and tabs.
