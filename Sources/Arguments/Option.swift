@@ -26,12 +26,16 @@ public struct Option: Sendable, Equatable {
     }
 
     /// An option whose value is a case of `type` (its raw values, in declaration order).
+    /// Inlinable, so that a command's options are built with its own type: in
+    /// generic code the runtime builds `[Choice]` from its mangled name first.
+    @inlinable
     public init<Choice: CaseIterable & RawRepresentable>(_ names: String..., value: String, choices type: Choice.Type,
                                                         help: String) where Choice.RawValue == String {
         self.init(names: names, value: value, choices: type.allCases.map { $0.rawValue }, help: help, repeatable: false)
     }
 
-    private init(names: [String], value: String?, choices: [String], help: String, repeatable: Bool) {
+    @usableFromInline
+    init(names: [String], value: String?, choices: [String], help: String, repeatable: Bool) {
         self.choices = choices
         self.names = names
         self.valueName = value.map(Option.strippingBrackets)

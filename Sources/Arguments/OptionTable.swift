@@ -12,8 +12,10 @@ struct OptionTable {
     static let versionOption = Option("--version", help: "Show the version.")
 
     /// In help order: own options, then global ones, then the built-ins last.
+    /// Looked up by name in order: a command has a few dozen at most, and a
+    /// dictionary of a new value type costs the runtime more to build, on
+    /// first use in each process, than every lookup of a command line.
     let entries: [Entry]
-    private let byName: [String: Entry]
 
     init(chain: [CommandSpec]) {
         var candidates: [Entry] = []
@@ -31,17 +33,18 @@ struct OptionTable {
 
         // A name defined twice belongs to the first definition; the later one keeps its
         // other names so that, say, a command's own `-h` leaves `--help` working.
-        var taken: [String: Entry] = [:]
         var kept: [Entry] = []
         for var entry in candidates {
-            entry.option.names = entry.option.names.filter { taken[$0] == nil }
+            entry.option.names = entry.option.names.filter { Self.entry(named: $0, in: kept) == nil }
             guard !entry.option.names.isEmpty else { continue }
-            for name in entry.option.names { taken[name] = entry }
             kept.append(entry)
         }
         entries = kept
-        byName = taken
     }
 
-    subscript(name: String) -> Entry? { byName[name] }
+    subscript(name: String) -> Entry? { Self.entry(named: name, in: entries) }
+
+    private static func entry(named name: String, in entries: [Entry]) -> Entry? {
+        entries.first { $0.option.names.contains(name) }
+    }
 }

@@ -22,14 +22,14 @@ public struct Book: Codable, Equatable, Sendable {
     public var titleSource: MetadataSource
     public var authorSource: MetadataSource
 
-    static let columns = """
-        id, sha256, path, size, title, author, subject, keywords, creator, producer,
-        created, modified, page_count, added_at, title_source, author_source
-        """
+    /// The columns a Book is read from, in order.
+    static let columnNames = ["id", "sha256", "path", "size", "title", "author", "subject", "keywords", "creator", "producer",
+                              "created", "modified", "page_count", "added_at", "title_source", "author_source"]
 
     /// The columns a Book is read from, of `table` (an alias) when given. On
     /// a shared library the path is where this machine finds the file (see `MachineRoots`).
     static func columns(_ dialect: SQLDialect, table: String? = nil) -> String {
+        if dialect == .sqlite && table == nil { return plainColumns }
         let prefix = table.map { $0 + "." } ?? ""
         return columnNames.map { name in
             if name == "path", dialect == .postgres { return "book_file(\(prefix)root, \(prefix)path) AS path" }
@@ -37,8 +37,8 @@ public struct Book: Codable, Equatable, Sendable {
         }.joined(separator: ", ")
     }
 
-    /// `columns` as names, split without Foundation (every book lookup builds its SELECT from them).
-    private static let columnNames = columns.split { $0 == "," || $0.isWhitespace }.map(String.init)
+    /// What most book lookups ask for, joined once.
+    private static let plainColumns = columnNames.joined(separator: ", ")
 
     init(row: Row) {
         id = row.int("id") ?? 0
