@@ -23,7 +23,7 @@ public struct Book: Codable, Equatable, Sendable {
     public var authorSource: MetadataSource
 
     /// The columns a Book is read from, in order.
-    static let columnNames = ["id", "sha256", "path", "size", "title", "author", "subject", "keywords", "creator", "producer",
+    private static let columnNames = ["id", "sha256", "path", "size", "title", "author", "subject", "keywords", "creator", "producer",
                               "created", "modified", "page_count", "added_at", "title_source", "author_source"]
 
     /// The columns a Book is read from, of `table` (an alias) when given. On

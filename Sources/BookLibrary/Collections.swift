@@ -70,7 +70,7 @@ extension Library {
     public func books(in name: String) throws -> [Book] {
         let collection = try collection(named: name)
         return try engine.query("""
-            SELECT \(Book.columnNames.map { "books." + $0 }.joined(separator: ", "))
+            SELECT \(Book.columns(engine.dialect, table: "books"))
             FROM collection_books JOIN books ON books.id = collection_books.book_id
             WHERE collection_id = ? ORDER BY position
             """, [collection.id]).map(Book.init(row:))

@@ -159,11 +159,10 @@ struct TextMatcher {
             return Unicode.Scalar(WordScanner.decode(bytes, at: position).0)?.properties.isWhitespace ?? false
         }
         // Plain: printable ASCII, tabs and line breaks, and no hyphen that
-        // could join a word at a line end (one with a word straight after it
-        // cannot), as most pages are: a byte a character.
+        // could join a word at a line end, as most pages are: a byte a character.
         func isPlain(_ position: Int) -> Bool {
             let byte = bytes[position]
-            if byte == 0x2D { return position + 1 < count && bytes[position + 1] > 0x20 && bytes[position + 1] < 0x7F }
+            if byte == 0x2D { return !hyphenMayJoin(bytes, at: position, before: count) }
             return (byte >= 0x20 && byte < 0x7F) || (byte >= 0x09 && byte <= 0x0C)
         }
         let near = max(0, lower - context - 1)..<min(count, upper + context + 1)
@@ -228,12 +227,10 @@ struct TextMatcher {
     /// at a line end in `window`, as byte ranges to leave out.
     private static func lineEndHyphenations(_ bytes: UnsafeBufferPointer<UInt8>, in window: Range<Int>) -> [Range<Int>] {
         // Only a hyphen (-, U+2010) or a soft hyphen (U+00AD) joins two
-        // halves: without one of their bytes, the window has none; nor has
-        // it with only hyphens followed by a word ("well-known", "2000-2022").
-        let end = window.upperBound
+        // halves: without one of their bytes that may, the window has none.
         let mayJoin = window.contains { position in
             switch bytes[position] {
-            case 0x2D: position + 1 >= end || bytes[position + 1] <= 0x20 || bytes[position + 1] >= 0x7F
+            case 0x2D: hyphenMayJoin(bytes, at: position, before: window.upperBound)
             case 0x90, 0xAD: true
             default: false
             }
@@ -242,6 +239,14 @@ struct TextMatcher {
         let words = WordScanner.words(in: UnsafeBufferPointer(rebasing: bytes[window]))
         return words.indices.dropLast().filter { words[$0].joinsNext }
             .map { (window.lowerBound + words[$0].end)..<(window.lowerBound + words[$0 + 1].start) }
+    }
+
+    /// Whether the ASCII hyphen at `position` may join a word hyphenated at
+    /// a line end: not when a word goes on straight after it ("well-known",
+    /// "2000-2022"), only before a space, a line break, the end or a byte
+    /// that is not ASCII (`WordScanner` decides, from there).
+    private static func hyphenMayJoin(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, before end: Int) -> Bool {
+        position + 1 >= end || bytes[position + 1] <= 0x20 || bytes[position + 1] >= 0x7F
     }
 
     /// Appends `bytes[part]` without the `gaps` inside it (a hyphen in their
