@@ -39,9 +39,31 @@ package final class CommandContext {
         return library
     }
 
-    /// The book named by --book or the positional BOOK, else the open book.
-    package func book(_ name: String? = nil) throws -> Book {
+    /// The book named by the positional BOOK or --book, else the open book.
+    package func book() throws -> Book {
+        try library().book(named: try bookName())
+    }
+
+    /// The book `name` names, else the one --book names, else the open book:
+    /// for commands whose BOOK may be something else too (a PDF file, words).
+    package func book(named name: String?) throws -> Book {
         try library().book(named: name ?? arguments.value("book"))
+    }
+
+    /// The book the command line names, as BOOK or with --book (a command
+    /// that takes BOOK takes --book too, as every command that reads one does).
+    package func bookName() throws -> String? {
+        let positional = arguments.positional("book"), option = arguments.value("book")
+        if positional != nil, option != nil { throw UsageError("Give the book once: as BOOK or with --book, not both") }
+        return positional ?? option
+    }
+
+    /// For commands that take [BOOK] [PAGE]: with --book, a lone argument is the page.
+    package func bookAndPage() throws -> (book: Book, page: String?) {
+        if let name = arguments.value("book"), arguments.positional("page") == nil {
+            return (try library().book(named: name), arguments.positional("book"))
+        }
+        return (try book(), arguments.positional("page"))
     }
 
     /// `--all`, else `--book BOOK`, else the open book.

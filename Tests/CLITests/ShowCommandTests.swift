@@ -136,6 +136,20 @@ final class ShowCommandTests: XCTestCase {
         XCTAssertFalse(text.stdout.contains("\u{1B}"))
     }
 
+    /// --book names the book as it does for read and toc; a lone argument is then the page.
+    func testBookOptionNamesTheBookAndALoneArgumentThePage() throws {
+        let positional = try ibookBytes(["show", "long-history", "3", "--width", "30"])
+        let option = try ibookBytes(["show", "--book", "long-history", "3", "--width", "30"])
+        XCTAssertEqual(option.status, 0, option.stderr)
+        XCTAssertEqual(option.stdout, positional.stdout)
+        let firstPage = try ibookBytes(["show", "--book", "long-history", "--width", "30"])
+        XCTAssertEqual(firstPage.stdout, try ibookBytes(["show", "long-history", "1", "--width", "30"]).stdout)
+        XCTAssertNotEqual(firstPage.stdout, positional.stdout)
+        let twice = try library.ibook("show", "lighthouses", "3", "--book", "long-history")
+        XCTAssertEqual(twice.status, 64)
+        XCTAssertTrue(twice.stderr.hasPrefix("Error: Give the book once: as BOOK or with --book, not both\n"), twice.stderr)
+    }
+
     func testBadPagesAndModesAreOneLineErrors() throws {
         let missing = try library.ibook("show", "lighthouses", "99")
         XCTAssertEqual(missing.status, 1)

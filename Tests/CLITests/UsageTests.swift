@@ -38,6 +38,24 @@ final class UsageTests: XCTestCase {
         }
     }
 
+    /// Every command that takes a BOOK argument takes --book too, as toc, read and search do.
+    func testBookOptionWorksWhereverABookArgumentDoes() throws {
+        let library = try TestLibrary("book-option")
+        XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf"), Fixtures.sampleBook("cafe-culture.pdf")).status, 0)
+        let byArgument = try library.ibook("info", "cafe", "--json")
+        let byOption = try library.ibook("info", "--book", "cafe", "--json")
+        XCTAssertEqual(byOption.status, 0, byOption.stderr)
+        XCTAssertEqual(byOption.stdout, byArgument.stdout)
+        XCTAssertTrue(byOption.stdout.contains("cafe-culture.pdf"), byOption.stdout)
+        XCTAssertEqual(try library.ibook("edit", "--book", "cafe", "--rating", "4").status, 0)
+        XCTAssertTrue(try library.ibook("info", "cafe").stdout.contains("★★★★☆"))
+        XCTAssertEqual(try library.ibook("notes", "--book", "lighthouses").status, 0)
+        for arguments in [["info", "cafe", "--book", "lighthouses"], ["notes", "--all", "--book", "cafe"]] {
+            let both = try library.ibook(arguments)
+            XCTAssertEqual(both.status, 64, "\(arguments): \(both.stderr)")
+        }
+    }
+
     func testUsageErrorsExit64WithUsageAndAPointerToHelp() throws {
         let library = try TestLibrary()
         let unknown = try library.ibook("add", "--foo")

@@ -27,6 +27,7 @@ package enum EditCommand: Command {
             Option("--write", help: "Also write title, authors, subject and keywords into the PDF (Info and XMP), to a copy named NAME.edited.pdf beside it unless --in-place or -o; the book then uses the new file and keeps its bookmarks and history."),
             Option("--in-place", help: "With --write: replace the original file (atomically)."),
             Option("-o", "--output", value: "file", help: "With --write: where to write the copy."),
+            CommonOptions.book,
             CommonOptions.password, CommonOptions.passwordFile,
             CommonOptions.json,
         ])
@@ -55,7 +56,7 @@ package enum EditCommand: Command {
         let library = try context.library()
         // Refused before anything is stored: a shared library's file is on each machine, not the server's to rewrite.
         if write, library.isShared { throw LibraryError.notOnSharedLibrary("ibook edit --write") }
-        var book = try context.book(arguments.positional("book"))
+        var book = try context.book()
         do {
             if !write || !edit.isEmpty { book = try library.edit(book, edit) }
         } catch let error as CurationError {

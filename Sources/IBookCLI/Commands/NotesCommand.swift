@@ -12,6 +12,7 @@ package enum NotesCommand: Command {
             Option("--markdown", help: "Print Markdown, readable as it is."),
             Option("--delete", value: "id", help: "Delete the annotation with this id (shown by --json and in the listing)."),
             Option("--rescan", help: "Read the annotations of the PDF again (those made in ibook stay)."),
+            CommonOptions.book,
             CommonOptions.password, CommonOptions.passwordFile,
             CommonOptions.json,
         ])
@@ -26,7 +27,7 @@ package enum NotesCommand: Command {
     /// Everything `notes` does but reading the PDF again.
     package static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         if arguments.flag("json"), arguments.flag("markdown") { throw UsageError("Give either --json or --markdown, not both") }
-        if arguments.flag("all"), arguments.positional("book") != nil { throw UsageError("Give either --all or a BOOK, not both") }
+        if arguments.flag("all"), try context.bookName() != nil { throw UsageError("Give either --all or a BOOK, not both") }
         let library = try context.library()
         if let id = try arguments.int("delete", in: 1...Int.max) {
             let deleted = try library.deleteAnnotation(id: id)
@@ -35,7 +36,7 @@ package enum NotesCommand: Command {
             context.stdout.write("Deleted \(deleted.kind) #\(deleted.id) on page \(deleted.page)\(label) of \(deleted.bookTitle)\n")
             return
         }
-        let books = arguments.flag("all") ? try library.annotatedBooks() : [try context.book(arguments.positional("book"))]
+        let books = arguments.flag("all") ? try library.annotatedBooks() : [try context.book()]
         let notes = try books.map { try library.notes(of: $0) }
         if arguments.flag("json") {
             return arguments.flag("all") ? try context.printJSON(notes) : try context.printJSON(notes[0])

@@ -24,7 +24,7 @@ package enum ThumbnailCommand: Command {
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let page = try arguments.int("page", in: 1...Int(Int32.max)) ?? 1
         let size = try arguments.int("size", in: 16...4096) ?? Library.coverSize
-        let book = try context.book(arguments.positional("book"))
+        let book = try context.book()
         let library = try context.library()
         let given = try context.password()
         let path: String

@@ -12,6 +12,7 @@ enum AnnotateCommand: Command {
         options: [
             Option("-o", "--output", value: "file", help: "Where to write the annotated PDF."),
             Option("--in-place", help: "Rewrite the book's own file instead."),
+            CommonOptions.book,
             CommonOptions.password, CommonOptions.passwordFile,
             CommonOptions.json,
         ])
@@ -21,7 +22,7 @@ enum AnnotateCommand: Command {
         let inPlace = arguments.flag("in-place")
         if output == nil, !inPlace { throw UsageError("Give -o FILE, or --in-place to rewrite the book's file") }
         if output != nil, inPlace { throw UsageError("Give either -o FILE or --in-place, not both") }
-        let book = try context.book(arguments.positional("book"))
+        let book = try context.book()
         let result = try context.library().annotate(book, output: output.map(absolutePath), inPlace: inPlace,
                                                     password: try context.password())
         if arguments.flag("json") { return try context.printJSON(result) }

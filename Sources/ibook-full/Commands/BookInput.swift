@@ -19,7 +19,7 @@ enum BookInput {
                 throw FileFailure(file: name, reason: PDFError.missing.description)
             }
         }
-        return try context.book(name).path
+        return try context.book(named: name).path
     }
 
     /// Library errors name the file themselves; the rest get it put in front.

@@ -80,7 +80,7 @@ enum ExportCommand: Command {
                 guard extra.isEmpty, arguments.value("book") == nil else { throw UsageError("Give either a book or --all, not both") }
                 report = try builder.bookmarks(of: nil)
             } else {
-                report = try builder.bookmarks(of: try context.book(extra.isEmpty ? nil : extra.joined(separator: " ")))
+                report = try builder.bookmarks(of: try context.book(named: extra.isEmpty ? nil : extra.joined(separator: " ")))
             }
         case .search:
             let query = extra.joined(separator: " ")

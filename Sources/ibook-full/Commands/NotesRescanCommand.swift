@@ -12,9 +12,9 @@ enum NotesRescanCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         guard arguments.flag("rescan") else { return try NotesCommand.run(arguments, context) }
         if arguments.value("delete") != nil { throw UsageError("--rescan cannot be used with --delete") }
-        if arguments.flag("all"), arguments.positional("book") != nil { throw UsageError("Give either --all or a BOOK, not both") }
+        if arguments.flag("all"), try context.bookName() != nil { throw UsageError("Give either --all or a BOOK, not both") }
         let library = try context.library()
-        let books = arguments.flag("all") ? try library.list() : [try context.book(arguments.positional("book"))]
+        let books = arguments.flag("all") ? try library.list() : [try context.book()]
         let password = try context.password()
         var failed = false
         for book in books {

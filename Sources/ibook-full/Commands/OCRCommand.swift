@@ -24,6 +24,7 @@ enum OCRCommand: Command {
             Option("--timeout", value: "seconds", help: "Give up on a page after this long (default 120)."),
             Option("--jobs", value: "n", help: "Pages read at once (default: the number of cores)."),
             Option("--in-process", help: "Read in this process: no protection from crashes or hangs."),
+            CommonOptions.book,
             CommonOptions.password, CommonOptions.passwordFile,
             CommonOptions.json,
         ])
@@ -45,16 +46,16 @@ enum OCRCommand: Command {
             guard !arguments.flag("all"), arguments.value("pages") == nil, !arguments.flag("every-page") else {
                 throw UsageError("-o writes one book's copy: without --all, --pages or --every-page")
             }
-            try writeCopy(of: try context.book(arguments.positional("book")), to: output, options: options,
+            try writeCopy(of: try context.book(), to: output, options: options,
                           library: library, json: arguments.flag("json"), context)
             return
         }
         let books: [Book]
         if arguments.flag("all") {
-            guard arguments.positional("book") == nil else { throw UsageError("Give a book or --all, not both") }
+            guard try context.bookName() == nil else { throw UsageError("Give a book or --all, not both") }
             books = try library.list()
         } else {
-            books = [try context.book(arguments.positional("book"))]
+            books = [try context.book()]
         }
         if let range = arguments.value("pages") {
             guard books.count == 1, let book = books.first else { throw UsageError("--pages needs one book") }

@@ -101,7 +101,7 @@ enum PrintCommand: Command {
         let name = arguments.positional("book")
         let file = try BookInput.path(name, context)
         var title: String?
-        if !isFile(name) { title = try? context.book(name).title }
+        if !isFile(name) { title = try? context.book(named: name).title }
         var request = PrintRequest(file: file, title: title)
         request.password = try PasswordPrompt.password(for: file, context)
         request.pages = arguments.value("pages")

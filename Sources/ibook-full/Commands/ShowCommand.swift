@@ -25,6 +25,7 @@ enum ShowCommand: Command {
             Option("--height", value: "rows", help: "Height in terminal rows (default: the terminal's height, less a line)."),
             Option("--dark", help: "Light text on dark: the page's colours inverted."),
             Option("-o", "--output", value: "file", help: "Write the page as PNG to this file."),
+            CommonOptions.book,
             CommonOptions.password, CommonOptions.passwordFile,
         ])
 
@@ -36,9 +37,9 @@ enum ShowCommand: Command {
         let environment = ProcessInfo.processInfo.environment
         let requested = try GraphicsOption.requested(arguments, environment: environment)
         let box = (columns: try arguments.int("width", in: cellRange), rows: try arguments.int("height", in: cellRange))
-        let book = try context.book(arguments.positional("book"))
+        let (book, pageName) = try context.bookAndPage()
         let library = try context.library()
-        let page = try library.locate(PageReference(arguments.positional("page") ?? "1"), in: book).page
+        let page = try library.locate(PageReference(pageName ?? "1"), in: book).page
         let password = try PasswordPrompt.password(for: book.path, context)
         let render = { (width: Int, height: Int) throws -> RasterImage in
             let image = try library.pageImage(of: book, page: page, fittingWidth: width, height: height, password: password)

@@ -38,7 +38,7 @@ enum ThumbnailsCommand: Command {
         options.thumbnailSize = try arguments.int("size", in: ContactSheetOptions.sizeRange) ?? defaults.thumbnailSize
         options.maximumSheetHeight = try arguments.int("max-height", in: ContactSheetOptions.sheetHeightRange)
             ?? defaults.maximumSheetHeight
-        let book = try context.book(arguments.positional("book"))
+        let book = try context.book()
 
         let destination = absolutePath(output)
         let progress = PercentLine(terminal: context.stderr, title: sheet ? "Drawing the sheet" : "Writing thumbnails")

@@ -20,6 +20,7 @@ enum ViewCommand: Command {
         options: [
             GraphicsOption.option,
             Option("--timeout", value: "seconds", help: "Give up on a page that takes longer to render (default 15); its text is shown instead."),
+            CommonOptions.book,
             CommonOptions.password, CommonOptions.passwordFile,
         ])
 
@@ -29,9 +30,9 @@ enum ViewCommand: Command {
         let timeLimit = try arguments.double("timeout", in: 0.001...3_600) ?? 15
         // What was asked for is checked first: a wrong book or page says so even on a pipe.
         let library = try context.library()
-        let book = try context.book(arguments.positional("book"))
+        let (book, pageName) = try context.bookAndPage()
         let startPage: Int
-        if let page = arguments.positional("page") {
+        if let page = pageName {
             startPage = try library.locate(PageReference(page), in: book).page
         } else {
             startPage = min(try library.lastPage(of: book) ?? 1, book.pageCount)
