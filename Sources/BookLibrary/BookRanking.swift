@@ -99,11 +99,10 @@ struct BookRanking {
             let language = books[index].language
             books[index].titleMatches = !matchers.matches(in: books[index].title, language: language).isEmpty
             if outlineMayMatch[index] {
+                let entries = try outline(books[index].id)
                 var pages: [Int] = []
-                for entry in try outline(books[index].id) {
-                    guard let page = entry.page, !pages.contains(page),
-                          !matchers.matches(in: entry.title, language: language).isEmpty
-                    else { continue }
+                for entry in matchingEntries(entries.map(\.title), matchers: &matchers, language: language) {
+                    guard let page = entries[entry].page, !pages.contains(page) else { continue }
                     pages.append(page)
                 }
                 books[index].outlinePages = pages
@@ -123,5 +122,40 @@ struct BookRanking {
             if a.score != b.score { return a.score > b.score }
             return a.id < b.id
         }
+    }
+
+    /// The indices of the titles that hold the query, in order. The titles
+    /// are searched as one text, a line each: a book's outline has hundreds
+    /// of entries, and searching each alone cost a search more than its
+    /// matching of the pages. A match that runs from one title into the next
+    /// (a phrase, a hyphen at a title's end) is no match of either, and may
+    /// hide one in the title it ends in, so the titles it touches are
+    /// searched again alone.
+    static func matchingEntries(_ titles: [String], matchers: inout TextMatchers, language: BookLanguage?) -> [Int] {
+        var text: [UInt8] = []
+        var starts: [Int] = []
+        for title in titles {
+            starts.append(text.count)
+            text.append(contentsOf: title.utf8)
+            text.append(0x0A)
+        }
+        func entry(at offset: Int) -> Int {
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low - 1
+        }
+        var matching = Set<Int>(), again = Set<Int>()
+        let matches = text.withUnsafeBufferPointer { matchers.matches(in: $0, language: language) }
+        for match in matches {
+            let first = entry(at: match.start), last = entry(at: max(match.start, match.end - 1))
+            if first == last { matching.insert(first) } else { again.formUnion(first...last) }
+        }
+        for index in again.subtracting(matching) where !matchers.matches(in: titles[index], language: language).isEmpty {
+            matching.insert(index)
+        }
+        return matching.sorted()
     }
 }

@@ -74,7 +74,15 @@ struct WordStartSearch {
                 let end = wordEnd(bytes, from: position)
                 if end == count || bytes[end] != 0x2D { word = (end, Self.lowercased(bytes, position..<end)) }
             }
-            if let word, let matches = verdicts[word.key] {
+            if let word, let stem {
+                let matches: Bool
+                if let known = verdicts[word.key] {
+                    matches = known
+                } else {
+                    matches = Self.matchesAlone(word.key, term: alternatives[0][0], stem: stem, folder: folder)
+                    if verdicts.count >= 100_000 { verdicts.removeAll(keepingCapacity: true) }
+                    verdicts[word.key] = matches
+                }
                 if matches {
                     found.append(TextMatcher.ByteMatch(start: position, end: word.end))
                     resume = word.end
@@ -83,17 +91,22 @@ struct WordStartSearch {
             }
             let words = WordScanner.words(in: bytes, from: position, limit: wordLimit)
             var page = PageSearch(bytes: bytes, words: words, folder: folder)
-            let match = page.match(alternatives, at: 0, stem: stem)
-            if let match {
+            if let match = page.match(alternatives, at: 0, stem: stem) {
                 found.append(match.found)
                 resume = match.found.end
             }
-            if let word {
-                if verdicts.count >= 100_000 { verdicts.removeAll(keepingCapacity: true) }
-                verdicts[word.key] = match != nil
-            }
         }
         return found
+    }
+
+    /// Whether an ASCII word, lowercased (which is its index term), matches a
+    /// one-word query by itself: as `PageSearch` matches it (a stem comes
+    /// with one word only), without scanning and folding the word again.
+    private static func matchesAlone(_ word: String, term: [UInt8], stem: [UInt8], folder: TermFolder) -> Bool {
+        if word.utf8.starts(with: term) { return true }
+        guard word.utf8.first == stem.first else { return false }
+        if word.utf8.elementsEqual(stem) { return true }
+        return (folder.stem(caseFolded: word, term: word) ?? word).utf8.elementsEqual(stem)
     }
 
     /// Where the word that starts at `position` ends, on a page of ASCII

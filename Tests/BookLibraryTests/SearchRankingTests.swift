@@ -73,6 +73,22 @@ final class SearchRankingTests: XCTestCase {
         XCTAssertEqual(try hits("zymurgy", .book(book)).map(\.page), [2, 5, 9], "a reader's find goes in page order")
     }
 
+    /// Outline titles are searched as one text: a match across two titles
+    /// counts for neither, and one it hides in the title it ends in is found.
+    func testOutlineEntriesMatchEachAloneThoughSearchedTogether() throws {
+        func matching(_ query: String, _ titles: [String]) -> [Int] {
+            var matchers = TextMatchers(SearchQuery(query)!)
+            return BookRanking.matchingEntries(titles, matchers: &matchers, language: .english)
+        }
+        XCTAssertEqual(matching("free software", ["Free", "software licences", "Free software"]), [2])
+        // "house house" across the first two titles overlaps the one inside the second.
+        XCTAssertEqual(matching("house house", ["My house", "house house", "house"]), [1])
+        // A title ending in a hyphen does not join the next one's first word.
+        XCTAssertEqual(matching("wellknown", ["well-", "known", "Wellknown facts"]), [2])
+        XCTAssertEqual(matching("configure", ["Configuration", "Building", "", "configured systems"]), [0, 3])
+        XCTAssertEqual(matching("zymurgy", []), [])
+    }
+
     func testPhrasesMatchOnlyWhereTheWordsAreAdjacent() throws {
         // Both words in every book, the phrase only in one: the book index
         // (words, not positions) proposes both, the pages decide.
