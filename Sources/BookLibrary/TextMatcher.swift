@@ -156,7 +156,7 @@ struct TextMatcher {
         func isSpace(at position: Int) -> Bool {
             let byte = bytes[position]
             if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-            return Unicode.Scalar(WordScanner.decode(bytes, at: position).0)?.properties.isWhitespace ?? false
+            return WordScanner.isWhitespace(WordScanner.decode(bytes, at: position).0)
         }
         // Plain: printable ASCII, tabs and line breaks, and no hyphen that
         // could join a word at a line end, as most pages are: a byte a character.
@@ -270,7 +270,7 @@ struct TextMatcher {
                 } else {
                     let (value, scalarLength) = WordScanner.decode(bytes, at: position)
                     length = scalarLength
-                    space = Unicode.Scalar(value)?.properties.isWhitespace ?? false
+                    space = WordScanner.isWhitespace(value)
                 }
                 if isFirst {
                     spaceFirst = space

@@ -211,7 +211,17 @@ package struct WordScanner {
         if properties.isAlphabetic || properties.numericType != nil { return .word }
         switch properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .privateUse: return .word
-        default: return properties.isWhitespace ? .space : .other
+        default: return isWhitespace(value) ? .space : .other
+        }
+    }
+
+    /// Unicode's White_Space, as `Unicode.Scalar.Properties.isWhitespace`
+    /// says, without its table lookup: snippets ask it of every character
+    /// around a match on pages that are not all ASCII.
+    static func isWhitespace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
         }
     }
 

@@ -27,7 +27,7 @@ struct WordStartSearch {
     /// not followed by a hyphen can only match alone, and asking the
     /// stemmer about every word that starts like the query is the cost of
     /// such a search.
-    private var verdicts: [String: Bool] = [:]
+    private var verdicts = WordVerdicts()
 
     /// Nil unless every term and the stem are ASCII, beginning with a
     /// lowercase letter or a digit (as folded words do).
@@ -69,25 +69,18 @@ struct WordStartSearch {
                 upcoming[index] = next(starts[index], from: position + 1)
             }
             guard position >= resume, startsWord(bytes, at: position), mayBegin(bytes, at: position) else { continue }
-            var word: (end: Int, key: String)?
-            if firstTerms == nil {
+            if firstTerms == nil, let stem {
                 let end = wordEnd(bytes, from: position)
-                if end == count || bytes[end] != 0x2D { word = (end, Self.lowercased(bytes, position..<end)) }
-            }
-            if let word, let stem {
-                let matches: Bool
-                if let known = verdicts[word.key] {
-                    matches = known
-                } else {
-                    matches = Self.matchesAlone(word.key, term: alternatives[0][0], stem: stem, folder: folder)
-                    if verdicts.count >= 100_000 { verdicts.removeAll(keepingCapacity: true) }
-                    verdicts[word.key] = matches
+                if end == count || bytes[end] != 0x2D {
+                    let matches = verdicts.verdict(bytes, position..<end) { word in
+                        Self.matchesAlone(word, term: alternatives[0][0], stem: stem, folder: folder)
+                    }
+                    if matches {
+                        found.append(TextMatcher.ByteMatch(start: position, end: end))
+                        resume = end
+                    }
+                    continue
                 }
-                if matches {
-                    found.append(TextMatcher.ByteMatch(start: position, end: word.end))
-                    resume = word.end
-                }
-                continue
             }
             let words = WordScanner.words(in: bytes, from: position, limit: wordLimit)
             var page = PageSearch(bytes: bytes, words: words, folder: folder)
@@ -124,16 +117,6 @@ struct WordStartSearch {
             }
         }
         return end
-    }
-
-    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(unsafeUninitializedCapacity: range.count) { buffer in
-            for offset in 0..<range.count {
-                let byte = bytes[range.lowerBound + offset]
-                buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            }
-            return range.count
-        }
     }
 
     /// Whether every character of the text that is not ASCII separates

@@ -8,6 +8,20 @@ final class TextMatcherTests: XCTestCase {
         return matcher.matches(in: text).map { String(text[$0.range]) }
     }
 
+    func testWhitespaceIsUnicodesWhiteSpace() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if WordScanner.isWhitespace(value) != scalar.properties.isWhitespace {
+                XCTFail("U+\(String(value, radix: 16, uppercase: true)): \(WordScanner.isWhitespace(value))")
+            }
+        }
+        // Snippets squeeze such spaces as they do ASCII ones.
+        let text = "lamp\u{2003}\u{2003}keeper\u{00A0}\u{00A0}said"
+        var matcher = TextMatcher(query: "keeper")!
+        let snippet = TextMatcher.snippet(text, matcher.matches(in: text)[0])
+        XCTAssertEqual(snippet.before + snippet.match + snippet.after, "lamp keeper said")
+    }
+
     func testCaseAndDiacriticsFoldLikeAFindBox() {
         XCTAssertEqual(found("resume", in: "Her Résumé and a RESUME."), ["Résumé", "RESUME"])
         XCTAssertEqual(found("übermass", in: "kein Übermass hier"), ["Übermass"])
