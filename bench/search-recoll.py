@@ -140,18 +140,26 @@ def in_text(path, query):
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
-def median_ms(command, runs):
-    """Median wall time and median CPU time (user + system) in ms: on a
-    shared, loaded machine the CPU time is the steadier of the two."""
-    times, cpu = [], []
+# The quick commands (tens of ms) run this many times more than --runs, in turn.
+TURNS = 6
+
+
+def median_ms(*commands, runs):
+    """Median wall time and median CPU time (user + system) in ms of each
+    command, the commands run in turn: on a shared machine the load drifts
+    over minutes (the same binary's times an hour apart differ by a third),
+    and taking turns gives each command the same share of it. The CPU time
+    is the steadier of the two."""
+    samples = [([], []) for _ in commands]
     for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append((time.perf_counter() - started) * 1000)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
-    return statistics.median(times), statistics.median(cpu)
+        for (times, cpu), command in zip(samples, commands):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times.append((time.perf_counter() - started) * 1000)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
+    return [(statistics.median(times), statistics.median(cpu)) for times, cpu in samples]
 
 
 def main():
@@ -193,13 +201,14 @@ def main():
         lines.append(f"| {query} | {kind} | {len(theirs)} | {len(ours)} | {len(missed)} | {'; '.join(notes)} |")
 
     if args.runs > 0:
-        lines += ["", "| query (whole process, median of %d; wall / CPU) | ibook search --all, ms | recollq -b, ms "
-                  "| ratio (wall / CPU) | recollq -A -p, ms | ratio (wall / CPU) |" % args.runs,
+        lines += ["", "| query (whole process, ibook and recollq -b in turn, median of %d; -A -p of %d; wall / CPU) "
+                  "| ibook search --all, ms | recollq -b, ms | ratio (wall / CPU) | recollq -A -p, ms | ratio (wall / CPU) |"
+                  % (args.runs * TURNS, args.runs),
                   "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for query in TIMED if args.runs > 0 else []:
-        ours = median_ms([args.ibook, "--library", args.library, "search", "--all", query], args.runs)
-        theirs = median_ms(recoll_command(args.recoll_conf, query), args.runs)
-        snippets = median_ms(recoll_snippets_command(args.recoll_conf, query), args.runs)
+        ours, theirs = median_ms([args.ibook, "--library", args.library, "search", "--all", query],
+                                 recoll_command(args.recoll_conf, query), runs=args.runs * TURNS)
+        snippets, = median_ms(recoll_snippets_command(args.recoll_conf, query), runs=args.runs)
         def pair(times):
             return f"{times[0]:.1f} / {times[1]:.1f}"
         def ratio(a, b):
