@@ -111,17 +111,21 @@ struct PageSearch {
             if stem == nil { return false }
         }
         let value = folded(index)
-        return termMatches(value.term, caseFolded: value.caseFolded, query, prefix: prefix, stem: word.kind == .text ? stem : nil)
+        return Self.termMatches(value.term, caseFolded: value.caseFolded, query, prefix: prefix,
+                                stem: word.kind == .text ? stem : nil, folder: folder)
     }
 
     private mutating func equalsJoined(_ index: Int, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
         guard let first = firstByte(index), first == query[0] || first == stem?.first else { return false }
         let head = folded(index), tail = folded(index + 1)
-        return termMatches(head.term + tail.term, caseFolded: head.caseFolded + tail.caseFolded, query,
-                           prefix: prefix, stem: stem)
+        return Self.termMatches(head.term + tail.term, caseFolded: head.caseFolded + tail.caseFolded, query,
+                                prefix: prefix, stem: stem, folder: folder)
     }
 
-    private func termMatches(_ term: [UInt8], caseFolded: String, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
+    /// Whether a word's index term (and case-folded form, for the stemmer)
+    /// matches `query`, or, given a stem, has that stem.
+    static func termMatches(_ term: [UInt8], caseFolded: String, _ query: [UInt8], prefix: Bool, stem: [UInt8]?,
+                            folder: TermFolder) -> Bool {
         if prefix ? term.starts(with: query) : term == query { return true }
         guard let stem, term.first == stem.first else { return false }
         // The stem written as a word is an inflection too (`representations`

@@ -72,8 +72,11 @@ struct WordStartSearch {
             if firstTerms == nil, let stem {
                 let end = wordEnd(bytes, from: position)
                 if end == count || bytes[end] != 0x2D {
+                    // An ASCII word's lowercase is its index term and its
+                    // case-folded form: no scanning and folding it again.
                     let matches = verdicts.verdict(bytes, position..<end) { word in
-                        Self.matchesAlone(word, term: alternatives[0][0], stem: stem, folder: folder)
+                        PageSearch.termMatches(Array(word.utf8), caseFolded: word, alternatives[0][0], prefix: true,
+                                               stem: stem, folder: folder)
                     }
                     if matches {
                         found.append(TextMatcher.ByteMatch(start: position, end: end))
@@ -90,16 +93,6 @@ struct WordStartSearch {
             }
         }
         return found
-    }
-
-    /// Whether an ASCII word, lowercased (which is its index term), matches a
-    /// one-word query by itself: as `PageSearch` matches it (a stem comes
-    /// with one word only), without scanning and folding the word again.
-    private static func matchesAlone(_ word: String, term: [UInt8], stem: [UInt8], folder: TermFolder) -> Bool {
-        if word.utf8.starts(with: term) { return true }
-        guard word.utf8.first == stem.first else { return false }
-        if word.utf8.elementsEqual(stem) { return true }
-        return (folder.stem(caseFolded: word, term: word) ?? word).utf8.elementsEqual(stem)
     }
 
     /// Where the word that starts at `position` ends, on a page of ASCII

@@ -21,6 +21,7 @@ struct WordVerdicts {
     /// The verdict on `bytes[range]` (ASCII), lowercase; `decide` gives it,
     /// from the lowercase word, the first time the word is met.
     mutating func verdict(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decide: (String) -> Bool) -> Bool {
+        if count >= Self.limit { self = WordVerdicts() }
         var hash: UInt32 = 2_166_136_261
         for position in range {
             hash = (hash ^ UInt32(Self.lowercase(bytes[position]))) &* 16_777_619
@@ -38,10 +39,6 @@ struct WordVerdicts {
             return range.count
         }
         let verdict = decide(word)
-        if count >= Self.limit {
-            self = WordVerdicts()
-            return self.verdict(bytes, range) { _ in verdict }
-        }
         slots[index] = Slot(offset: Int32(keys.count), length: Int32(range.count), hash: hash, verdict: verdict)
         keys.append(contentsOf: word.utf8)
         count += 1

@@ -61,7 +61,7 @@ package final class CommandContext {
     /// For commands that take [BOOK] [PAGE]: with --book, a lone argument is the page.
     package func bookAndPage() throws -> (book: Book, page: String?) {
         if let name = arguments.value("book"), arguments.positional("page") == nil {
-            return (try library().book(named: name), arguments.positional("book"))
+            return (try book(named: name), arguments.positional("book"))
         }
         return (try book(), arguments.positional("page"))
     }

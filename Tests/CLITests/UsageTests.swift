@@ -50,6 +50,10 @@ final class UsageTests: XCTestCase {
         XCTAssertEqual(try library.ibook("edit", "--book", "cafe", "--rating", "4").status, 0)
         XCTAssertTrue(try library.ibook("info", "cafe").stdout.contains("★★★★☆"))
         XCTAssertEqual(try library.ibook("notes", "--book", "lighthouses").status, 0)
+        let missing = try library.ibook("info", "--book", "zeppelin")
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("zeppelin"), missing.stderr)
         for arguments in [["info", "cafe", "--book", "lighthouses"], ["notes", "--all", "--book", "cafe"]] {
             let both = try library.ibook(arguments)
             XCTAssertEqual(both.status, 64, "\(arguments): \(both.stderr)")
