@@ -26,8 +26,8 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
-                  postgresql libpq-dev libpoppler-cpp-dev libutf8proc-dev libdeflate-dev
-PKG_CONFIG_MODULES = poppler-glib poppler-cpp sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate
+                  postgresql libpq-dev libpoppler-cpp-dev libutf8proc-dev libdeflate-dev liblz4-dev
+PKG_CONFIG_MODULES = poppler-glib poppler-cpp sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue. sqlite3 lets tests damage a library as a
 # crash or another program could.

@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libdeflate: zlib streams, deflated three times and inflated half again as fast as zlib does.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // LZ4: page text in the library, read back several times faster than deflate's.
+        .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
@@ -49,8 +51,10 @@ let package = Package(
         .target(name: "FileNames"),
         // Pixels in memory and PNG: what the renderer hands the reader and the terminal.
         .target(name: "Raster", dependencies: ["Deflate"]),
-        // Deflate through libdeflate: page text in the library, PNG.
+        // Deflate through libdeflate: PNG, and page text as libraries stored it before LZ4.
         .target(name: "Deflate", dependencies: ["CDeflate"]),
+        // LZ4 blocks through liblz4: page text in the library.
+        .target(name: "LZ4", dependencies: ["CLZ4"]),
         .target(name: "PDF", dependencies: ["FileNames", "CPoppler", "FileOutput", "Raster", "TextCells"]),
         // The terminal: raw mode, keys, size, signals, and the image protocols
         // (kitty, iTerm2, sixel, blocks) as encoders from pixels to bytes. No books.
@@ -85,7 +89,7 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "Deflate", "CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"]),
+        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "Deflate", "LZ4", "CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails"]),
@@ -153,7 +157,7 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
         .testTarget(name: "CLITests", dependencies: [
             "ibook", "ibook-full", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
             "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting",

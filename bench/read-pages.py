@@ -5,8 +5,10 @@ a query matches, and nothing else (no matching, no snippets, no output).
   read-pages.py LIBRARY_DIR --phrase "lighthouse keeper" [--runs 3]
 
 Finds the pages with the page index (a plain phrase query, no ranking), reads
-their stored text in page-row order and inflates it as ibook stores it
-(StoredText: plain TEXT, or a 4-byte length and a zlib stream). Prints
+their stored text in page-row order and decompresses it as ibook stores it
+(StoredText: plain TEXT; or a 4-byte length with its top bit set, a CRC-32
+and an LZ4 block, decompressed by liblz4 through ctypes; or, from before
+LZ4, a 4-byte length and a zlib stream). Prints
 `read_ms MEDIAN` (the read loop only, not Python's start-up) and `pages N`.
 
 Each run opens the library anew, as an `ibook search` process does: a
@@ -16,10 +18,28 @@ prints search results starts with (the file itself is in the page cache
 for both).
 """
 import argparse
+import ctypes
 import sqlite3
 import statistics
 import time
 import zlib
+
+
+LZ4 = ctypes.CDLL("liblz4.so.1")
+LZ4.LZ4_decompress_safe.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]
+
+
+def stored_text(value):
+    if not isinstance(value, bytes):
+        return value
+    length = int.from_bytes(value[:4], "little")
+    if length & 0x80000000 == 0:
+        return zlib.decompress(value[4:]).decode("utf-8", "replace")
+    length &= 0x7FFFFFFF
+    output = ctypes.create_string_buffer(length)
+    if LZ4.LZ4_decompress_safe(value[8:], output, len(value) - 8, length) != length:
+        raise ValueError("damaged LZ4 block")
+    return output.raw.decode("utf-8", "replace")
 
 
 def main():
@@ -39,9 +59,7 @@ def main():
         for (text,) in db.execute(
                 "SELECT text FROM pages WHERE id IN (SELECT rowid FROM page_index WHERE page_index MATCH ?) ORDER BY id",
                 (expression,)):
-            if isinstance(text, bytes):
-                text = zlib.decompress(text[4:]).decode("utf-8", "replace")
-            pages += len(text) > -1
+            pages += len(stored_text(text)) > -1
         times.append(time.perf_counter() - started)
         db.close()
     print("read_ms %.2f" % (statistics.median(times[1:]) * 1000))

@@ -233,6 +233,12 @@ enum Schema {
                 """)
             onProgress?(UpgradeProgress(step: "12-index-variants", done: 1, total: 1))
         }
+        migrator.register("13-lz4-page-text") { db in
+            // Page text deflated before LZ4 is stored again as LZ4 (see StoredText): no PDF is read again.
+            try DeflatedPageText(database: db).restore { done, total in
+                onProgress?(UpgradeProgress(step: "13-lz4-page-text", done: done, total: total))
+            }
+        }
         return migrator
     }
 

@@ -30,8 +30,8 @@ package final class CommandContext {
         if location.isShared, let name = arguments.commandPath.dropFirst().first, !CLI.sharedLibraryCommands.contains(name) {
             throw LibraryError.invalidArgument("ibook \(name) does not work on a shared library yet")
         }
-        // Upgrading an old library re-indexes its pages: on a terminal, say how far it has got.
-        let progress = PercentLine(terminal: stderr, title: "Upgrading the library's search index")
+        // Upgrading an old library re-indexes (or re-stores) its pages: on a terminal, say how far it has got.
+        let progress = PercentLine(terminal: stderr, title: "Upgrading the library")
         let library = try Library(location: location) { step in progress?.show(done: step.done, of: step.total) }
         progress?.clear()
         library.notices.forEach(warning)

@@ -1,4 +1,5 @@
 @testable import BookLibrary
+import Deflate
 import Foundation
 import Store
 import TestSupport
@@ -39,9 +40,16 @@ final class NormalisedIndexMigrationTests: XCTestCase {
             """, [pages.count, pages.count])
         for (number, text) in pages.enumerated() {
             try db.execute("INSERT INTO pages (id, book_id, page, label, text) VALUES (?, 1, ?, NULL, ?)",
-                           [number + 1, number + 1, StoredText.encode(text)])
+                           [number + 1, number + 1, Self.deflated(text)])
             try db.execute("INSERT INTO page_index (rowid, text) VALUES (?, ?)", [number + 1, text])
         }
+    }
+
+    /// Page text as ibook stored it before LZ4: its length, then a zlib stream.
+    private static func deflated(_ text: String) -> SQLValue {
+        let bytes = Array(text.utf8)
+        return .blob(withUnsafeBytes(of: UInt32(bytes.count).littleEndian, Array.init)
+            + bytes.withUnsafeBytes { Deflater.zlib($0, level: 6) })
     }
 
     func testAnOldLibraryIsReindexedFromItsStoredTextWithProgress() throws {
@@ -64,6 +72,14 @@ final class NormalisedIndexMigrationTests: XCTestCase {
                        "then the variant terms, in one statement: begun, done")
         XCTAssertEqual(try library.database.scalar("SELECT count(*) FROM index_variants WHERE term IN ('copyright', 'notic')"),
                        .integer(2), "the joined word and a stem")
+        XCTAssertEqual(progress.filter { $0.step == "13-lz4-page-text" }.map(\.done), [0, 30],
+                       "then the deflated text is stored again as LZ4, a batch at a time")
+        let stored = try library.database.query("SELECT page, text FROM pages ORDER BY page")
+        XCTAssertEqual(stored.count, 30)
+        for row in stored {
+            XCTAssertFalse(StoredText.isDeflated(row["text"]), "page \(row.int("page") ?? 0)")
+            XCTAssertEqual(try StoredText.decode(row["text"]), pages[(row.int("page") ?? 0) - 1])
+        }
         XCTAssertEqual(try library.database.scalar("SELECT language FROM books"), .text("en"))
         XCTAssertEqual(try library.database.scalar("SELECT count(*) FROM page_index_docsize"), .integer(30))
 
