@@ -131,6 +131,11 @@ struct PageSearch {
         // The stem written as a word is an inflection too (`representations`
         // finds `represent`, whose own stem is `repres`), as the index query asks.
         if term == stem { return true }
+        if let limit = folder.stemmer?.language.stemRewriteLimit, caseFolded.utf8.allSatisfy({ $0 < 0x80 }) {
+            var shared = 0
+            while shared < min(term.count, stem.count) && term[shared] == stem[shared] { shared += 1 }
+            if shared + limit < stem.count { return false }
+        }
         let termString = String(decoding: term, as: UTF8.self)
         let wordStem = folder.stem(caseFolded: caseFolded, term: termString) ?? termString
         return wordStem.utf8.elementsEqual(stem)

@@ -1,4 +1,6 @@
 @testable import BookLibrary
+import Foundation
+import PDF
 import TestSupport
 import XCTest
 
@@ -109,6 +111,43 @@ final class TextMatcherTests: XCTestCase {
         XCTAssertEqual(found("nationale", in: "les musées nationaux", language: .french), ["nationaux"])
         XCTAssertEqual(found("configure", in: "configuration", language: nil), [], "no stemmer, no stems")
         XCTAssertEqual(found("configure the", in: "configured the", language: .english), [], "phrases stay exact")
+        XCTAssertEqual(found("lie", in: "lying, lied, belie, lies", language: .english), ["lying", "lied", "lies"],
+                       "Porter2's own exceptions: lying is lie")
+        XCTAssertEqual(found("impliquer", in: "implications, impliqué", language: .french), ["implications", "impliqué"])
+    }
+
+    /// A word is stemmed only when it shares all but `stemRewriteLimit`
+    /// letters of the query's stem: the limit holds for every ASCII word of
+    /// the sample books and the real corpus, and for English inflections.
+    func testStemsDepartFromTheirWordsOnlyInTheirLastLetters() throws {
+        var words: Set<String> = ["lying", "dying", "tying", "skis", "idly", "gently", "ugly", "early", "only", "singly",
+                                  "possibility", "happiness", "cried", "conflating", "hopping", "analogies", "radically",
+                                  "configuration", "generalizations", "activities", "sensibilities", "ponies", "agreed"]
+        var paths = try FileManager.default.contentsOfDirectory(atPath: Fixtures.sampleBooks.path)
+            .filter { $0.hasSuffix(".pdf") }.map { Fixtures.sampleBook($0) }
+        if let corpus = Fixtures.corpus?.appendingPathComponent("real") {
+            paths += try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+                .filter { $0.hasSuffix(".pdf") }.map { corpus.appendingPathComponent($0).path }
+        }
+        for path in paths {
+            guard let document = try? PDFDocument(path: path) else { continue }
+            for index in 0..<document.pageCount {
+                guard let text = document.page(at: index)?.text else { continue }
+                for word in text.lowercased().split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
+                    words.insert(String(word))
+                }
+            }
+        }
+        XCTAssertGreaterThan(words.count, 1_000)
+        for language in BookLanguage.allCases {
+            guard let limit = language.stemRewriteLimit else { continue }
+            let stemmer = try Stemmer(language: language)
+            for word in words {
+                let stem = stemmer.stem(word)
+                let shared = zip(word.utf8, stem.utf8).prefix { $0 == $1 }.count
+                XCTAssertLessThanOrEqual(stem.utf8.count - shared, limit, "\(language): \(word) → \(stem)")
+            }
+        }
     }
 
     func testTheLanguageIsToldFromTheText() {
