@@ -82,7 +82,7 @@ struct BookRanking {
         let outline = try database.prepare("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position")
         return try Self.order(books, outlineMayMatch: outlineMayMatch, matchers: &matchers) { id in
             var entries: [(title: String, page: Int?)] = []
-            try outline.forEachRow([id]) { entries.append(($0.string("title") ?? "", $0.int("page"))) }
+            try outline.forEachStep([id]) { entries.append(($0.string(0) ?? "", $0.int(1))) }
             return entries
         }
     }

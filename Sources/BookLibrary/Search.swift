@@ -190,11 +190,13 @@ struct Search {
         private mutating func pageIndexRows(of book: RankedBook) throws -> [Int64] {
             if libraryRows == nil && ownLookupsLeft > 0 {
                 ownLookupsLeft -= 1
-                return try database.prepare(
+                var rows: [Int64] = []
+                try database.prepare(
                     "SELECT rowid FROM page_index WHERE page_index MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid"
-                ).rows([expression, book.firstRow, book.lastRow]).compactMap { row -> Int64? in
-                    if case .integer(let rowID) = row[0] { return rowID } else { return nil }
+                ).forEachStep([expression, book.firstRow, book.lastRow]) { row in
+                    if let rowID = row.int64(0) { rows.append(rowID) }
                 }
+                return rows
             }
             if libraryRows == nil { libraryRows = try lookUpLibrary() }
             return libraryRows?[book.id] ?? []
@@ -205,8 +207,8 @@ struct Search {
         private func lookUpLibrary() throws -> [Int: [Int64]] {
             let ranges = books.map { (id: $0.id, first: $0.firstRow, last: $0.lastRow) }.sorted { $0.first < $1.first }
             var rows: [Int: [Int64]] = [:]
-            try database.prepare("SELECT rowid FROM page_index WHERE page_index MATCH ?").forEachRow([expression]) { row in
-                guard case .integer(let rowID) = row[0] else { return }
+            try database.prepare("SELECT rowid FROM page_index WHERE page_index MATCH ?").forEachStep([expression]) { row in
+                guard let rowID = row.int64(0) else { return }
                 var low = 0, high = ranges.count
                 while low < high {
                     let middle = (low + high) / 2
@@ -241,13 +243,9 @@ struct Search {
             var pages: [(id: Int64, page: Int, label: String?, text: SQLValue)] = []
             // Pages are collected before matching so that no hit is handed
             // over while the statement holds its read cursor open.
-            try statement.forEachRow(bindings) { row in
-                guard case .integer(let id) = row[0], !done.contains(id) else { return }
-                var page = 0
-                if case .integer(let number) = row[1] { page = Int(number) }
-                var label: String?
-                if case .text(let text) = row[2] { label = text }
-                pages.append((id, page, label, row[3]))
+            try statement.forEachStep(bindings) { row in
+                guard let id = row.int64(0), !done.contains(id) else { return }
+                pages.append((id, row.int(1) ?? 0, row.string(2), row.value(3)))
             }
             for page in pages {
                 try StoredText.withBytes(page.text) { bytes in

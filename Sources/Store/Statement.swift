@@ -161,6 +161,31 @@ public final class Statement {
         }
     }
 
+    /// Calls body for each row as it is read, with its columns read in place
+    /// (`Columns`): the loop for many rows of a few columns.
+    public func forEachStep(_ values: [SQLBindable] = [], _ body: (borrowing Columns) throws -> Void) throws {
+        isIterating = true
+        defer {
+            reset()
+            isIterating = false
+        }
+        try bind(values)
+        while true {
+            let code = sqlite3_step(handle)
+            switch code {
+            case SQLITE_ROW:
+                try body(Columns(handle))
+            case SQLITE_DONE:
+                return
+            default:
+                let error = connection.error(code, sql: sql)
+                // A failed statement left un-reset keeps its read snapshot and locks.
+                sqlite3_reset(handle)
+                throw error
+            }
+        }
+    }
+
     private func currentRow() -> Row {
         let names = columnNames
         var values: [SQLValue] = []

@@ -84,6 +84,42 @@ final class StatementTests: StoreTestCase {
         statement.reset()
     }
 
+    /// Columns read in place give what a Row gives, column by column.
+    func testForEachStepReadsColumnsInPlaceAsRowsReadThem() throws {
+        let db = try openDatabase()
+        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, n, label, data)")
+        try db.execute("INSERT INTO t VALUES (1, 42, 'Préface', x'00FF10'), (2, 2.5, NULL, ''), (3, NULL, '', x'')")
+        let statement = try db.prepare("SELECT id, n, label, data FROM t ORDER BY id")
+        var read: [[SQLValue]] = []
+        var texts: [String?] = []
+        var bytes: [[UInt8]] = []
+        try statement.forEachStep { row in
+            read.append((0..<4).map { row.value($0) })
+            texts.append(row.string(2))
+            bytes.append(row.withBytes(3) { Array($0) } + row.withBytes(2) { Array($0) })
+            XCTAssertEqual(row.int(0), row.int64(0).map(Int.init))
+            XCTAssertEqual(row.isNull(1), row.int(0) == 3)
+        }
+        XCTAssertEqual(read, try statement.rows().map(\.values))
+        XCTAssertEqual(read[0], [.integer(1), .integer(42), .text("Préface"), .blob([0x00, 0xFF, 0x10])])
+        XCTAssertEqual(read[1][1], .real(2.5))
+        XCTAssertEqual(texts, ["Préface", nil, ""], "text only where SQLite holds text")
+        XCTAssertEqual(bytes, [[0x00, 0xFF, 0x10] + Array("Préface".utf8), [], []])
+
+        // A failing step throws, and the statement is left reset.
+        struct Stop: Error {}
+        var seen = 0
+        XCTAssertThrowsError(try statement.forEachStep { _ in
+            seen += 1
+            throw Stop()
+        }) { XCTAssertTrue($0 is Stop) }
+        XCTAssertEqual(seen, 1)
+        XCTAssertEqual(try statement.step()?.int("id"), 1)
+        statement.reset()
+        let failing = try db.prepare("SELECT abs(-9223372036854775807 - 1)")
+        XCTAssertNotNil(databaseError { try failing.forEachStep { _ in } }, "integer overflow is SQLite's error, thrown")
+    }
+
     func testForEachRowSeesWritesMadeWhileIterating() throws {
         // Proof of streaming rather than reading everything first: rows added
         // to the table while it is walked (same connection) show up.
