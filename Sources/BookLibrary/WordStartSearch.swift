@@ -3,7 +3,8 @@ import Glibc
 
 /// `PageSearch` for a page whose words are all ASCII, as most pages of most
 /// books are: every other character on it a space, a line break or
-/// punctuation (`WordScanner.separates`). Instead of scanning every word
+/// punctuation (`WordScanner.separates`); for a one-word query, also the
+/// ASCII words of any other page. Instead of scanning every word
 /// of the page, it looks (with memchr) for the bytes a term can start
 /// with, and where a word starts there, reads only the few words from
 /// there that a match can take: the same matches, at a fraction of the
@@ -23,6 +24,8 @@ struct WordStartSearch {
     /// The most words a match can take: two for each term (the halves of
     /// a line-end hyphenated word), and one more.
     private let wordLimit: Int
+    /// Every alternative is one word, whose match cannot run across a cut (see `find`).
+    private let isOneWord: Bool
     /// With a stem, whether a word (lowercased) matches by itself: a word
     /// not followed by a hyphen can only match alone, and asking the
     /// stemmer about every word that starts like the query is the cost of
@@ -45,23 +48,54 @@ struct WordStartSearch {
         self.starts = starts
         firstTerms = stem == nil ? alternatives.map { $0[0] } : nil
         wordLimit = 2 * (alternatives.map(\.count).max() ?? 1) + 1
+        isOneWord = alternatives.allSatisfy { $0.count == 1 }
     }
 
     /// The matches, in order, not overlapping, as `PageSearch.find` finds
-    /// them; nil when a word on the page is not ASCII.
+    /// them; nil when a word on the page is not ASCII and the query has
+    /// more than one word.
+    ///
+    /// A one-word query's match is a word, or the halves of one hyphenated
+    /// at a line end, so it never runs across a cut: a space or a line break
+    /// that follows no hyphen. Words that are not ASCII (a page of mostly
+    /// English with `café`, `Straße` or `x²` here and there) are read word by
+    /// word between the cuts around them, and the rest of the page from word starts.
     mutating func find(in bytes: UnsafeBufferPointer<UInt8>, alternatives: [[[UInt8]]], stem: [UInt8]?,
                        folder: TermFolder) -> [TextMatcher.ByteMatch]? {
-        guard let base = bytes.baseAddress else { return [] }
-        guard Self.wordsAreASCII(bytes) else { return nil }
-        let count = bytes.count
+        guard bytes.baseAddress != nil else { return [] }
+        var site = Self.wordNotASCII(in: bytes, from: 0)
+        guard site == nil || isOneWord else { return nil }
+        var found: [TextMatcher.ByteMatch] = []
+        var position = 0
+        while let start = site {
+            let segment = Self.cut(before: start, in: bytes)..<Self.cut(after: start, in: bytes)
+            find(in: bytes, position..<segment.lowerBound, alternatives: alternatives, stem: stem, folder: folder, into: &found)
+            let words = UnsafeBufferPointer(rebasing: bytes[segment])
+            var page = PageSearch(bytes: words, words: WordScanner.words(in: words), folder: folder)
+            for match in page.find(alternatives, stem: stem) {
+                found.append(TextMatcher.ByteMatch(start: segment.lowerBound + match.start, end: segment.lowerBound + match.end,
+                                                   keepsLineEndHyphen: match.keepsLineEndHyphen))
+            }
+            position = segment.upperBound
+            site = Self.wordNotASCII(in: bytes, from: position)
+        }
+        find(in: bytes, position..<bytes.count, alternatives: alternatives, stem: stem, folder: folder, into: &found)
+        return found
+    }
+
+    /// The matches in `range` of a page, whose words there are all ASCII and
+    /// whose ends are cuts (or the page's ends), from word starts.
+    private mutating func find(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, alternatives: [[[UInt8]]],
+                               stem: [UInt8]?, folder: TermFolder, into found: inout [TextMatcher.ByteMatch]) {
+        guard let base = bytes.baseAddress, !range.isEmpty else { return }
+        let count = range.upperBound
         func next(_ byte: UInt8, from position: Int) -> Int {
             guard position < count, let found = memchr(base + position, Int32(byte), count - position) else { return count }
             return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
-        var found: [TextMatcher.ByteMatch] = []
-        var upcoming = starts.map { next($0, from: 0) }
+        var upcoming = starts.map { next($0, from: range.lowerBound) }
         // No match starts inside the last one.
-        var resume = 0
+        var resume = range.lowerBound
         while true {
             let position = upcoming.min() ?? count
             guard position < count else { break }
@@ -71,7 +105,7 @@ struct WordStartSearch {
             guard position >= resume, startsWord(bytes, at: position), mayBegin(bytes, at: position) else { continue }
             if firstTerms == nil, let stem {
                 let end = wordEnd(bytes, from: position)
-                if end == count || bytes[end] != 0x2D {
+                if end == bytes.count || bytes[end] != 0x2D {
                     // An ASCII word's lowercase is its index term and its
                     // case-folded form: no scanning and folding it again.
                     let matches = verdicts.verdict(bytes, position..<end) { word in
@@ -92,8 +126,34 @@ struct WordStartSearch {
                 resume = match.found.end
             }
         }
-        return found
     }
+
+    /// A place where a word scan starts afresh and that no one-word match
+    /// runs across: after a space, a tab or a line break that does not
+    /// follow a hyphen (with only spaces and line breaks between), or an end of the page.
+    private static func isCut(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard position > 0, position < bytes.count else { return true }
+        guard isSpaceOrBreak(bytes[position - 1]) else { return false }
+        var before = position - 1
+        while before > 0 && isSpaceOrBreak(bytes[before - 1]) { before -= 1 }
+        guard before > 0 else { return true }
+        // The last byte of -, of U+2010 (E2 80 90) and of the soft hyphen (C2 AD).
+        return ![0x2D, 0x90, 0xAD].contains(bytes[before - 1])
+    }
+
+    private static func cut(before position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var cut = position
+        while !isCut(bytes, at: cut) { cut -= 1 }
+        return cut
+    }
+
+    private static func cut(after position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var cut = position + 1
+        while !isCut(bytes, at: cut) { cut += 1 }
+        return cut
+    }
+
+    private static func isSpaceOrBreak(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// Where the word that starts at `position` ends, on a page of ASCII
     /// words: after its letters and digits, or before an uppercase letter
@@ -112,12 +172,13 @@ struct WordStartSearch {
         return end
     }
 
-    /// Whether every character of the text that is not ASCII separates
-    /// words; ASCII is passed over eight bytes at a time.
-    private static func wordsAreASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+    /// Where the first character from `start` on is that is not ASCII and
+    /// does not separate words (a letter, a mark, a superscript, a hyphen
+    /// U+2010); nil when there is none. ASCII is passed over eight bytes at a time.
+    private static func wordNotASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
-        var position = 0
+        var position = start
         while position < count {
             if position + 8 <= count,
                UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
@@ -129,10 +190,10 @@ struct WordStartSearch {
                 continue
             }
             let (scalar, length) = WordScanner.decode(bytes, at: position)
-            guard WordScanner.separates(scalar) else { return false }
+            guard WordScanner.separates(scalar) else { return position }
             position += length
         }
-        return true
+        return nil
     }
 
     /// Whether a word starts at `position` (an ASCII letter or digit): on a

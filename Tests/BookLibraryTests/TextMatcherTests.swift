@@ -274,7 +274,8 @@ final class TextMatcherTests: XCTestCase {
                       "wellknown", "a", "A", "lighthouses", "light", "house", "-", "--", ",", ".", "’", "“", "”", "—", "\u{A0}", "©",
                       "…", "(", "12", "l1ght", "x"]
         let notASCII = ["é", "ﬁle", "東京", "e\u{301}", "data\u{AD}base", "copy\u{AD}\nright", "x²", "ｋｅｅｐｅｒ", "well\u{2010}\nknown",
-                        "Ünter", "œuvre", "Straße", "light\u{200B}house"]
+                        "Ünter", "œuvre", "Straße", "light\u{200B}house", "configuré", "con-\nfiguré", "light-\n  hoüse", "ﬁgure-\nkeeper",
+                        "keeper\u{AD}\n\nlight", "Copyright²", "2Ümlaut", "東the", "the東", "“léger”", "ǅebian", "keep\u{301}er", "Lighthouse’s"]
         let separators = [" ", "\n", "  ", ", ", "-", "\r\n", "\t", " - ", "\n\n"]
         let queries = ["lighthouse keeper", "the", "keep", "copyright", "configure", "well-known", "light", "x86", "2nd", "3d",
                        "a lighthouse", "c", "house keeper", "the lighthouse k"]
@@ -290,10 +291,10 @@ final class TextMatcherTests: XCTestCase {
                 searches.append((query, alternatives, stem, folder, try XCTUnwrap(WordStartSearch(alternatives, stem: stem), query)))
             }
         }
-        var fromWordStarts = 0, wordByWord = 0, matched = 0
+        var fromWordStarts = 0, wordByWord = 0, matched = 0, mixedFromWordStarts = 0, mixedMatched = 0
         for round in 0..<400 {
             var words = (0..<(10 + round % 50)).map { _ in pieces.randomElement(using: &generator)! }
-            if round % 3 == 0 {
+            for _ in 0..<(round % 3 == 0 ? 1 + round % 4 : 0) {
                 words.insert(notASCII.randomElement(using: &generator)!, at: Int.random(in: 0...words.count, using: &generator))
             }
             let text = words.map { $0 + separators.randomElement(using: &generator)! }.joined()
@@ -307,10 +308,15 @@ final class TextMatcherTests: XCTestCase {
                     if let found = searches[index].search.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) {
                         fromWordStarts += 1
                         XCTAssertEqual(found, everyWord, "\(query) in \(text.debugDescription)")
+                        if text.unicodeScalars.contains(where: { $0.value >= 0x80 && !WordScanner.separates($0.value) }) {
+                            mixedFromWordStarts += 1
+                            mixedMatched += found.count
+                        }
                     } else {
                         wordByWord += 1
-                        XCTAssertTrue(text.unicodeScalars.contains { $0.value >= 0x80 && !WordScanner.separates($0.value) },
-                                      "only a character that is not ASCII and not a separator sends a page word by word: \(text.debugDescription)")
+                        XCTAssertTrue(text.unicodeScalars.contains { $0.value >= 0x80 && !WordScanner.separates($0.value) }
+                                      && alternatives.contains { $0.count > 1 },
+                                      "only a word that is not ASCII, for a query of more words than one, sends a page word by word: \(text.debugDescription)")
                     }
                     for match in everyWord {
                         let asText = TextMatcher.Match(
@@ -322,8 +328,10 @@ final class TextMatcherTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(fromWordStarts, 5000)
-        XCTAssertGreaterThan(wordByWord, 2000)
+        XCTAssertGreaterThan(fromWordStarts, 8000)
+        XCTAssertGreaterThan(wordByWord, 1000)
+        XCTAssertGreaterThan(mixedFromWordStarts, 1000, "one-word queries on pages with words that are not ASCII")
+        XCTAssertGreaterThan(mixedMatched, 1000)
         XCTAssertGreaterThan(matched, 5000)
     }
 
