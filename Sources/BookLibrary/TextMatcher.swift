@@ -42,7 +42,7 @@ struct TextMatcher {
         folder = (try? TermFolder(language: query.stems ? language : nil)) ?? TermFolder(stemmer: nil)
         alternatives = query.alternatives.map { $0.map { Array($0.utf8) } }
         stem = query.stem(in: folder).map { Array($0.utf8) }
-        wordStarts = WordStartSearch(alternatives, stem: stem)
+        wordStarts = WordStartSearch(alternatives, stem: stem, stemRewriteLimit: folder.stemmer?.language.stemRewriteLimit)
     }
 
     mutating func matches(in text: String) -> [Match] {
@@ -158,15 +158,8 @@ struct TextMatcher {
             if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             return WordScanner.isWhitespace(WordScanner.decode(bytes, at: position).0)
         }
-        // Plain: printable ASCII, tabs and line breaks, and no hyphen that
-        // could join a word at a line end, as most pages are: a byte a character.
-        func isPlain(_ position: Int) -> Bool {
-            let byte = bytes[position]
-            if byte == 0x2D { return !hyphenMayJoin(bytes, at: position, before: count) }
-            return (byte >= 0x20 && byte < 0x7F) || (byte >= 0x09 && byte <= 0x0C)
-        }
         let near = max(0, lower - context - 1)..<min(count, upper + context + 1)
-        if near.allSatisfy(isPlain) {
+        if isPlain(bytes, near) {
             var start = max(0, lower - context), end = min(count, upper + context)
             if start > 0, let space = (start..<lower).first(where: { isSpace(at: $0) }) { start = space }
             if end < count, let space = (upper..<end).last(where: { isSpace(at: $0) }) { end = space }
@@ -305,46 +298,75 @@ struct TextMatcher {
         return (result.count - base, spaceFirst, spaceLast)
     }
 
-    /// `scalarSnippet`'s three parts for a plain window (printable ASCII,
-    /// tabs and line breaks, no hyphen at a line end) already cut at spaces, each
-    /// squeezed straight into its String: no gaps, one byte a character.
-    private static func plainSnippet(_ bytes: UnsafeBufferPointer<UInt8>, window: Range<Int>, match: Range<Int>) -> Snippet {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        /// `part` with each run of whitespace as one space and none at its
-        /// ends, between an ellipsis or a space where asked, as `squeeze` and
-        /// `scalarSnippet` put them: a space only beside words.
-        func squeezed(_ part: Range<Int>, ellipsisFirst: Bool = false, ellipsisLast: Bool = false,
-                      spaceFirst: Bool = false, spaceLast: Bool = false) -> String {
-            let hasWords = part.contains { !isSpace(bytes[$0]) }
-            return String(unsafeUninitializedCapacity: part.count + 8) { out in
-                var count = 0
-                func put(_ byte: UInt8) {
-                    out[count] = byte
-                    count += 1
-                }
-                if ellipsisFirst { put(0xE2); put(0x80); put(0xA6) }
-                if spaceFirst && hasWords && isSpace(bytes[part.lowerBound]) { put(0x20) }
-                var wordsSoFar = false, pendingSpace = false
-                for position in part {
-                    let byte = bytes[position]
-                    if isSpace(byte) {
-                        pendingSpace = wordsSoFar
-                    } else {
-                        if pendingSpace { put(0x20) }
-                        pendingSpace = false
-                        wordsSoFar = true
-                        put(byte)
-                    }
-                }
-                if spaceLast && hasWords && isSpace(bytes[part.upperBound - 1]) { put(0x20) }
-                if ellipsisLast { put(0xE2); put(0x80); put(0xA6) }
-                return count
+    /// Whether `range` is plain: printable ASCII, tabs and line breaks (not
+    /// CR, which joins an LF), and no hyphen that could join a word at a line
+    /// end, as most pages are: a byte a character.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let byte = bytes[position]
+            if byte >= 0x20 && byte < 0x7F {
+                if byte == 0x2D && hyphenMayJoin(bytes, at: position, before: bytes.count) { return false }
+            } else if byte < 0x09 || byte > 0x0C {
+                return false
             }
+            position += 1
         }
-        return Snippet(before: squeezed(window.lowerBound..<match.lowerBound, ellipsisFirst: window.lowerBound > 0, spaceLast: true),
-                       match: squeezed(match),
-                       after: squeezed(match.upperBound..<window.upperBound, ellipsisLast: window.upperBound < bytes.count,
-                                       spaceFirst: true))
+        return true
+    }
+
+    /// `scalarSnippet`'s three parts for a plain window (see `isPlain`) already
+    /// cut at spaces, each squeezed straight into its String: no gaps, one byte a character.
+    private static func plainSnippet(_ bytes: UnsafeBufferPointer<UInt8>, window: Range<Int>, match: Range<Int>) -> Snippet {
+        Snippet(before: squeezedPlain(bytes, window.lowerBound..<match.lowerBound, ellipsisFirst: window.lowerBound > 0,
+                                      spaceLast: true),
+                match: squeezedPlain(bytes, match),
+                after: squeezedPlain(bytes, match.upperBound..<window.upperBound, ellipsisLast: window.upperBound < bytes.count,
+                                     spaceFirst: true))
+    }
+
+    /// A plain `part` with each run of whitespace as one space and none at
+    /// its ends, between an ellipsis or a space where asked, as `squeeze` and
+    /// `scalarSnippet` put them: a space only beside words.
+    private static func squeezedPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, ellipsisFirst: Bool = false,
+                                      ellipsisLast: Bool = false, spaceFirst: Bool = false, spaceLast: Bool = false) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        var first = part.lowerBound, last = part.upperBound
+        while first < last && isSpace(bytes[first]) { first += 1 }
+        while last > first && isSpace(bytes[last - 1]) { last -= 1 }
+        let hasWords = first < last
+        return String(unsafeUninitializedCapacity: part.count + 8) { out in
+            var count = 0
+            if ellipsisFirst {
+                out[0] = 0xE2; out[1] = 0x80; out[2] = 0xA6
+                count = 3
+            }
+            if spaceFirst && hasWords && first > part.lowerBound {
+                out[count] = 0x20
+                count += 1
+            }
+            var position = first
+            while position < last {
+                let byte = bytes[position]
+                position += 1
+                if isSpace(byte) {
+                    while isSpace(bytes[position]) { position += 1 }
+                    out[count] = 0x20
+                } else {
+                    out[count] = byte
+                }
+                count += 1
+            }
+            if spaceLast && hasWords && last < part.upperBound {
+                out[count] = 0x20
+                count += 1
+            }
+            if ellipsisLast {
+                out[count] = 0xE2; out[count + 1] = 0x80; out[count + 2] = 0xA6
+                count += 3
+            }
+            return count
+        }
     }
 
     /// A scalar that is a Character by itself whatever stands beside it:

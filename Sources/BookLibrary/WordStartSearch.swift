@@ -32,9 +32,16 @@ struct WordStartSearch {
     /// such a search.
     private var verdicts = WordVerdicts()
 
+    /// With a stem, the beginnings a word must have to be asked about: the
+    /// query's word (which it may begin), or the stem but for the letters
+    /// its language's stemmer may rewrite (`BookLanguage.stemRewriteLimit`).
+    /// Nil when the stemmer may rewrite any letter: every word is asked.
+    private let wordHeads: [[UInt8]]?
+
     /// Nil unless every term and the stem are ASCII, beginning with a
-    /// lowercase letter or a digit (as folded words do).
-    init?(_ alternatives: [[[UInt8]]], stem: [UInt8]?) {
+    /// lowercase letter or a digit (as folded words do). `stemRewriteLimit`
+    /// is the stem's language's.
+    init?(_ alternatives: [[[UInt8]]], stem: [UInt8]?, stemRewriteLimit: Int?) {
         let terms = alternatives.flatMap { $0 } + (stem.map { [$0] } ?? [])
         guard !alternatives.isEmpty, !alternatives.contains(where: \.isEmpty),
               terms.allSatisfy({ !$0.isEmpty && Self.isLowercaseOrDigit($0[0]) && $0.allSatisfy { $0 < 0x80 } })
@@ -49,6 +56,11 @@ struct WordStartSearch {
         firstTerms = stem == nil ? alternatives.map { $0[0] } : nil
         wordLimit = 2 * (alternatives.map(\.count).max() ?? 1) + 1
         isOneWord = alternatives.allSatisfy { $0.count == 1 }
+        if let stem, let limit = stemRewriteLimit {
+            wordHeads = [alternatives[0][0], Array(stem.prefix(max(1, stem.count - limit)))]
+        } else {
+            wordHeads = nil
+        }
     }
 
     /// The matches, in order, not overlapping, as `PageSearch.find` finds
@@ -106,6 +118,7 @@ struct WordStartSearch {
             if firstTerms == nil, let stem {
                 let end = wordEnd(bytes, from: position)
                 if end == bytes.count || bytes[end] != 0x2D {
+                    if let wordHeads, !wordHeads.contains(where: { begins(bytes, position..<end, with: $0) }) { continue }
                     // An ASCII word's lowercase is its index term and its
                     // case-folded form: no scanning and folding it again.
                     let matches = verdicts.verdict(bytes, position..<end) { word in
@@ -203,6 +216,17 @@ struct WordStartSearch {
         let previous = bytes[position - 1]
         if Self.isDigit(previous) { return bytes[position] >= 0x41 && bytes[position] <= 0x5A }
         return !((previous | 0x20) >= 0x61 && (previous | 0x20) <= 0x7A)
+    }
+
+    /// Whether the ASCII word `bytes[word]`, lowercased, begins with `head`.
+    private func begins(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, with head: [UInt8]) -> Bool {
+        guard word.count >= head.count else { return false }
+        for offset in 0..<head.count {
+            var byte = bytes[word.lowerBound + offset]
+            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            if byte != head[offset] { return false }
+        }
+        return true
     }
 
     /// Whether the word at `position` may begin a match: it begins a first

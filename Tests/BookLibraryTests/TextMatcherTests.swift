@@ -288,7 +288,8 @@ final class TextMatcherTests: XCTestCase {
                 let folder = try TermFolder(language: parsed.stems ? language : nil)
                 let alternatives = parsed.alternatives.map { $0.map { Array($0.utf8) } }
                 let stem = parsed.stem(in: folder).map { Array($0.utf8) }
-                searches.append((query, alternatives, stem, folder, try XCTUnwrap(WordStartSearch(alternatives, stem: stem), query)))
+                searches.append((query, alternatives, stem, folder, try XCTUnwrap(
+                    WordStartSearch(alternatives, stem: stem, stemRewriteLimit: folder.stemmer?.language.stemRewriteLimit), query)))
             }
         }
         var fromWordStarts = 0, wordByWord = 0, matched = 0, mixedFromWordStarts = 0, mixedMatched = 0
@@ -336,9 +337,9 @@ final class TextMatcherTests: XCTestCase {
     }
 
     func testNonASCIIQueriesAreReadWordByWord() {
-        XCTAssertNil(WordStartSearch([[Array("東".utf8)]], stem: nil))
-        XCTAssertNil(WordStartSearch([[Array("café".utf8)]], stem: nil))
-        XCTAssertNotNil(WordStartSearch([[Array("cafe".utf8)]], stem: Array("caf".utf8)))
+        XCTAssertNil(WordStartSearch([[Array("東".utf8)]], stem: nil, stemRewriteLimit: nil))
+        XCTAssertNil(WordStartSearch([[Array("café".utf8)]], stem: nil, stemRewriteLimit: nil))
+        XCTAssertNotNil(WordStartSearch([[Array("cafe".utf8)]], stem: Array("caf".utf8), stemRewriteLimit: 2))
         XCTAssertEqual(found("cafe", in: "a café, a cafe"), ["café", "cafe"])
         XCTAssertEqual(found("keeper", in: "the ｋｅｅｐｅｒ and the keeper"), ["ｋｅｅｐｅｒ", "keeper"])
     }
