@@ -198,6 +198,7 @@ struct TextMatcher {
             if let lastSpace { end = lastSpace }
         }
         let hyphenations = lineEndHyphenations(bytes, in: start..<end)
+        if hyphenations.isEmpty { return plainSnippet(bytes, window: start..<end, match: lower..<upper) }
         // The three parts, one after the other, then cut into strings.
         var text: [UInt8] = []
         text.reserveCapacity(end - start + 16)
@@ -315,49 +316,65 @@ struct TextMatcher {
         return true
     }
 
-    /// `scalarSnippet`'s three parts for a plain window (see `isPlain`) already
-    /// cut at spaces, each squeezed straight into its String: no gaps, one byte a character.
+    /// `scalarSnippet`'s three parts for a window already cut at spaces,
+    /// with no word hyphenated at a line end in it, each squeezed straight
+    /// into its String.
     private static func plainSnippet(_ bytes: UnsafeBufferPointer<UInt8>, window: Range<Int>, match: Range<Int>) -> Snippet {
-        Snippet(before: squeezedPlain(bytes, window.lowerBound..<match.lowerBound, ellipsisFirst: window.lowerBound > 0,
-                                      spaceLast: true),
-                match: squeezedPlain(bytes, match),
-                after: squeezedPlain(bytes, match.upperBound..<window.upperBound, ellipsisLast: window.upperBound < bytes.count,
-                                     spaceFirst: true))
+        Snippet(before: squeezed(bytes, window.lowerBound..<match.lowerBound, ellipsisFirst: window.lowerBound > 0,
+                                 spaceLast: true),
+                match: squeezed(bytes, match),
+                after: squeezed(bytes, match.upperBound..<window.upperBound, ellipsisLast: window.upperBound < bytes.count,
+                                spaceFirst: true))
     }
 
-    /// A plain `part` with each run of whitespace as one space and none at
-    /// its ends, between an ellipsis or a space where asked, as `squeeze` and
+    /// `part` with each run of whitespace as one space and none at its
+    /// ends, between an ellipsis or a space where asked, as `squeeze` and
     /// `scalarSnippet` put them: a space only beside words.
-    private static func squeezedPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, ellipsisFirst: Bool = false,
-                                      ellipsisLast: Bool = false, spaceFirst: Bool = false, spaceLast: Bool = false) -> String {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        var first = part.lowerBound, last = part.upperBound
-        while first < last && isSpace(bytes[first]) { first += 1 }
-        while last > first && isSpace(bytes[last - 1]) { last -= 1 }
-        let hasWords = first < last
-        return String(unsafeUninitializedCapacity: part.count + 8) { out in
+    private static func squeezed(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, ellipsisFirst: Bool = false,
+                                 ellipsisLast: Bool = false, spaceFirst: Bool = false, spaceLast: Bool = false) -> String {
+        String(unsafeUninitializedCapacity: part.count + 8) { out in
             var count = 0
             if ellipsisFirst {
                 out[0] = 0xE2; out[1] = 0x80; out[2] = 0xA6
                 count = 3
             }
-            if spaceFirst && hasWords && first > part.lowerBound {
-                out[count] = 0x20
-                count += 1
-            }
-            var position = first
-            while position < last {
+            let afterEllipsis = count
+            var wordsSoFar = false, pendingSpace = false, spaceAtEnd = false
+            var position = part.lowerBound
+            while position < part.upperBound {
                 let byte = bytes[position]
-                position += 1
-                if isSpace(byte) {
-                    while isSpace(bytes[position]) { position += 1 }
-                    out[count] = 0x20
+                var length = 1
+                let space: Bool
+                if byte < 0x80 {
+                    space = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
                 } else {
-                    out[count] = byte
+                    let (value, scalarLength) = WordScanner.decode(bytes, at: position)
+                    length = scalarLength
+                    space = WordScanner.isWhitespace(value)
                 }
-                count += 1
+                if space {
+                    // Kept for a word to come, or, at the start, for the part before.
+                    if position == part.lowerBound && spaceFirst {
+                        out[count] = 0x20
+                        count += 1
+                    }
+                    pendingSpace = wordsSoFar
+                } else {
+                    if pendingSpace {
+                        out[count] = 0x20
+                        count += 1
+                        pendingSpace = false
+                    }
+                    wordsSoFar = true
+                    for offset in 0..<length { out[count + offset] = bytes[position + offset] }
+                    count += length
+                }
+                spaceAtEnd = space
+                position += length
             }
-            if spaceLast && hasWords && last < part.upperBound {
+            // No words, no spaces.
+            if !wordsSoFar { count = afterEllipsis }
+            if spaceLast && wordsSoFar && spaceAtEnd {
                 out[count] = 0x20
                 count += 1
             }
