@@ -101,13 +101,13 @@ struct WordStartSearch {
                                stem: [UInt8]?, folder: TermFolder, into found: inout [TextMatcher.ByteMatch]) {
         guard let base = bytes.baseAddress, !range.isEmpty else { return }
         let count = range.upperBound
+        // No match starts inside the last one.
+        var resume = range.lowerBound
         func next(_ byte: UInt8, from position: Int) -> Int {
             guard position < count, let found = memchr(base + position, Int32(byte), count - position) else { return count }
             return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
         var upcoming = starts.map { next($0, from: range.lowerBound) }
-        // No match starts inside the last one.
-        var resume = range.lowerBound
         while true {
             let position = upcoming.min() ?? count
             guard position < count else { break }
@@ -116,6 +116,7 @@ struct WordStartSearch {
             }
             guard position >= resume, startsWord(bytes, at: position), mayBegin(bytes, at: position) else { continue }
             if firstTerms == nil, let stem {
+                if let wordHeads, !wordHeads.contains(where: { mayBegin(bytes, at: position, with: $0) }) { continue }
                 let end = wordEnd(bytes, from: position)
                 if end == bytes.count || bytes[end] != 0x2D {
                     if let wordHeads, !wordHeads.contains(where: { begins(bytes, position..<end, with: $0) }) { continue }
@@ -216,6 +217,20 @@ struct WordStartSearch {
         let previous = bytes[position - 1]
         if Self.isDigit(previous) { return bytes[position] >= 0x41 && bytes[position] <= 0x5A }
         return !((previous | 0x20) >= 0x61 && (previous | 0x20) <= 0x7A)
+    }
+
+    /// Whether the word at `position`, or the word it begins when a hyphen
+    /// follows (the first half of one hyphenated at a line end), may begin
+    /// with `head`: its bytes, lowercased, do, or depart from it only at a
+    /// hyphen or at the end of the text.
+    private func mayBegin(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, with head: [UInt8]) -> Bool {
+        for offset in 0..<head.count {
+            guard position + offset < bytes.count else { return true }
+            var byte = bytes[position + offset]
+            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            if byte != head[offset] { return byte == 0x2D }
+        }
+        return true
     }
 
     /// Whether the ASCII word `bytes[word]`, lowercased, begins with `head`.
