@@ -81,9 +81,12 @@ struct BookRanking {
         guard !books.isEmpty else { return [] }
         let outline = try database.prepare("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position")
         return try Self.order(books, outlineMayMatch: outlineMayMatch, matchers: &matchers) { id in
-            var entries: [(title: String, page: Int?)] = []
-            try outline.forEachStep([id]) { entries.append(($0.string(0) ?? "", $0.int(1))) }
-            return entries
+            var titles = OutlineTitles()
+            try outline.forEachStep([id]) { row in
+                let page = row.int(1)
+                row.withBytes(0) { titles.append(title: $0, page: page) }
+            }
+            return titles
         }
     }
 
@@ -92,17 +95,17 @@ struct BookRanking {
     /// outline holds the words, and `outline` gives a book's entries in order.
     /// The one ranking of both engines (see `SharedSearch`).
     static func order(_ books: [RankedBook], outlineMayMatch: [Bool], matchers: inout TextMatchers,
-                      outline: (Int) throws -> [(title: String, page: Int?)]) throws -> [RankedBook] {
+                      outline: (Int) throws -> OutlineTitles) throws -> [RankedBook] {
         var books = books
         let averageParts = Double(books.map(\.partsWithPages).reduce(0, +)) / Double(max(books.count, 1))
         for index in books.indices {
             let language = books[index].language
             books[index].titleMatches = !matchers.matches(in: books[index].title, language: language).isEmpty
             if outlineMayMatch[index] {
-                let entries = try outline(books[index].id)
+                let titles = try outline(books[index].id)
                 var pages: [Int] = []
-                for entry in matchingEntries(entries.map(\.title), matchers: &matchers, language: language) {
-                    guard let page = entries[entry].page, !pages.contains(page) else { continue }
+                for entry in matchingEntries(titles, matchers: &matchers, language: language) {
+                    guard let page = titles.pages[entry], !pages.contains(page) else { continue }
                     pages.append(page)
                 }
                 books[index].outlinePages = pages
@@ -131,29 +134,15 @@ struct BookRanking {
     /// (a phrase, a hyphen at a title's end) is no match of either, and may
     /// hide one in the title it ends in, so the titles it touches are
     /// searched again alone.
-    static func matchingEntries(_ titles: [String], matchers: inout TextMatchers, language: BookLanguage?) -> [Int] {
-        var text: [UInt8] = []
-        var starts: [Int] = []
-        for title in titles {
-            starts.append(text.count)
-            text.append(contentsOf: title.utf8)
-            text.append(0x0A)
-        }
-        func entry(at offset: Int) -> Int {
-            var low = 0, high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] <= offset { low = middle + 1 } else { high = middle }
-            }
-            return low - 1
-        }
+    static func matchingEntries(_ titles: OutlineTitles, matchers: inout TextMatchers, language: BookLanguage?) -> [Int] {
         var matching = Set<Int>(), again = Set<Int>()
-        let matches = text.withUnsafeBufferPointer { matchers.matches(in: $0, language: language) }
+        let matches = titles.text.withUnsafeBufferPointer { matchers.matches(in: $0, language: language) }
         for match in matches {
-            let first = entry(at: match.start), last = entry(at: max(match.start, match.end - 1))
+            let first = titles.entry(at: match.start), last = titles.entry(at: max(match.start, match.end - 1))
             if first == last { matching.insert(first) } else { again.formUnion(first...last) }
         }
-        for index in again.subtracting(matching) where !matchers.matches(in: titles[index], language: language).isEmpty {
+        for index in again.subtracting(matching)
+        where !titles.title(index).withUnsafeBufferPointer({ matchers.matches(in: $0, language: language) }).isEmpty {
             matching.insert(index)
         }
         return matching.sorted()

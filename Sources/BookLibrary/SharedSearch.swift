@@ -110,8 +110,8 @@ struct SharedSearch {
         let books = byID.values.filter { $0.parts != 0 }
         return try BookRanking.order(books, outlineMayMatch: books.map { outlineMayMatch.contains($0.id) },
                                      matchers: &matchers) { id in
-            try connection.query("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position", [id])
-                .map { ($0.string("title") ?? "", $0.int("page")) }
+            OutlineTitles(try connection.query("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position", [id])
+                .map { ($0.string("title") ?? "", $0.int("page")) })
         }
     }
 

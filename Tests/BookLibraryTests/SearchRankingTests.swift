@@ -78,7 +78,7 @@ final class SearchRankingTests: XCTestCase {
     func testOutlineEntriesMatchEachAloneThoughSearchedTogether() throws {
         func matching(_ query: String, _ titles: [String]) -> [Int] {
             var matchers = TextMatchers(SearchQuery(query)!)
-            return BookRanking.matchingEntries(titles, matchers: &matchers, language: .english)
+            return BookRanking.matchingEntries(OutlineTitles(titles.map { ($0, nil) }), matchers: &matchers, language: .english)
         }
         XCTAssertEqual(matching("free software", ["Free", "software licences", "Free software"]), [2])
         // "house house" across the first two titles overlaps the one inside the second.
@@ -87,6 +87,9 @@ final class SearchRankingTests: XCTestCase {
         XCTAssertEqual(matching("wellknown", ["well-", "known", "Wellknown facts"]), [2])
         XCTAssertEqual(matching("configure", ["Configuration", "Building", "", "configured systems"]), [0, 3])
         XCTAssertEqual(matching("zymurgy", []), [])
+        // A title with line breaks of its own stays one entry.
+        XCTAssertEqual(matching("lighthouse keeper", ["Tides", "The lighthouse\nkeeper", "Fog\r\nsignals"]), [1])
+        XCTAssertEqual(matching("fog signals", ["Tides", "The lighthouse\nkeeper", "Fog\r\nsignals"]), [2])
     }
 
     func testPhrasesMatchOnlyWhereTheWordsAreAdjacent() throws {
