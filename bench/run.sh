@@ -311,7 +311,7 @@ import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 size = lambda name: db.execute("SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name LIKE ?", (name + "%",)).fetchone()[0] / 1048576
 print("%.1f MB, book index %.1f MB" % (size("page_index"), size("book_index")))' "$S/library.sqlite")."
-note "Scale: the first line is timed from spawning \`ibook search\` to the first newline on its stdout (bench/first-line.py, median of 5); reading the pages' text is bench/read-pages.py: the page index's phrase query, then each matching page's stored text read and inflated, nothing else (Python; the read loop only)."
+note "Scale: the first line is timed from spawning \`ibook search\` to the first newline on its stdout (bench/first-line.py, median of 5); reading the pages' text is bench/read-pages.py: the page index's phrase query, then each matching page's stored text read and decompressed (LZ4, or zlib for text stored before it), nothing else (Python; the read loop only)."
 rm -rf "$S"
 fi
 
