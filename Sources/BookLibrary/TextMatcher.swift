@@ -303,8 +303,23 @@ struct TextMatcher {
     /// CR, which joins an LF), and no hyphen that could join a word at a line
     /// end, as most pages are: a byte a character.
     private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
         var position = range.lowerBound
         while position < range.upperBound {
+            // Eight bytes at a time while none is below a space, above `~` or a hyphen
+            // (bit tricks that may flag a plain byte next to one, never miss one).
+            if position + 8 <= range.upperBound {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                let belowSpace = (word &- ones &* 0x20) & ~word & highs
+                let aboveTilde = ((word &+ ones) | word) & highs
+                let hyphens = word ^ (ones &* 0x2D)
+                let hyphen = (hyphens &- ones) & ~hyphens & highs
+                if belowSpace | aboveTilde | hyphen == 0 {
+                    position += 8
+                    continue
+                }
+            }
             let byte = bytes[position]
             if byte >= 0x20 && byte < 0x7F {
                 if byte == 0x2D && hyphenMayJoin(bytes, at: position, before: bytes.count) { return false }

@@ -188,12 +188,21 @@ struct WordStartSearch {
 
     /// Where the first character from `start` on is that is not ASCII and
     /// does not separate words (a letter, a mark, a superscript, a hyphen
-    /// U+2010); nil when there is none. ASCII is passed over eight bytes at a time.
+    /// U+2010); nil when there is none. ASCII is passed over 32 bytes at a time.
     private static func wordNotASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var position = start
         while position < count {
+            if position + 32 <= count {
+                let raw = UnsafeRawPointer(base + position)
+                let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                if any & 0x8080_8080_8080_8080 == 0 {
+                    position += 32
+                    continue
+                }
+            }
             if position + 8 <= count,
                UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 position += 8
