@@ -218,6 +218,27 @@ final class SearchRankingTests: XCTestCase {
         XCTAssertEqual(try hits("configure").map { "\($0.bookID):\($0.page)" }, ["\(long):210"])
     }
 
+    /// Pages the page index picks are read through the memory mapping in a
+    /// small library and with read() in a large one: the same hits either way.
+    func testPagesReadWithReadOrMappedGiveTheSameHits() throws {
+        let long = try addLongChronicle()
+        for query in ["copyright", "configure", "harbour lights"] {
+            var mapped: [String] = [], read: [String] = []
+            let mappedSummary = try Search(database: library.database).run(query, scope: .all, exact: false, limit: nil) {
+                mapped.append("\($0.bookID):\($0.page):\($0.snippet.match)")
+            }
+            let readSummary = try Search(database: library.database, scatteredFileSize: 0).run(query, scope: .all, exact: false,
+                                                                                              limit: nil) {
+                read.append("\($0.bookID):\($0.page):\($0.snippet.match)")
+            }
+            XCTAssertFalse(mapped.isEmpty, query)
+            XCTAssertEqual(mapped, read, query)
+            XCTAssertEqual(mappedSummary.hits, readSummary.hits, query)
+        }
+        XCTAssertTrue(try hits("configure").contains { $0.bookID == long && $0.page == 210 })
+        XCTAssertEqual(try library.database.scalar("PRAGMA mmap_size"), .integer(1 << 30), "the mapping is back after read()")
+    }
+
     func testSearchInSelectedBooksRanksOnlyThem() throws {
         let sparse = try addBook("sparse.pdf", title: "Assorted Essays", pageCount: 12, marked: [7])
         try addBook("dense.pdf", title: "Garden Almanac", pageCount: 12, marked: [2, 3, 5])
