@@ -153,11 +153,7 @@ struct TextMatcher {
             return position
         }
         func length(at position: Int) -> Int { bytes[position] < 0x80 ? 1 : WordScanner.decode(bytes, at: position).1 }
-        func isSpace(at position: Int) -> Bool {
-            let byte = bytes[position]
-            if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-            return WordScanner.isWhitespace(WordScanner.decode(bytes, at: position).0)
-        }
+        func isSpace(at position: Int) -> Bool { whitespace(bytes, at: position).isSpace }
         let near = max(0, lower - context - 1)..<min(count, upper + context + 1)
         if isPlain(bytes, near) {
             var start = max(0, lower - context), end = min(count, upper + context)
@@ -256,16 +252,7 @@ struct TextMatcher {
             var position = range.lowerBound
             var run = position
             while position < range.upperBound {
-                let byte = bytes[position]
-                var length = 1
-                let space: Bool
-                if byte < 0x80 {
-                    space = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-                } else {
-                    let (value, scalarLength) = WordScanner.decode(bytes, at: position)
-                    length = scalarLength
-                    space = WordScanner.isWhitespace(value)
-                }
+                let (space, length) = whitespace(bytes, at: position)
                 if isFirst {
                     spaceFirst = space
                     isFirst = false
@@ -357,16 +344,7 @@ struct TextMatcher {
             var wordsSoFar = false, pendingSpace = false, spaceAtEnd = false
             var position = part.lowerBound
             while position < part.upperBound {
-                let byte = bytes[position]
-                var length = 1
-                let space: Bool
-                if byte < 0x80 {
-                    space = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-                } else {
-                    let (value, scalarLength) = WordScanner.decode(bytes, at: position)
-                    length = scalarLength
-                    space = WordScanner.isWhitespace(value)
-                }
+                let (space, length) = whitespace(bytes, at: position)
                 if space {
                     // Kept for a word to come, or, at the start, for the part before.
                     if position == part.lowerBound && spaceFirst {
@@ -399,6 +377,14 @@ struct TextMatcher {
             }
             return count
         }
+    }
+
+    /// Whether the character at `position` is whitespace, and its length in bytes.
+    private static func whitespace(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (isSpace: Bool, length: Int) {
+        let byte = bytes[position]
+        if byte < 0x80 { return (byte == 0x20 || (byte >= 0x09 && byte <= 0x0D), 1) }
+        let (value, length) = WordScanner.decode(bytes, at: position)
+        return (WordScanner.isWhitespace(value), length)
     }
 
     /// A scalar that is a Character by itself whatever stands beside it:
