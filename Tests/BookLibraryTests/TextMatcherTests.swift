@@ -336,6 +336,19 @@ final class TextMatcherTests: XCTestCase {
         XCTAssertGreaterThan(matched, 5000)
     }
 
+    /// Search compares a kana word's first byte without folding it: every
+    /// hiragana and katakana letter folds to a term with the same first byte.
+    func testKanaFoldToKana() {
+        for value in Array(UInt32(0x3041)...0x3096) + Array(UInt32(0x30A1)...0x30FA) {
+            let word = String(Unicode.Scalar(value)!)
+            let term = TermFolding.stripped(TermFolding.caseFolded(word))
+            XCTAssertEqual(term.utf8.first, word.utf8.first, "U+\(String(value, radix: 16)) folds to \(term)")
+        }
+        XCTAssertEqual(found("かがみ", in: "鏡は かがみ、カガミ"), ["かがみ"])
+        XCTAssertEqual(found("カカシ", in: "かかし、カカシ、ｶｶｼ"), ["カカシ", "ｶｶｼ"])
+        XCTAssertEqual(found("皇居", in: "ひがしの皇居、こうきょ"), ["皇居"])
+    }
+
     func testNonASCIIQueriesAreReadWordByWord() {
         XCTAssertNil(WordStartSearch([[Array("東".utf8)]], stem: nil, stemRewriteLimit: nil))
         XCTAssertNil(WordStartSearch([[Array("café".utf8)]], stem: nil, stemRewriteLimit: nil))
