@@ -12,9 +12,7 @@ struct DeflatedPageText {
     private static let deflated = "typeof(text) = 'blob' AND length(text) > 4 AND substr(text, 4, 1) < x'80'"
 
     func restore(onProgress: (_ done: Int, _ total: Int) -> Void) throws {
-        let total = try database.scalar("SELECT count(*) FROM pages WHERE \(Self.deflated)").flatMap { value -> Int? in
-            if case .integer(let count) = value { return Int(count) } else { return nil }
-        } ?? 0
+        let total = try database.scalar("SELECT count(*) FROM pages WHERE \(Self.deflated)")?.integer.map(Int.init) ?? 0
         guard total > 0 else { return }
         let batch = try database.prepare(
             "SELECT id, text FROM pages WHERE id > ? AND \(Self.deflated) ORDER BY id LIMIT \(batchSize)")

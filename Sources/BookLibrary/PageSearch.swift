@@ -133,6 +133,12 @@ struct PageSearch {
 
     /// Whether a word's index term (and case-folded form, for the stemmer)
     /// matches `query`, or, given a stem, has that stem.
+    /// What an ASCII word must begin with to have `stem` as its stem: all of it
+    /// but the last letters its language's stemmer may rewrite (`BookLanguage.stemRewriteLimit`).
+    static func stemHead(_ stem: [UInt8], rewriteLimit: Int) -> ArraySlice<UInt8> {
+        stem.prefix(max(1, stem.count - rewriteLimit))
+    }
+
     static func termMatches(_ term: [UInt8], caseFolded: String, _ query: [UInt8], prefix: Bool, stem: [UInt8]?,
                             folder: TermFolder) -> Bool {
         if prefix ? term.starts(with: query) : term == query { return true }
@@ -140,10 +146,9 @@ struct PageSearch {
         // The stem written as a word is an inflection too (`representations`
         // finds `represent`, whose own stem is `repres`), as the index query asks.
         if term == stem { return true }
-        if let limit = folder.stemmer?.language.stemRewriteLimit, caseFolded.utf8.allSatisfy({ $0 < 0x80 }) {
-            var shared = 0
-            while shared < min(term.count, stem.count) && term[shared] == stem[shared] { shared += 1 }
-            if shared + limit < stem.count { return false }
+        if let limit = folder.stemmer?.language.stemRewriteLimit, caseFolded.utf8.allSatisfy({ $0 < 0x80 }),
+           !term.starts(with: stemHead(stem, rewriteLimit: limit)) {
+            return false
         }
         let termString = String(decoding: term, as: UTF8.self)
         let wordStem = folder.stem(caseFolded: caseFolded, term: termString) ?? termString

@@ -86,9 +86,7 @@ enum Schema {
                 DROP TABLE page_index;
                 \(PageIndex.createTable);
                 """)
-            let total = try db.scalar("SELECT count(*) FROM pages").flatMap { value -> Int? in
-                if case .integer(let count) = value { return Int(count) } else { return nil }
-            } ?? 0
+            let total = try db.scalar("SELECT count(*) FROM pages")?.integer.map(Int.init) ?? 0
             var done = 0
             let index = PageIndex(database: db)
             for row in try db.query("SELECT id FROM books ORDER BY id") {

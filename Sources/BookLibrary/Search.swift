@@ -92,9 +92,7 @@ struct Search {
 
     /// The size of the library's database file, in bytes.
     private func fileSize() throws -> Int64? {
-        try database.scalar("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()").flatMap { value in
-            if case .integer(let size) = value { return size } else { return nil }
-        }
+        try database.scalar("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")?.integer
     }
 
     /// The languages of the candidate books, whose stems the query looks for.

@@ -134,9 +134,7 @@ package struct SearchIndex {
     /// a library whose pages were indexed before `book_index` existed.
     /// `onProgress` is told the pages done and the pages in all.
     func indexStoredBooks(onProgress: (Int, Int) -> Void = { _, _ in }) throws {
-        let total = try database.scalar("SELECT count(*) FROM pages").flatMap { value -> Int? in
-            if case .integer(let count) = value { return Int(count) } else { return nil }
-        } ?? 0
+        let total = try database.scalar("SELECT count(*) FROM pages")?.integer.map(Int.init) ?? 0
         let ids = try database.query("SELECT id FROM books ORDER BY id").compactMap { $0.int("id") }
         let pages = try database.prepare("SELECT text FROM pages WHERE book_id = ? ORDER BY id")
         var done = 0

@@ -57,7 +57,7 @@ struct WordStartSearch {
         wordLimit = 2 * (alternatives.map(\.count).max() ?? 1) + 1
         isOneWord = alternatives.allSatisfy { $0.count == 1 }
         if let stem, let limit = stemRewriteLimit {
-            wordHeads = [alternatives[0][0], Array(stem.prefix(max(1, stem.count - limit)))]
+            wordHeads = [alternatives[0][0], Array(PageSearch.stemHead(stem, rewriteLimit: limit))]
         } else {
             wordHeads = nil
         }

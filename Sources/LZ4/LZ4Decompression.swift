@@ -1,20 +1,5 @@
 import CLZ4
 
-/// Why an LZ4 block did not decompress to the length it was expected to have.
-public enum LZ4Error: Error, Equatable, CustomStringConvertible {
-    /// Not an LZ4 block, or one that would write past the expected length.
-    case damaged
-    /// It decompresses to fewer bytes than expected.
-    case shorterThanExpected
-
-    public var description: String {
-        switch self {
-        case .damaged: "damaged LZ4 data"
-        case .shorterThanExpected: "fewer bytes than expected"
-        }
-    }
-}
-
 /// LZ4's safe decoder: it never reads or writes outside the buffers it is
 /// given, whatever the input holds. It needs no state, so any thread may call it.
 public enum LZ4Decompression {

@@ -12,6 +12,12 @@ public enum SQLValue: Equatable, Sendable {
         if case .null = self { return true }
         return false
     }
+
+    /// The value if SQLite holds an integer, as `count(*)` gives.
+    public var integer: Int64? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
 }
 
 extension SQLValue: CustomStringConvertible {

@@ -115,12 +115,17 @@ public final class Statement {
 
     /// Advances to the next row; nil once the statement is done.
     public func step() throws -> Row? {
+        try advance() ? currentRow() : nil
+    }
+
+    /// Steps the statement: whether a row is there to read.
+    private func advance() throws -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW:
-            return currentRow()
+            return true
         case SQLITE_DONE:
-            return nil
+            return false
         default:
             let error = connection.error(code, sql: sql)
             // A failed statement left un-reset keeps its read snapshot and locks.
@@ -170,19 +175,8 @@ public final class Statement {
             isIterating = false
         }
         try bind(values)
-        while true {
-            let code = sqlite3_step(handle)
-            switch code {
-            case SQLITE_ROW:
-                try body(Columns(handle))
-            case SQLITE_DONE:
-                return
-            default:
-                let error = connection.error(code, sql: sql)
-                // A failed statement left un-reset keeps its read snapshot and locks.
-                sqlite3_reset(handle)
-                throw error
-            }
+        while try advance() {
+            try body(Columns(handle))
         }
     }
 

@@ -98,6 +98,27 @@ final class IndexCheckTests: XCTestCase {
         XCTAssertTrue(hit.contains("walked to the caf\u{FFFD} at noon"), hit)
     }
 
+    /// Page text as ibook stores it (LZ4, which has no checksum of its own)
+    /// with one byte changed: the CRC-32 beside it says so, never other text.
+    func testAChangedByteOfLZ4TextIsCaughtByItsChecksum() throws {
+        let row = try rowID(book: 2, page: 8)
+        let hex = try sql("SELECT hex(text) FROM pages WHERE id = \(row)").trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(Array(hex)[6...7].map(String.init).joined(), "80", "the length's top bit says LZ4")
+        var bytes = Array(hex)
+        let last = bytes.count - 6
+        bytes[last] = bytes[last] == "0" ? "1" : "0"
+        try sql("UPDATE pages SET text = x'\(String(bytes))' WHERE id = \(row)")
+
+        let read = try library.ibook("read", "--book", "Lighthouses", "8")
+        XCTAssertEqual(read.status, 1)
+        XCTAssertEqual(read.stderr, "Error: page 8 of #2 A Field Guide to Lighthouses: the stored text cannot be decoded (its checksum does not match what it holds); remove the book and add it again\n")
+        let checked = try library.ibook("check", "--index")
+        XCTAssertEqual(checked.status, 1)
+        XCTAssertEqual(checked.stdoutLines, [
+            "damaged  #2 A Field Guide to Lighthouses, page 8: the stored text cannot be decoded (its checksum does not match what it holds); remove the book and add it again",
+        ])
+    }
+
     /// `bytes` as a zlib stream of one stored (uncompressed) block.
     private static func zlibStored(_ bytes: [UInt8]) -> [UInt8] {
         var a: UInt32 = 1, b: UInt32 = 0
