@@ -128,7 +128,11 @@ let package = Package(
         .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells", "FileOutput", "SplashThumbnails", "LeanBasics"]),
         // `ibook`: runs the library commands and `thumbnail` itself and hands
         // every other command (and every --help) to ibook-full.
-        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"]),
+        // It links SQLite, LZ4, libdeflate, utf8proc and libstdc++ from the static archives of
+        // Debian's packages, which `make deps` links into .build/static-libs: a start that maps
+        // and binds five shared libraries fewer is a sixth of a common word's search.
+        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"],
+                          linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/.build/static-libs"])]),
         // The password prompt every command that opens a PDF shares, and the words for a locked PDF.
         .target(name: "RenderCommands", dependencies: ["IBookCLI", "Arguments", "BookLibrary", "PageThumbnails", "FileOutput", "PDF", "FileNames"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.

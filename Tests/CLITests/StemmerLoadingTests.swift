@@ -21,7 +21,7 @@ final class StemmerLoadingTests: XCTestCase {
         for arguments in [["list"], ["thumbnail", "1", "--size", "64"], ["search", "--all", "東京"], ["search", "--all", "--exact", "keeper"]] {
             let (result, files) = try loaded(arguments)
             XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertTrue(files.contains("libsqlite3.so.0"), "the loader's log is read: \(files)")
+            XCTAssertTrue(files.contains("libc.so.6"), "the loader's log is read: \(files)")
             XCTAssertFalse(files.contains { $0.hasPrefix("libstemmer") }, "\(arguments): \(files)")
         }
         let (stemmed, files) = try loaded(["search", "--book", "Lighthouses", "keepers"])
