@@ -36,8 +36,8 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
-                  postgresql libpq-dev libpoppler-cpp-dev libutf8proc-dev libdeflate-dev liblz4-dev
-PKG_CONFIG_MODULES = poppler-glib poppler-cpp sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4
+                  postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev
+PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue. sqlite3 lets tests damage a library as a
 # crash or another program could.
@@ -55,6 +55,7 @@ deps:
 	for module in $(PKG_CONFIG_MODULES); do pkg-config --exists $$module 2>/dev/null || missing="$$missing $$module"; done; \
 	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	test -f /usr/include/libstemmer.h || missing="$$missing libstemmer-dev"; \
+	test -f /usr/include/poppler/SplashOutputDev.h || missing="$$missing libpoppler-private-dev"; \
 	for lang in eng osd chi_sim jpn deu; do [ -f /usr/share/tesseract-ocr/5/tessdata/$$lang.traineddata ] || missing="$$missing tesseract-$$lang"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages (missing:$$missing)"; \

@@ -13,9 +13,9 @@ let package = Package(
         // C libraries from Debian's packages, found with pkg-config.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"])]),
-        // poppler's C++ API: Splash, without GLib and cairo. Only SplashPages (C++) uses it.
-        .systemLibrary(name: "CPopplerCpp", pkgConfig: "poppler-cpp",
-                       providers: [.apt(["libpoppler-cpp-dev"])]),
+        // poppler's own C++ API (PDFDoc, Splash), without GLib and cairo. Only SplashPages (C++) uses it.
+        .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler",
+                       providers: [.apt(["libpoppler-private-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
         // libpq, for a library shared on a PostgreSQL server.
@@ -64,11 +64,11 @@ let package = Package(
         // The full-screen reader: a pure state machine (state, keys, view) and
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
-        // Pages rendered by Splash in libibook-pages.so, built from SplashPages (C++ over poppler-cpp,
-        // with a C API) as its own shared library and opened on first use, so
+        // Pages rendered by Splash in libibook-pages.so, built from SplashPages (C++ over poppler's
+        // PDFDoc and SplashOutputDev, with a C API) as its own shared library and opened on first use, so
         // the lean ibook renders a thumbnail itself and its other commands never load poppler.
         // (--as-needed: swiftc links every product with the Swift runtime, which this C++ never calls.)
-        .target(name: "SplashPages", dependencies: ["CPopplerCpp"],
+        .target(name: "SplashPages", dependencies: ["CPopplerCore"],
                 linkerSettings: [.unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed"])]),
         // The thumbnail cache, and pages drawn through libibook-pages.so (dlopen, not linked).
         .target(name: "SplashThumbnails", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"]),

@@ -242,7 +242,7 @@ libs_thumb=$(loaded_libraries "$IBOOK" --library "$LIB" thumbnail 1 --size 255)
 libs_ppm=$(loaded_libraries pdftoppm -png -singlefile -scale-to 255 "$first_pdf" "$WORK/ppm-libraries")
 libs_list=$(loaded_libraries "$IBOOK" --library "$LIB" list)
 per_cover() { awk -v n="$n_thumbs" -v c="$1" 'BEGIN { printf "%.1f", c * 1000 / n }'; }
-note "Thumbnails: one whole process per thumbnail (\`ibook thumbnail\` renders in the lean process itself: it opens libibook-pages.so, poppler's Splash through poppler-cpp, only for a page not in the cache: $libs_thumb shared libraries then, $libs_list for list; pdftoppm $libs_ppm), cache cleared before each run; pdftoppm renders the same page at the same size to PNG. CPU (user+sys) for all covers: ibook $(cpu_of thumbs) s, pdftoppm $(cpu_of pdftoppm) s ($(per_cover "$(cpu_of thumbs)") / $(per_cover "$(cpu_of pdftoppm)") ms a cover); page 2: ibook $(cpu_of page-thumbs) s, pdftoppm $(cpu_of pages-pdftoppm) s; peak RSS $(rss_of thumbs) / $(rss_of pdftoppm) MB."
+note "Thumbnails: one whole process per thumbnail (\`ibook thumbnail\` renders in the lean process itself: it opens libibook-pages.so, poppler's Splash driven as pdftoppm drives it, only for a page not in the cache: $libs_thumb shared libraries then, $libs_list for list; pdftoppm $libs_ppm), cache cleared before each run; pdftoppm renders the same page at the same size to PNG. CPU (user+sys) for all covers: ibook $(cpu_of thumbs) s, pdftoppm $(cpu_of pdftoppm) s ($(per_cover "$(cpu_of thumbs)") / $(per_cover "$(cpu_of pdftoppm)") ms a cover); page 2: ibook $(cpu_of page-thumbs) s, pdftoppm $(cpu_of pages-pdftoppm) s; peak RSS $(rss_of thumbs) / $(rss_of pdftoppm) MB."
 fi
 
 # --- 4. Reader commands ---------------------------------------------------------

@@ -1,10 +1,13 @@
 #include "SplashPages.h"
 
-#include <poppler-document.h>
-#include <poppler-global.h>
-#include <poppler-image.h>
-#include <poppler-page-renderer.h>
-#include <poppler-page.h>
+#include <ErrorCodes.h>
+#include <Error.h>
+#include <GlobalParams.h>
+#include <Page.h>
+#include <PDFDoc.h>
+#include <SplashOutputDev.h>
+#include <goo/GooString.h>
+#include <splash/SplashBitmap.h>
 
 #include <algorithm>
 #include <cctype>
@@ -12,7 +15,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+
+/* poppler's own API (PDFDoc and SplashOutputDev, libpoppler-private-dev), not
+   poppler-cpp: poppler-cpp draws a page through a copy of the document's
+   cross-reference table, which reads every object the page needs a second
+   time (object streams inflated again): three times pdftoppm's work for the
+   same page. */
 
 namespace {
 
@@ -20,11 +31,15 @@ namespace {
    for a file it cannot open, never lines on the user's terminal. */
 thread_local std::string lastPopplerMessage;
 
-/* poppler-cpp hands over "syntax error (1234): what"; the reason is "what". */
-void keepPopplerMessage(const std::string &message, void *) {
-    const size_t colon = message.find(": ");
-    const bool categorised = colon != std::string::npos && message.substr(0, colon).find("error") != std::string::npos;
-    lastPopplerMessage = categorised ? message.substr(colon + 2) : message;
+void keepPopplerMessage(ErrorCategory, Goffset, const char *message) { lastPopplerMessage = message ? message : ""; }
+
+/* poppler's settings (fonts, encodings) are one global object, made once. */
+void startPoppler() {
+    static std::once_flag started;
+    std::call_once(started, [] {
+        globalParams = std::make_unique<GlobalParams>();
+        setErrorCallback(keepPopplerMessage);
+    });
 }
 
 int32_t fail(int32_t status, std::string reason, char *message, size_t size) {
@@ -51,54 +66,55 @@ int fitted(double side, double scale) {
 extern "C" int32_t splash_pages_render(const char *path, const char *password, int32_t page_index, int32_t longest,
                                        uint8_t **rgb, int32_t *width, int32_t *height, int32_t *stride,
                                        char *message, size_t message_size) {
-    poppler::set_debug_error_function(keepPopplerMessage, nullptr);
+    startPoppler();
     lastPopplerMessage.clear();
-    const std::string secret = password ? password : "";
-    std::unique_ptr<poppler::document> document(poppler::document::load_from_file(path, secret, secret));
-    if (!document) {
+    std::optional<GooString> secret;
+    if (password && *password) secret.emplace(password);
+    PDFDoc document(std::make_unique<GooString>(path), secret, secret);
+    if (!document.isOk()) {
+        if (document.getErrorCode() == errEncrypted) {
+            return secret ? fail(SPLASH_PAGES_WRONG_PASSWORD, "wrong password", message, message_size)
+                          : fail(SPLASH_PAGES_PASSWORD_REQUIRED, "needs a password", message, message_size);
+        }
         return fail(SPLASH_PAGES_DAMAGED, lastPopplerMessage.empty() ? "poppler cannot open it" : lastPopplerMessage,
                     message, message_size);
     }
-    if (document->is_locked()) {
-        return secret.empty() ? fail(SPLASH_PAGES_PASSWORD_REQUIRED, "needs a password", message, message_size)
-                              : fail(SPLASH_PAGES_WRONG_PASSWORD, "wrong password", message, message_size);
-    }
-    if (page_index < 0 || page_index >= document->pages()) {
-        return fail(SPLASH_PAGES_NO_PAGE, "page " + std::to_string(page_index + 1) + " cannot be read", message, message_size);
-    }
-    std::unique_ptr<poppler::page> page(document->create_page(page_index));
+    Page *page = page_index >= 0 && page_index < document.getNumPages() ? document.getPage(page_index + 1) : nullptr;
     if (!page) {
         return fail(SPLASH_PAGES_NO_PAGE, "page " + std::to_string(page_index + 1) + " cannot be read", message, message_size);
     }
-
     // The displayed page: the crop box, turned by the page's /Rotate.
-    const poppler::rectf box = page->page_rect(poppler::crop_box);
-    double pageWidth = sane(box.width(), 612), pageHeight = sane(box.height(), 792);
-    const poppler::page::orientation_enum turn = page->orientation();
-    if (turn == poppler::page::landscape || turn == poppler::page::seascape) std::swap(pageWidth, pageHeight);
+    double pageWidth = sane(page->getCropWidth(), 612), pageHeight = sane(page->getCropHeight(), 792);
+    if (page->getRotate() == 90 || page->getRotate() == 270) std::swap(pageWidth, pageHeight);
     const int side = std::max(1, std::min(static_cast<int>(longest), maximumSide));
     const double scale = std::min(side / pageWidth, side / pageHeight);
     const int pixelWidth = fitted(pageWidth, scale), pixelHeight = fitted(pageHeight, scale);
 
-    poppler::page_renderer renderer;
-    renderer.set_render_hints(poppler::page_renderer::antialiasing | poppler::page_renderer::text_antialiasing);
-    renderer.set_image_format(poppler::image::format_rgb24);
-    const poppler::image image = renderer.render_page(page.get(), 72.0 * pixelWidth / pageWidth, 72.0 * pixelHeight / pageHeight,
-                                                      0, 0, pixelWidth, pixelHeight);
-    if (!image.is_valid() || image.width() != pixelWidth || image.height() != pixelHeight) {
+    SplashColor paper;
+    paper[0] = paper[1] = paper[2] = 0xff;
+    SplashOutputDev output(splashModeRGB8, 4, false, paper, true, splashThinLineDefault);
+    output.setFontAntialias(true);
+    output.setVectorAntialias(true);
+    output.setFreeTypeHinting(false, false);
+    output.startDoc(&document);
+    document.displayPageSlice(&output, page_index + 1, 72.0 * pixelWidth / pageWidth, 72.0 * pixelHeight / pageHeight,
+                              0, false, true, false, 0, 0, pixelWidth, pixelHeight);
+    SplashBitmap *bitmap = output.getBitmap();
+    if (!bitmap || bitmap->getWidth() != pixelWidth || bitmap->getHeight() != pixelHeight || !bitmap->getDataPtr()) {
         return fail(SPLASH_PAGES_RENDER_FAILED,
                     lastPopplerMessage.empty() ? "no image of " + std::to_string(pixelWidth) + "x" + std::to_string(pixelHeight)
                                                : lastPopplerMessage,
                     message, message_size);
     }
-    const size_t bytes = static_cast<size_t>(image.bytes_per_row()) * pixelHeight;
+    const int rowBytes = bitmap->getRowSize();
+    const size_t bytes = static_cast<size_t>(rowBytes) * pixelHeight;
     auto *pixels = static_cast<uint8_t *>(std::malloc(bytes));
     if (!pixels) return fail(SPLASH_PAGES_RENDER_FAILED, "out of memory", message, message_size);
-    std::memcpy(pixels, image.const_data(), bytes);
+    std::memcpy(pixels, bitmap->getDataPtr(), bytes);
     *rgb = pixels;
     *width = pixelWidth;
     *height = pixelHeight;
-    *stride = image.bytes_per_row();
+    *stride = rowBytes;
     return SPLASH_PAGES_OK;
 }
 

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 
 /// libibook-pages.so (the SplashPages target: poppler's Splash through
-/// poppler-cpp), opened on first use. Linked at start-up, poppler and its
+/// poppler's PDFDoc and SplashOutputDev), opened on first use. Linked at start-up, poppler and its
 /// libraries would cost every lean command the time they take to load;
 /// opened here, only a thumbnail pays for them, and it pays less than for
 /// poppler-glib and cairo, which loaded more libraries and rendered slower.

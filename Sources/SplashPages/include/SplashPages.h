@@ -1,7 +1,8 @@
 #ifndef IBOOK_SPLASH_PAGES_H
 #define IBOOK_SPLASH_PAGES_H
-/* One page of a PDF rendered by poppler's Splash (through poppler-cpp: no
-   GLib, no cairo), for the thumbnails `ibook thumbnail` writes.
+/* One page of a PDF rendered by poppler's Splash (through poppler's own
+   PDFDoc and SplashOutputDev: no GLib, no cairo), for the thumbnails
+   `ibook thumbnail` writes.
 
    Built as its own shared library (libibook-pages.so) and opened with dlopen
    on the first thumbnail, so that the lean ibook renders without a second
