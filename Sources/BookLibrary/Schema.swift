@@ -237,6 +237,13 @@ enum Schema {
                 onProgress?(UpgradeProgress(step: "13-lz4-page-text", done: done, total: total))
             }
         }
+        migrator.register("14-kana-voicing-marks") { db in
+            // A kana and its voicing mark written apart (ｶﾞ) are one kana now (WordScanner):
+            // the indexes are rebuilt from the stored text if any page has such a mark.
+            _ = try KanaVoicingMarks(database: db).reindexIfPresent { done, total in
+                onProgress?(UpgradeProgress(step: "14-kana-voicing-marks", done: done, total: total))
+            }
+        }
         return migrator
     }
 

@@ -162,6 +162,20 @@ enum SharedSchema {
             // Where the stemming language came from, as locally (`LanguageSource`).
             try db.execute("ALTER TABLE books ADD COLUMN language_source text NOT NULL DEFAULT 'fallback'")
         }
+        migrator.register("pg-7-kana-voicing-marks") { db in
+            // A kana and its voicing mark written apart (ｶﾞ, か + U+3099) are one kana now (WordScanner):
+            // each book with such a mark on a page is indexed again from the text the server holds.
+            let books = try db.query("""
+                SELECT id, language FROM books b
+                WHERE EXISTS (SELECT 1 FROM pages p WHERE p.book_id = b.id AND strpos(p.text, chr(12441)) + strpos(p.text, chr(12442))
+                              + strpos(p.text, chr(65438)) + strpos(p.text, chr(65439)) > 0)
+                ORDER BY id
+                """)
+            for book in books {
+                let language = book.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
+                try SharedPageIndex(connection: db).index(bookID: book.int("id") ?? 0, language: language)
+            }
+        }
         return migrator
     }
 

@@ -107,8 +107,19 @@ package struct WordScanner {
             case .cjk:
                 lastWasDigit = false
                 close()
-                words.append(Word(start: position, end: position + length, kind: .cjk, isASCII: false))
                 lastWasLetter = false
+                // A voicing mark belongs to the kana before it; one that follows none is no word.
+                guard !isVoicingMark(scalar) else { break }
+                var end = position + length
+                if isKana(scalar) {
+                    // ｶﾞ (half-width) and か + U+3099 (decomposed) are one kana, as NFKC composes them: ガ, が.
+                    while end < count, case let (next, nextLength) = decode(bytes, at: end), isVoicingMark(next) {
+                        end += nextLength
+                    }
+                }
+                words.append(Word(start: position, end: end, kind: .cjk, isASCII: false))
+                position = end
+                continue
             case .ignorable, .softHyphen:
                 lastWasDigit = false
                 if kind == .softHyphen, open?.kind == .text, lastWasLetter, lineEndJoin(bytes, after: position + length) {
@@ -138,6 +149,16 @@ package struct WordScanner {
         }
         if words.count < limit { close() }
         return words
+    }
+
+    /// Hiragana and katakana letters, full- and half-width.
+    static func isKana(_ scalar: UInt32) -> Bool {
+        (0x3041...0x3096).contains(scalar) || (0x30A1...0x30FA).contains(scalar) || (0xFF66...0xFF9D).contains(scalar)
+    }
+
+    /// The combining voiced and semi-voiced sound marks and their half-width forms (ﾞ ﾟ).
+    static func isVoicingMark(_ scalar: UInt32) -> Bool {
+        scalar == 0x3099 || scalar == 0x309A || scalar == 0xFF9E || scalar == 0xFF9F
     }
 
     /// Whether a character is never part of a word nor joins two: a space,

@@ -74,6 +74,8 @@ final class NormalisedIndexMigrationTests: XCTestCase {
                        .integer(2), "the joined word and a stem")
         XCTAssertEqual(progress.filter { $0.step == "13-lz4-page-text" }.map(\.done), [0, 30],
                        "then the deflated text is stored again as LZ4, a batch at a time")
+        XCTAssertEqual(progress.filter { $0.step == "14-kana-voicing-marks" }.map(\.done), [0, 30],
+                       "then every page is looked over for a kana's voicing mark written apart (none here)")
         let stored = try library.database.query("SELECT page, text FROM pages ORDER BY page")
         XCTAssertEqual(stored.count, 30)
         for row in stored {

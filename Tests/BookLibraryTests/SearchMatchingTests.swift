@@ -52,6 +52,50 @@ final class SearchMatchingTests: XCTestCase {
         XCTAssertEqual(try matches("１２３"), ["１２３"])
     }
 
+    /// A kana and its voicing mark written apart, ｶﾞ in half-width katakana or か + U+3099 in
+    /// decomposed text (as WeasyPrint's PDFs give が back), are the one kana NFKC makes of them.
+    func testKanaWithTheirVoicingMarksApartAreFoundAsOneKana() throws {
+        try add(.japanese)
+        let text = try library.pageText(try library.list()[0], page: 1).text
+        XCTAssertTrue(text.unicodeScalars.contains("\u{3099}"), "the PDF's text has が decomposed: \(text)")
+        XCTAssertEqual(try matches("ガイドブック"), ["ｶﾞｲﾄﾞﾌﾞｯｸ", "ガイドブック"])
+        XCTAssertEqual(try matches("ｶﾞｲﾄﾞ"), ["ｶﾞｲﾄﾞ", "ガイド"])
+        XCTAssertEqual(try matches("パン"), ["ﾊﾟﾝ", "パン"])
+        XCTAssertEqual(try matches("ﾊﾞﾝ"), ["バン"], "a voiced kana is not its unvoiced one")
+        XCTAssertEqual(try matches("ハン"), ["ハン"])
+        XCTAssertEqual(try matches("かがみ"), ["かがみ"])
+        XCTAssertEqual(try matches("がみ"), ["がみ", "がみ"])
+        XCTAssertEqual(try matches("かかみ"), [])
+    }
+
+    /// Migration 14: a library indexed before the word scanner took a kana and its voicing
+    /// mark as one (here: its indexes emptied, as if they had missed those pages) is re-indexed
+    /// from the stored text when a page has such a mark, and left as it is when none has.
+    func testALibraryWithVoicingMarksApartIsReindexedAndOneWithoutIsLeftAlone() throws {
+        try add(.japanese)
+        func reopenAsBefore() throws {
+            try library.database.execute("""
+                INSERT INTO page_index (page_index) VALUES ('delete-all');
+                INSERT INTO book_index (book_index) VALUES ('delete-all');
+                DELETE FROM index_variants;
+                DELETE FROM schema_migrations WHERE id = '14-kana-voicing-marks';
+                """)
+            let location = library.location
+            library = nil
+            library = try Library(location: location)
+        }
+        try reopenAsBefore()
+        XCTAssertEqual(try matches("ガイドブック"), ["ｶﾞｲﾄﾞﾌﾞｯｸ", "ガイドブック"])
+        XCTAssertEqual(try library.checkIndex().problems.count, 0)
+
+        let english = try TypesetBooks.make(.english, in: root)
+        _ = try library.remove(String(try library.list()[0].id))
+        _ = library.add(paths: [english], options: AddOptions(), onResult: { _ in })
+        XCTAssertEqual(try matches("first"), ["ﬁrst"])
+        try reopenAsBefore()
+        XCTAssertEqual(try matches("first"), [], "no page has a voicing mark: the index is not rebuilt")
+    }
+
     func testWordsHyphenatedAtALineEndAreFoundJoinedAndByTheirHalves() throws {
         let book = try add(.english)[0]
         XCTAssertEqual(try matches("copyright"), ["copyright"], "a word broken at a soft hyphen")

@@ -349,6 +349,19 @@ final class TextMatcherTests: XCTestCase {
         XCTAssertEqual(found("皇居", in: "ひがしの皇居、こうきょ"), ["皇居"])
     }
 
+    /// A kana and its voicing mark written apart are one word, the kana NFKC composes;
+    /// a voicing mark after no kana is no word at all.
+    func testAKanaAndItsVoicingMarkAreOneWord() {
+        let words = WordScanner.words(in: "ｶﾞｲ か\u{3099}み \u{FF9E}ア")
+        XCTAssertEqual(words.map(\.kind), [.cjk, .cjk, .cjk, .cjk, .cjk])
+        let text = Array("ｶﾞｲ か\u{3099}み \u{FF9E}ア".utf8)
+        XCTAssertEqual(words.map { String(decoding: text[$0.start..<$0.end], as: UTF8.self).unicodeScalars.count }, [2, 1, 2, 1, 1])
+        XCTAssertEqual(found("ガイ", in: "ｶﾞｲ と ｶｲ"), ["ｶﾞｲ"])
+        XCTAssertEqual(found("がみ", in: "か\u{3099}み と かみ"), ["が" + "み"])
+        XCTAssertEqual(found("ぱ", in: "は\u{309A} と は"), ["ぱ"])
+        XCTAssertEqual(found("ア", in: "\u{FF9E}ア"), ["ア"])
+    }
+
     func testNonASCIIQueriesAreReadWordByWord() {
         XCTAssertNil(WordStartSearch([[Array("東".utf8)]], stem: nil, stemRewriteLimit: nil))
         XCTAssertNil(WordStartSearch([[Array("café".utf8)]], stem: nil, stemRewriteLimit: nil))

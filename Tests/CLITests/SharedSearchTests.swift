@@ -26,7 +26,7 @@ final class SharedSearchTests: XCTestCase {
             // ß, stems in four languages) and a few real PDFs from the corpus.
             var files = ["lighthouses.pdf", "cafe-culture.pdf", "cjk-seasons.pdf", "atlas-landscape.pdf"]
                 .map(Fixtures.sampleBook)
-            for book in [TypesetBooks.Book.english, .englishInflected, .german, .french, .russian] {
+            for book in [TypesetBooks.Book.english, .englishInflected, .german, .french, .russian, .japanese] {
                 files.append(try TypesetBooks.make(book, in: local.root))
             }
             if let corpus = Fixtures.corpus {
@@ -70,6 +70,30 @@ final class SharedSearchTests: XCTestCase {
 
     // MARK: - Parity
 
+    /// pg-7-kana-voicing-marks on a library whose index took ｶﾞ for two words (here: the
+    /// Japanese book's index rows gone): refused until `server init` upgrades it, which
+    /// indexes that book again; then it finds what the local library finds.
+    func testAnOlderSharedLibraryIsReindexedWhereAKanaHasItsVoicingMarkApart() throws {
+        let database = setup.database
+        let book = try setup.server.psql("SELECT id FROM books WHERE path LIKE '%/japanese.pdf'", database: database)
+        XCTAssertFalse(book.isEmpty)
+        _ = try setup.server.psql("""
+            DELETE FROM page_index WHERE book_id = \(book); DELETE FROM book_index WHERE book_id = \(book);
+            DELETE FROM schema_migrations WHERE id = 'pg-7-kana-voicing-marks'
+            """, database: database)
+        let refused = try shared(["search", "--all", "ガイドブック"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("missing pg-7-kana-voicing-marks"), refused.stderr)
+        let upgrade = try setup.local.ibook(["server", "init", setup.server.url(database: database)])
+        XCTAssertEqual(upgrade.status, 0, upgrade.stderr)
+        for query in ["ガイドブック", "ｶﾞｲﾄﾞ", "かがみ"] {
+            let here = try setup.local.ibook(["search", "--all", query]), there = try shared(["search", "--all", query])
+            XCTAssertEqual(there.status, 0, there.stderr)
+            XCTAssertEqual(there.stdout, here.stdout, query)
+            XCTAssertTrue(here.stdout.contains("p. 1"), "\(query): \(here.stdout)")
+        }
+    }
+
     func testSearchPrintsExactlyWhatItPrintsLocally() throws {
         let queries: [[String]] = [
             ["--all", "lighthouse"],                 // a word
@@ -94,6 +118,8 @@ final class SharedSearchTests: XCTestCase {
             ["--all", "四季"],                        // a 2-character CJK query
             ["--all", "東"],                          // one CJK character
             ["--all", "１２３"],                      // full-width digits
+            ["--all", "ガイドブック"],                 // ｶﾞｲﾄﾞﾌﾞｯｸ: half-width kana, voicing marks apart
+            ["--all", "かがみ"],                      // が decomposed in the PDF's text
             ["--all", "--limit", "7", "the"],        // --limit
             ["--all", "--json", "lighthouse"],       // --json
             ["--all", "--json", "--limit", "3", "culture"],

@@ -11,6 +11,10 @@ public enum TypesetBooks {
         /// Two German sentences: too few words to tell the language from,
         /// declared German (`/Lang`) or not at all.
         case germanShort, germanShortUndeclared
+        /// Japanese in half-width katakana with their voicing marks apart (ｶﾞ), in full-width
+        /// katakana, and in hiragana with が typed decomposed once (か + U+3099): the glyph's
+        /// text in the PDF is then the decomposed pair wherever が is printed.
+        case japanese
     }
 
     private static let style = """
@@ -52,6 +56,11 @@ public enum TypesetBooks {
                 """)
         case .germanShort, .germanShortUndeclared:
             return (book == .germanShort ? "de" : "", "<p>Die Häuser sind alt. Das Haus ist neu.</p>")
+        case .japanese:
+            return ("ja", """
+                <p style="font-family: 'Noto Sans CJK JP'">ｶﾞｲﾄﾞﾌﾞｯｸ を読む。ガイドブック も読む。ﾊﾟﾝ と パン。ハン と バン。
+                鏡は か\u{3099}み、かがみ。</p>
+                """)
         case .russian:
             return ("ru", """
                 <p>В городе есть библиотека, и в ней много книги для детей и взрослых. Это не только книги, но и

@@ -1,0 +1,40 @@
+import Store
+
+/// Pages whose text writes a kana's voicing mark apart from it: ｶﾞ in
+/// half-width katakana, か followed by U+3099 in decomposed text. The word
+/// scanner once took the mark for a word of its own, so such a kana was
+/// indexed as one that had no mark; now the two are one kana (`WordScanner`).
+/// A library whose pages have any is re-indexed from the stored text
+/// (`FullTextIndex.rebuild`); one whose pages have none is left as it is.
+struct KanaVoicingMarks {
+    let database: Database
+
+    /// Reads every page's text; rebuilds the page and book indexes if any
+    /// has a voicing mark. Returns the pages then indexed (0 when none had one).
+    func reindexIfPresent(onProgress: (_ done: Int, _ total: Int) -> Void) throws -> Int {
+        let total = try database.scalar("SELECT count(*) FROM pages")?.integer.map(Int.init) ?? 0
+        var done = 0
+        var found = false
+        onProgress(0, total)
+        try database.prepare("SELECT text FROM pages").forEachRow([]) { row in
+            done += 1
+            if done % 500 == 0 { onProgress(done, total) }
+            guard !found, var text = try? StoredText.decode(row["text"]) else { return }
+            found = text.withUTF8 { Self.hasMark($0) }
+        }
+        onProgress(total, total)
+        return found ? try FullTextIndex(database: database).rebuild() : 0
+    }
+
+    /// Whether the text has U+3099, U+309A, U+FF9E or U+FF9F (E3 82 99/9A, EF BE 9E/9F in UTF-8).
+    static func hasMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 2 < bytes.count {
+            switch (bytes[index], bytes[index + 1], bytes[index + 2]) {
+            case (0xE3, 0x82, 0x99), (0xE3, 0x82, 0x9A), (0xEF, 0xBE, 0x9E), (0xEF, 0xBE, 0x9F): return true
+            default: index += 1
+            }
+        }
+        return false
+    }
+}
