@@ -9,21 +9,29 @@ import Store
 struct KanaVoicingMarks {
     let database: Database
 
-    /// Reads every page's text; rebuilds the page and book indexes if any
-    /// has a voicing mark. Returns the pages then indexed (0 when none had one).
+    /// Pages are read a batch at a time, by row, and no further than the first with a mark.
+    var batchSize = 500
+
+    /// Reads the pages' text until one has a voicing mark, and then rebuilds
+    /// the page and book indexes. Returns the pages indexed (0 when none had one).
     func reindexIfPresent(onProgress: (_ done: Int, _ total: Int) -> Void) throws -> Int {
         let total = try database.scalar("SELECT count(*) FROM pages")?.integer.map(Int.init) ?? 0
+        let batch = try database.prepare("SELECT id, text FROM pages WHERE id > ? ORDER BY id LIMIT \(batchSize)")
+        var after: Int64 = -1
         var done = 0
-        var found = false
         onProgress(0, total)
-        try database.prepare("SELECT text FROM pages").forEachRow([]) { row in
-            done += 1
-            if done % 500 == 0 { onProgress(done, total) }
-            guard !found, var text = try? StoredText.decode(row["text"]) else { return }
-            found = text.withUTF8 { Self.hasMark($0) }
+        while true {
+            let rows = try batch.rows([after])
+            guard let last = rows.last else { return 0 }
+            for row in rows {
+                guard var text = try? StoredText.decode(row["text"]), text.withUTF8({ Self.hasMark($0) }) else { continue }
+                onProgress(total, total)
+                return try FullTextIndex(database: database).rebuild()
+            }
+            after = last.int64("id") ?? after
+            done += rows.count
+            onProgress(min(done, total), total)
         }
-        onProgress(total, total)
-        return found ? try FullTextIndex(database: database).rebuild() : 0
     }
 
     /// Whether the text has U+3099, U+309A, U+FF9E or U+FF9F (E3 82 99/9A, EF BE 9E/9F in UTF-8).

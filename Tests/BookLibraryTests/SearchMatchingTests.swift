@@ -96,6 +96,22 @@ final class SearchMatchingTests: XCTestCase {
         XCTAssertEqual(try matches("first"), [], "no page has a voicing mark: the index is not rebuilt")
     }
 
+    /// Migration 14 reads pages a batch at a time and stops at the first with a mark.
+    func testVoicingMarksAreLookedForABatchAtATimeUntilOneIsFound() throws {
+        try add(.english, .german)
+        var progress: [Int] = []
+        XCTAssertEqual(try KanaVoicingMarks(database: library.database, batchSize: 1).reindexIfPresent { done, _ in progress.append(done) }, 0)
+        XCTAssertEqual(progress, [0, 1, 2], "two pages, one a batch, none with a mark")
+        // The Japanese book's page comes first by row once the other two are added again after it.
+        for book in try library.list() { _ = try library.remove(String(book.id)) }
+        try add(.japanese)
+        try add(.english, .german)
+        progress = []
+        XCTAssertEqual(try KanaVoicingMarks(database: library.database, batchSize: 1).reindexIfPresent { done, _ in progress.append(done) }, 3)
+        XCTAssertEqual(progress, [0, 3], "a mark on the first page read: no other is read, every page is indexed again")
+        XCTAssertEqual(try matches("ガイドブック"), ["ｶﾞｲﾄﾞﾌﾞｯｸ", "ガイドブック"])
+    }
+
     func testWordsHyphenatedAtALineEndAreFoundJoinedAndByTheirHalves() throws {
         let book = try add(.english)[0]
         XCTAssertEqual(try matches("copyright"), ["copyright"], "a word broken at a soft hyphen")
