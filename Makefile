@@ -23,6 +23,7 @@ PKG_CONFIG_SHIM = .build/pkgconfig
 # leave out -L of the system's library folder, which would come first on the
 # linker's path and give it the shared libraries.
 STATIC_LIBS = .build/static-libs
+STATIC_ARCHIVES = libsqlite3.a liblz4.a libdeflate.a libutf8proc.a libstdc++.a
 STATIC_LIB_MODULES = sqlite3 liblz4 libdeflate
 export PKG_CONFIG_PATH := $(CURDIR)/$(PKG_CONFIG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
@@ -72,7 +73,7 @@ deps:
 		file=$$(pkg-config --path $$module); \
 		sed 's|^Libs: *-L$${libdir} |Libs: |' "$$file" > $(PKG_CONFIG_SHIM)/$${file##*/}; \
 	done; \
-	for archive in libsqlite3.a liblz4.a libdeflate.a libutf8proc.a libstdc++.a; do \
+	for archive in $(STATIC_ARCHIVES); do \
 		ln -sfn "$$(gcc -print-file-name=$$archive)" $(STATIC_LIBS)/$$archive; \
 	done
 

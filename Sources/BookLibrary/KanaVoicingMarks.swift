@@ -34,15 +34,11 @@ struct KanaVoicingMarks {
         }
     }
 
-    /// Whether the text has U+3099, U+309A, U+FF9E or U+FF9F (E3 82 99/9A, EF BE 9E/9F in UTF-8).
+    /// Whether the text has a voicing mark (`WordScanner.isVoicingMark`), all of which
+    /// are three bytes in UTF-8 led by E3 or EF: only those characters are decoded.
     static func hasMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index + 2 < bytes.count {
-            switch (bytes[index], bytes[index + 1], bytes[index + 2]) {
-            case (0xE3, 0x82, 0x99), (0xE3, 0x82, 0x9A), (0xEF, 0xBE, 0x9E), (0xEF, 0xBE, 0x9F): return true
-            default: index += 1
-            }
+        bytes.indices.contains { index in
+            (bytes[index] == 0xE3 || bytes[index] == 0xEF) && WordScanner.isVoicingMark(WordScanner.decode(bytes, at: index).0)
         }
-        return false
     }
 }

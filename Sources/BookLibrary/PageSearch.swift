@@ -83,16 +83,10 @@ struct PageSearch {
         }
         // An ideograph is its own term (see `TermFolding.isUnifiedIdeographs`): no folding to compare first bytes.
         if TermFolding.isUnifiedIdeographs(UnsafeBufferPointer(rebasing: bytes[word.start..<word.end])) { return bytes[word.start] }
-        // A kana folds to a kana (at most its voicing mark goes): the same first byte.
-        if Self.isKana(WordScanner.decode(bytes, at: word.start).0) { return bytes[word.start] }
+        // A full-width kana (with its voicing mark, if written apart) folds to a kana of the
+        // same block: the same first byte. A half-width one folds to a full-width one: not so.
+        if WordScanner.isFullWidthKana(WordScanner.decode(bytes, at: word.start).0) { return bytes[word.start] }
         return folded(index).term.first
-    }
-
-    /// Hiragana and katakana letters, which compatibility, case and width
-    /// folding leave as they are and accent folding leaves kana (が → か);
-    /// not the spacing voicing marks U+309B and U+309C, which fold to a space and a mark.
-    private static func isKana(_ value: UInt32) -> Bool {
-        (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
     }
 
     private mutating func folded(_ index: Int) -> (caseFolded: String, term: [UInt8]) {

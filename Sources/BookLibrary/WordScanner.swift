@@ -153,7 +153,13 @@ package struct WordScanner {
 
     /// Hiragana and katakana letters, full- and half-width.
     static func isKana(_ scalar: UInt32) -> Bool {
-        (0x3041...0x3096).contains(scalar) || (0x30A1...0x30FA).contains(scalar) || (0xFF66...0xFF9D).contains(scalar)
+        isFullWidthKana(scalar) || (0xFF66...0xFF9D).contains(scalar)
+    }
+
+    /// Hiragana and katakana letters, not the half-width ones; not the spacing
+    /// voicing marks U+309B and U+309C either, which fold to a space and a mark.
+    static func isFullWidthKana(_ scalar: UInt32) -> Bool {
+        (0x3041...0x3096).contains(scalar) || (0x30A1...0x30FA).contains(scalar)
     }
 
     /// The combining voiced and semi-voiced sound marks and their half-width forms (ﾞ ﾟ).
