@@ -70,16 +70,19 @@ public func absolutePath(_ path: String) -> String {
     return PathName.standardized(absolute)
 }
 
-/// A URL as it may be shown: `user:secret@host` becomes `user@host`.
+/// A URL as it may be shown: `user:secret@host` becomes `user@host`, and `?password=` goes.
 func withoutPassword(_ url: String) -> String {
-    guard var components = URLComponents(string: url), components.password != nil else { return url }
-    components.password = nil
-    return components.string ?? url
+    PostgresURL.redacted(url)
 }
 
 extension LibraryLocation {
     /// Whether `text` names a shared library on PostgreSQL rather than a folder.
     public static func isSharedURL(_ text: String) -> Bool {
         PostgresConnection.isURL(text)
+    }
+
+    /// Whether a shared library's URL carries a password (`user:pw@`, `?password=`).
+    public static func urlHasPassword(_ text: String) -> Bool {
+        PostgresURL.hasPassword(text)
     }
 }

@@ -23,6 +23,16 @@ package enum CLI {
         "edit", "tag", "untag", "tags", "collection", "check", "relocate", "export",
     ]
 
+    /// A command line is readable by every user of the machine (`ps`,
+    /// /proc/PID/cmdline) for as long as the command runs, and ibook hands
+    /// it on to ibook-full and to its workers: a password has no place in it.
+    static func exposedPassword(in args: [String]) -> String? {
+        let urls = args.map { $0.hasPrefix("--library=") ? String($0.dropFirst("--library=".count)) : $0 }
+        guard urls.contains(where: { LibraryLocation.isSharedURL($0) && LibraryLocation.urlHasPassword($0) }) else { return nil }
+        return "a password in a PostgreSQL URL on the command line can be read by every user of this machine (ps); "
+            + "give it in ~/.pgpass, $PGPASSWORD or a service file ($PGSERVICE), or put the URL in $IBOOK_LIBRARY"
+    }
+
     package static let globalOptions = [
         Option("--library", value: "dir", help: "Library folder, or a postgresql:// URL for a shared library (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook)."),
         Option("-v", "--verbose", help: "Also show what poppler says about damaged files."),
@@ -32,6 +42,10 @@ package enum CLI {
         // A closed pipe (a reader gone, a worker dead) is an error to handle
         // where it happens, not a signal that kills the process.
         signal(SIGPIPE, SIG_IGN)
+        if let message = exposedPassword(in: args) {
+            Terminal(fileDescriptor: 2).write("Error: \(message)\n")
+            return ExitCode.usage
+        }
         let parser = program.parser
         let parsed: ParsedArguments
         do {

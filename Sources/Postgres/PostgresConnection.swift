@@ -36,12 +36,27 @@ public final class PostgresConnection {
         // libpq prints the server's notices ("already exists, skipping") on
         // stderr by default; they are not for the person at the terminal.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
-        try execute("SET client_min_messages = warning")
+        // Bounds no command of ibook's comes near, so that one stuck or
+        // runaway session cannot hold the server or other people's adds:
+        // a statement ends after two minutes, a lock is waited for 30 s, and
+        // a transaction left idle (a client stopped with ^Z) is ended after
+        // five. JIT compiles each query's folding expression anew and
+        // costs more than it saves on ibook's short queries.
+        try execute("""
+            SET client_min_messages = warning;
+            SET statement_timeout = '\(Self.statementTimeoutSeconds)s';
+            SET lock_timeout = '\(Self.lockTimeoutSeconds)s';
+            SET idle_in_transaction_session_timeout = '300s';
+            SET jit = off
+            """)
     }
 
     deinit {
         PQfinish(handle)
     }
+
+    public static let statementTimeoutSeconds = 120
+    public static let lockTimeoutSeconds = 30
 
     /// Whether `text` names a PostgreSQL library rather than a folder.
     public static func isURL(_ text: String) -> Bool {

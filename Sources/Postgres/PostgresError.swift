@@ -9,6 +9,8 @@ public struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable
         case databaseMissing
         case permissionDenied
         case connectionLost
+        /// A statement or a lock wait that ran past the session's bounds.
+        case timedOut
         case badURL
         case server
     }
@@ -34,7 +36,8 @@ public struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable
         case "42501": kind = .permissionDenied
         case "28P01", "28000": kind = .authenticationFailed
         case "3D000": kind = .databaseMissing
-        case "57P01", "57P02", "57P03", "08000", "08003", "08006": kind = .connectionLost
+        case "57P01", "57P02", "57P03", "08000", "08003", "08006", "25P03": kind = .connectionLost
+        case "57014", "55P03": kind = .timedOut
         default: kind = .server
         }
         self.init(kind: kind, sqlState: sqlState, message: message, sql: sql)
@@ -90,10 +93,20 @@ public struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable
         case .databaseMissing: return "no such database on the PostgreSQL server \(target): \(message)"
         case .permissionDenied: return "permission denied by the PostgreSQL server: \(message)"
         case .connectionLost: return "lost the connection to the PostgreSQL server: \(message)"
+        case .timedOut where sqlState == "55P03":
+            return "another client has held the rows this needs for \(PostgresConnection.lockTimeoutSeconds) s (an add or edit of the same book not yet finished); try again"
+        case .timedOut:
+            return "the PostgreSQL server stopped the statement after \(PostgresConnection.statementTimeoutSeconds) s: \(shortMessage)"
         case .badURL: return "not a PostgreSQL URL libpq understands: \(message)"
         case .server:
             let state = sqlState.isEmpty ? "" : " (SQLSTATE \(sqlState))"
-            return "PostgreSQL error\(state): \(message)"
+            return "PostgreSQL error\(state): \(shortMessage)"
         }
+    }
+
+    /// The server's message cut to a line's length: it may quote a whole
+    /// search word or value back, and the SQL is never shown.
+    private var shortMessage: String {
+        message.count > 300 ? message.prefix(300) + "…" : message
     }
 }

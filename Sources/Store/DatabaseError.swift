@@ -38,11 +38,15 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
     /// The file cannot be opened (e.g. no -shm beside a WAL database on a read-only medium).
     public var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
 
+    /// One line for a person: never the SQL (it is for a debugger, in
+    /// `sql`), and a message SQLite built from a huge input cut short.
     public var description: String {
-        var text = "SQLite error \(primaryCode) (\(codeName)): \(message)"
-        if let sql { text += " — while executing: \(sql)" }
-        return text
+        let line = message.prefix { $0 != "\n" }
+        let shown = line.count > Self.longestMessage ? line.prefix(Self.longestMessage) + "…" : line
+        return "SQLite error \(primaryCode) (\(codeName)): \(shown)"
     }
+
+    static let longestMessage = 300
 
     // Generated from sqlite3.h 3.40.1. The header spells them as C macros built
     // with | and <<, which Swift does not import, so they are listed by value.

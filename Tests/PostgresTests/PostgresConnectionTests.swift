@@ -29,6 +29,31 @@ final class PostgresConnectionTests: XCTestCase {
         return try PostgresConnection(url: server.url(database: name))
     }
 
+    func testEverySessionIsBoundedAndRunsWithoutJIT() throws {
+        let db = try freshDatabase()
+        let settings = try db.query("""
+            SELECT name, setting FROM pg_settings
+            WHERE name IN ('jit', 'lock_timeout', 'statement_timeout', 'idle_in_transaction_session_timeout') ORDER BY name
+            """).map { "\($0.string("name") ?? "")=\($0.string("setting") ?? "")" }
+        XCTAssertEqual(settings, ["idle_in_transaction_session_timeout=300000", "jit=off", "lock_timeout=30000",
+                                  "statement_timeout=120000"])
+        // A lock held past the bound is one line that says what happened, not a raw SQLSTATE.
+        try db.execute("SET lock_timeout = '200ms'")
+        try db.execute("CREATE TABLE held (i integer)")
+        let name = try XCTUnwrap(db.queryRow("SELECT current_database() AS d")?.string("d"))
+        let other = try PostgresConnection(url: server.url(database: name))
+        try other.execute("BEGIN; LOCK TABLE held IN ACCESS EXCLUSIVE MODE")
+        XCTAssertThrowsError(try db.execute("INSERT INTO held VALUES (1)", [])) { error in
+            XCTAssertEqual((error as? PostgresError)?.kind, .timedOut)
+            XCTAssertEqual("\(error)", "another client has held the rows this needs for 30 s (an add or edit of the same book not yet finished); try again")
+        }
+        try other.execute("ROLLBACK")
+        XCTAssertThrowsError(try db.execute("SET statement_timeout = '100ms'; SELECT pg_sleep(2)")) { error in
+            XCTAssertEqual((error as? PostgresError)?.kind, .timedOut)
+            XCTAssertTrue("\(error)".hasPrefix("the PostgreSQL server stopped the statement after"), "\(error)")
+        }
+    }
+
     func testValuesGoThroughBoundParametersAndComeBackAsTheyWent() throws {
         let db = try freshDatabase()
         try db.execute("CREATE TABLE t (i bigint, r double precision, s text, b bytea, n text, flag boolean)")

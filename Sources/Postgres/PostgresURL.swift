@@ -1,0 +1,79 @@
+/// A libpq connection URI as a person may see it: whatever form carries a
+/// password (`user:secret@`, `?password=`, several hosts), the password is
+/// never shown. Parsed as libpq parses it, not as a web URL: a URI with two
+/// hosts (`h1:5432,h2:5433`) is no URL to Foundation, and was once printed whole.
+public enum PostgresURL {
+    /// `url` without its password; anything that is not a PostgreSQL URI is returned as it is.
+    public static func redacted(_ url: String) -> String {
+        guard let parts = Parts(url) else { return url }
+        var shown = parts.scheme
+        if let user = parts.user { shown += user + "@" }
+        shown += parts.hostsAndPath
+        let kept = parts.parameters.filter { !isPasswordKey($0) }
+        if !kept.isEmpty { shown += "?" + kept.joined(separator: "&") }
+        return shown
+    }
+
+    /// Whether `url` carries a password, in its user part or as a parameter.
+    public static func hasPassword(_ url: String) -> Bool {
+        guard let parts = Parts(url) else { return false }
+        return parts.hasUserPassword || parts.parameters.contains(where: isPasswordKey)
+    }
+
+    /// `password=…` with the key written in any percent-encoding libpq decodes.
+    private static func isPasswordKey(_ parameter: Substring) -> Bool {
+        let key = parameter.prefix { $0 != "=" }
+        return percentDecoded(key) == "password"
+    }
+
+    private static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2,
+               let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The pieces libpq reads from a URI: the user info ends at the first
+    /// `@` before any `/`, and the password is what follows its first `:`.
+    private struct Parts {
+        var scheme: String
+        var user: Substring?
+        var hasUserPassword = false
+        var hostsAndPath: Substring
+        var parameters: [Substring]
+
+        init?(_ url: String) {
+            guard let prefix = ["postgresql://", "postgres://"].first(where: { url.hasPrefix($0) }) else { return nil }
+            scheme = prefix
+            var rest = url.dropFirst(prefix.count)
+            let query: Substring
+            if let mark = rest.firstIndex(of: "?") {
+                query = rest[rest.index(after: mark)...]
+                rest = rest[..<mark]
+            } else {
+                query = ""
+            }
+            if let at = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[at] == "@" {
+                let info = rest[..<at]
+                if let colon = info.firstIndex(of: ":") {
+                    user = info[..<colon]
+                    hasUserPassword = true
+                } else {
+                    user = info
+                }
+                rest = rest[rest.index(after: at)...]
+            }
+            hostsAndPath = rest
+            parameters = query.split(separator: "&", omittingEmptySubsequences: true)
+        }
+    }
+}
