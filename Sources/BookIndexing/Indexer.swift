@@ -181,9 +181,11 @@ struct Indexer {
             progress(path)
             let sha256: String
             let size: Int
+            let thumbnailPath: String
             do {
                 sha256 = try SHA256.hex(ofFileAt: path)
                 size = FileName.size(path) ?? 0
+                thumbnailPath = try library.thumbnailPath(sha256: sha256, page: 1, size: options.thumbnailSize)
             } catch {
                 report(AddResult(path: path, status: .failed, reason: "\(error)"))
                 filesDone += 1
@@ -201,7 +203,7 @@ struct Indexer {
             }
             let request = ExtractionRequest(
                 path: path, password: options.password, spoolPath: "\(spoolDirectory)/\(index).spool",
-                thumbnailPath: library.thumbnailPath(sha256: sha256, page: 1, size: options.thumbnailSize),
+                thumbnailPath: thumbnailPath,
                 thumbnailSize: options.thumbnailSize)
             pending[index] = Pending(path: path, sha256: sha256, size: size, request: request)
             inFlightHashes[sha256] = index

@@ -68,11 +68,11 @@ package struct Annotations {
             """, bindings).map { row in
             let boxes = (try? decoder.decode([AnnotationBox].self, from: Data((row.string("boxes") ?? "[]").utf8))) ?? []
             return Annotation(
-                id: row.int("id") ?? 0, bookID: row.int("book_id") ?? 0, bookTitle: row.string("title") ?? "",
+                id: row.int("id") ?? 0, bookID: row.int("book_id") ?? 0, bookTitle: TerminalText.line(row.string("title") ?? ""),
                 page: row.int("page") ?? 0, label: row.string("label"),
                 kind: AnnotationKind(rawValue: row.string("kind") ?? ""),
                 source: AnnotationSource(rawValue: row.string("source") ?? "") ?? .pdf,
-                text: row.string("text"), textSpan: Self.span(row.int("text_start"), row.int("text_end")), note: row.string("note"), author: row.string("author"),
+                text: row.string("text"), textSpan: Self.span(row.int("text_start"), row.int("text_end")), note: row.string("note").map(TerminalText.lines), author: row.string("author").map(TerminalText.line),
                 color: row.string("color"), boxes: boxes, pageWidth: row.double("page_width"),
                 pageHeight: row.double("page_height"), createdAt: row.date("created_at"),
                 modifiedAt: row.date("modified_at"))

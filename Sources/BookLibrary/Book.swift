@@ -45,12 +45,14 @@ public struct Book: Codable, Equatable, Sendable {
         sha256 = row.string("sha256") ?? ""
         path = row.string("path") ?? ""
         size = row.int("size") ?? 0
-        title = row.string("title") ?? ""
-        author = row.string("author") ?? ""
-        subject = row.string("subject")
-        keywords = row.string("keywords")
-        creator = row.string("creator")
-        producer = row.string("producer")
+        // Whoever may write to a shared library may write any bytes into
+        // these, and every reader's terminal prints them: no control characters.
+        title = TerminalText.line(row.string("title") ?? "")
+        author = TerminalText.line(row.string("author") ?? "")
+        subject = row.string("subject").map(TerminalText.line)
+        keywords = row.string("keywords").map(TerminalText.line)
+        creator = row.string("creator").map(TerminalText.line)
+        producer = row.string("producer").map(TerminalText.line)
         created = row.date("created")
         modified = row.date("modified")
         pageCount = row.int("page_count") ?? 0

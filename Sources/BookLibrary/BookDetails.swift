@@ -1,3 +1,4 @@
+import FileNames
 import FoundationEssentials
 import Glibc
 import LeanBasics
@@ -67,9 +68,18 @@ public struct BookEdit: Sendable {
     /// The rows to write, nil meaning "delete"; values checked and normalised.
     func fieldValues() throws -> [(BookDetails.Field, String?)] {
         var values: [(BookDetails.Field, String?)] = []
+        // A file name may hold bytes that are not UTF-8 (FileName keeps them
+        // as private-use scalars); a title or a note is text, and such bytes
+        // would be stored as characters nobody typed.
+        let given: [(BookDetails.Field, String?)] = [(.title, title), (.authors, authors?.joined(separator: ", ")), (.publisher, publisher),
+                                                     (.series, series), (.description, description), (.subject, subject), (.keywords, keywords)]
+        if let (field, _) = given.first(where: { $0.1.map(FileName.hasRawBytes) ?? false }) {
+            throw CurationError.invalidField(field, reason: "the text is not valid UTF-8")
+        }
         func text(_ value: String?, _ field: BookDetails.Field) {
             guard let value else { return }
-            let cleaned = value.trimmingWhitespaceAndNewlines()
+            // A terminal prints these back to every reader of the library: no control characters.
+            let cleaned = (field == .description ? TerminalText.lines(value) : TerminalText.line(value)).trimmingWhitespaceAndNewlines()
             values.append((field, cleaned.isEmpty ? nil : cleaned))
         }
         func checked(_ value: String?, _ field: BookDetails.Field, _ check: (String) throws -> String) throws {
@@ -78,12 +88,12 @@ public struct BookEdit: Sendable {
             values.append((field, cleaned.isEmpty ? nil : try check(cleaned)))
         }
         if let title {
-            let cleaned = title.trimmingWhitespaceAndNewlines()
+            let cleaned = TerminalText.line(title).trimmingWhitespaceAndNewlines()
             guard !cleaned.isEmpty else { throw CurationError.invalidField(.title, reason: "a title cannot be empty") }
             values.append((.title, cleaned))
         }
         if let authors {
-            let names = authors.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            let names = authors.map { TerminalText.line($0).trimmingWhitespace() }.filter { !$0.isEmpty }
             values.append((.authors, names.isEmpty ? nil : String(decoding: try JSONEncoder().encode(names), as: UTF8.self)))
         }
         try checked(year, .year) {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LeanBasics
 import Postgres
 import Store
 
@@ -70,7 +71,8 @@ extension Library {
         let wanted = bookIDs.map(Set.init)
         for row in rows {
             guard let id = row.int("book_id"), wanted?.contains(id) ?? true else { continue }
-            fields[id, default: [:]][row.string("field") ?? ""] = row.string("value")
+            // Written by `edit` without controls, but a shared library's rows may be written by hand.
+            fields[id, default: [:]][row.string("field") ?? ""] = row.string("value").map(TerminalText.lines)
         }
         return fields.mapValues(BookDetails.init(fields:))
     }

@@ -1,3 +1,4 @@
+import LeanBasics
 import Store
 
 /// A book that holds every word of a query, and where.
@@ -72,7 +73,7 @@ struct BookRanking {
             let parts = UInt64(bitPattern: row.int64("parts") ?? 0)
             guard parts != 0, let id = row.int("id") else { return }
             if case .some(let ids) = candidates, !ids.contains(id) { return }
-            books.append(RankedBook(id: id, title: row.string("title") ?? "",
+            books.append(RankedBook(id: id, title: TerminalText.line(row.string("title") ?? ""),
                                     language: row.string("language").flatMap(BookLanguage.init(rawValue:)),
                                     firstRow: row.int64("first_page_row") ?? 0, lastRow: row.int64("last_page_row") ?? -1,
                                     parts: parts, exactParts: UInt64(bitPattern: row.int64("exact_parts") ?? 0)))

@@ -1,3 +1,4 @@
+import LeanBasics
 import FoundationEssentials
 import Glibc
 import Store
@@ -62,8 +63,8 @@ struct Bookmarks {
             \(filter) ORDER BY \(dialect.caseless("b.title")), b.id, k.page
             """, book.map { [$0.sha256] } ?? [])
         return rows.map { row in
-            Bookmark(bookID: row.int("id") ?? 0, bookTitle: row.string("title") ?? "", page: row.int("page") ?? 0,
-                     label: row.string("label"), note: row.string("note"),
+            Bookmark(bookID: row.int("id") ?? 0, bookTitle: TerminalText.line(row.string("title") ?? ""), page: row.int("page") ?? 0,
+                     label: row.string("label"), note: row.string("note").map(TerminalText.lines),
                      createdAt: row.date("created_at") ?? Date(), updatedAt: row.date("updated_at") ?? Date())
         }
     }

@@ -1,3 +1,4 @@
+import LeanBasics
 import FoundationEssentials
 import Glibc
 import Postgres
@@ -43,6 +44,20 @@ package struct NewBook: Sendable {
         self.pageCount = pageCount
         outline = []
     }
+
+    /// The metadata as the library keeps it: a PDF's Info dictionary may
+    /// hold escape sequences that every listing would pass to a terminal.
+    package var printable: NewBook {
+        var book = self
+        book.choice.title = TerminalText.line(choice.title)
+        book.choice.author = TerminalText.line(choice.author)
+        book.subject = subject.map(TerminalText.line)
+        book.keywords = keywords.map(TerminalText.line)
+        book.creator = creator.map(TerminalText.line)
+        book.producer = producer.map(TerminalText.line)
+        book.outline = outline.map { OutlineItem(depth: $0.depth, title: TerminalText.line($0.title), page: $0.page) }
+        return book
+    }
 }
 
 /// One page of a new book: its text as extracted, stored deflated and indexed segmented.
@@ -72,6 +87,7 @@ extension Catalog {
     /// importer streams pages from its spool file this way, so a big book is
     /// never held in memory.
     package func insert(_ book: NewBook, pages: (_ add: (NewPage) throws -> Void) throws -> Void) throws -> CatalogInsertion {
+        let book = book.printable
         let database = try local
         return try database.inTransaction {
             if let existing = try self.book(sha256: book.sha256) { return .alreadyPresent(existing) }
@@ -120,7 +136,7 @@ extension Library {
         try requireWritable()
         if let shared = engine as? PostgresConnection, let sharedRoots {
             do {
-                let cover = FileManager.default.contents(atPath: thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
+                let cover = FileManager.default.contents(atPath: try thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
                 let outcome = try SharedBookWriter(database: shared, roots: sharedRoots)
                     .write(book, addedAt: Date(), language: nil, cover: cover.map { [UInt8]($0) }, pages: pages)
                 // Added now, or by another client meanwhile: either way it is there to read back.

@@ -1,3 +1,4 @@
+import LeanBasics
 import FoundationEssentials
 import Glibc
 import Store
@@ -113,7 +114,7 @@ struct FullTextIndex {
                 } catch let error as StoredTextError {
                     damagedRows.insert(id)
                     check.problems.append(IndexProblem(
-                        kind: .undecodableText, rowID: id, bookID: book.int("id"), bookTitle: book.string("title"),
+                        kind: .undecodableText, rowID: id, bookID: book.int("id"), bookTitle: book.string("title").map(TerminalText.line),
                         page: row.int("page"), detail: error.reason))
                 }
             }
@@ -165,7 +166,7 @@ struct FullTextIndex {
         }
         let indexed = try holds(rowID: rowID)
         return IndexProblem(
-            kind: indexed ? .outOfStep : .notIndexed, rowID: rowID, bookID: page.int("book_id"), bookTitle: page.string("title"),
+            kind: indexed ? .outOfStep : .notIndexed, rowID: rowID, bookID: page.int("book_id"), bookTitle: page.string("title").map(TerminalText.line),
             page: page.int("page"), detail: indexed ? "the index does not hold its text" : "not in the index")
     }
 }

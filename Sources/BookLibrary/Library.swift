@@ -97,15 +97,31 @@ public final class Library {
         engine = database
         localDatabase = database
         sharedRoots = nil
-        // Only once the folder is known to be an ibook library is it ours to
-        // tighten, and only where it can be changed: a read-only library is
-        // left exactly as it is.
-        let cache = PathName.folder(of: location.thumbnailDirectory)
-        let folders = isReadOnly ? [cache] : [location.directory, cache]
-        for folder in folders where (try? PrivateStorage.prepare(folder)) == true {
-            notices.append("\(folder): made private to you (it was readable by other users)")
+        // Only once the folder is known to be an ibook library are its files
+        // ours to tighten, and only where they can be changed: a read-only
+        // library is left exactly as it is.
+        if !isReadOnly, Self.tightenLibraryFiles(in: location.directory) {
+            notices.append("\(location.directory): made private to you (it was readable by other users)")
         }
-        _ = try? PrivateStorage.prepare(location.thumbnailDirectory)
+        try? PrivateStorage.prepare(location.thumbnailDirectory)
+        let cache = PathName.folder(of: location.thumbnailDirectory)
+        if PrivateStorage.tighten(cache, directory: true) {
+            notices.append("\(cache): made private to you (it was readable by other users)")
+        }
+        PrivateStorage.tighten(location.thumbnailDirectory, directory: true)
+    }
+
+    /// The files a local library's folder holds; a folder with nothing else is ibook's own.
+    static let libraryFileNames: Set<String> = ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal"]
+
+    /// Makes the database and its companions private, and the folder too
+    /// when it holds nothing else; says whether anything was readable by others.
+    private static func tightenLibraryFiles(in folder: String) -> Bool {
+        var tightened = false
+        for name in libraryFileNames where PrivateStorage.tighten(folder + "/" + name, directory: false) {
+            tightened = true
+        }
+        return PrivateStorage.tightenOwnFolder(folder, holding: libraryFileNames) || tightened
     }
 
     /// Refuses a database of another program, looked at read-only, so that
@@ -138,15 +154,19 @@ public final class Library {
     /// The longer side, in pixels, of the cover thumbnail made when a book is added.
     public static let coverSize = 256
 
-    public func thumbnailPath(sha256: String, page: Int, size: Int) -> String {
-        "\(location.thumbnailDirectory)/\(sha256)-p\(page)-\(size).png"
+    /// Where the cache keeps a page's image. The hash comes from the
+    /// library, which on a shared one anybody with a role may have written:
+    /// only a real digest becomes part of a file name.
+    public func thumbnailPath(sha256: String, page: Int, size: Int) throws -> String {
+        guard SHA256.isHexDigest(sha256) else { throw LibraryError.invalidContentHash(sha256) }
+        return "\(location.thumbnailDirectory)/\(sha256)-p\(page)-\(size).png"
     }
 
     /// On a shared library, brings the book's cover from the database into
     /// this machine's thumbnail cache (where a local library's add put it).
     public func fetchSharedCover(of book: Book) throws {
         guard isShared else { return }
-        try SharedCovers(database: engine).materialise(book, at: thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
+        try SharedCovers(database: engine).materialise(book, at: try thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
     }
 
     /// Verifies the database file with SQLite's own check.
@@ -175,14 +195,14 @@ extension Library {
     public func info(_ book: Book) throws -> BookInfo {
         let labels = try engine.query("SELECT page, label FROM pages WHERE book_id = ? ORDER BY page", [book.id])
         let hasRealLabels = labels.contains { PageLabel.distinct($0.string("label"), page: $0.int("page") ?? 0) != nil }
-        let thumbnail = thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
-        try fetchSharedCover(of: book)
+        let thumbnail = try? thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
+        if thumbnail != nil { try fetchSharedCover(of: book) }
         // OCR is done on a local library only: a shared one has no OCR rows.
         return BookInfo(
             book: book,
             outlineEntries: try Catalog(database: engine).outlineCount(bookID: book.id),
             labelledPages: hasRealLabels ? labels.map { $0.string("label") ?? "" } : nil,
-            thumbnail: FileManager.default.fileExists(atPath: thumbnail) ? thumbnail : nil,
+            thumbnail: thumbnail.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil },
             isOpen: try ReadingState(database: engine).openBook()?.id == book.id,
             fileExists: FileName.exists(book.path),
             details: try details(book), tags: try tags(of: book), collections: try collections(of: book),

@@ -1,6 +1,7 @@
 import FileNames
 import FoundationEssentials
 import Glibc
+import LeanBasics
 
 /// Failures of library operations, worded for the person at the terminal.
 public enum LibraryError: Error, Equatable, CustomStringConvertible {
@@ -24,8 +25,12 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case noNextPage
     case bookmarkNotFound(page: Int)
     case emptyQuery
+    /// A search larger than `QueryLimits` allows, with the bound it passed.
+    case queryTooLarge(String)
     case fileMissing(String)
     case hashMismatch(String)
+    /// A book's content hash in the library that is not a SHA-256 digest.
+    case invalidContentHash(String)
     case invalidArgument(String)
     case readOnly(String)
     case noSpace(String)
@@ -60,8 +65,11 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .noNextPage: return "already at the last page"
         case .bookmarkNotFound(let page): return "no bookmark on page \(page)"
         case .emptyQuery: return "the search text has no words to look for"
+        case .queryTooLarge(let reason): return reason
         case .fileMissing(let path): return "\(FileName.displayed(path)): no such file"
         case .hashMismatch(let path): return "\(FileName.displayed(path)): content differs from the book in the library (hash mismatch)"
+        case .invalidContentHash(let hash):
+            return "the library holds a book whose content hash is not a SHA-256 digest (\(TerminalText.escaped(String(hash.prefix(80)))))"
         case .invalidArgument(let message): return message
         case .readOnly(let path): return "the library at \(path) is read-only"
         case .noSpace(let path): return "the library at \(path): no space left on device"

@@ -3,44 +3,78 @@ import Glibc
 
 /// The library holds the text of every page, password-protected books
 /// included, and the cache their covers: both are kept private to their
-/// owner (folders 0700, files 0600) whatever the umask. Folders made before
-/// this rule are tightened when the library is opened.
+/// owner (folders 0700, files 0600) whatever the umask.
+///
+/// Only what ibook made is ever changed: the folders it creates, its
+/// database files, and folders that bear its own names and hold nothing
+/// else. Nothing is walked: a library kept in a folder of one's own
+/// documents, or a cache path that a hostile value pointed at `/`, has no
+/// mode changed but ibook's own files.
 enum PrivateStorage {
     static let folderMode: mode_t = 0o700
     static let fileMode: mode_t = 0o600
 
-    /// Makes `folder` (and missing parents) and returns whether an existing
-    /// folder had to be tightened, for a one-line notice.
-    @discardableResult
-    static func prepare(_ folder: String) throws -> Bool {
+    /// Makes `folder` and its missing parents, each made private; a folder
+    /// that already exists is left as it is.
+    static func prepare(_ folder: String) throws {
         var info = stat()
-        if stat(folder, &info) != 0 {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: Int(folderMode)])
-            chmod(folder, folderMode)  // the umask may have taken bits off
-            return false
+        guard stat(folder, &info) != 0 else { return }
+        var missing: [String] = []
+        var path = folder
+        while !path.isEmpty, path != "/", stat(path, &info) != 0 {
+            missing.append(path)
+            path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         }
-        guard info.st_mode & 0o077 != 0 else { return false }
-        // Only bits for others go: a folder or file made read-only stays read-only.
-        // Not ours to change (a read-only medium, another owner): leave it, it stays readable.
-        guard chmod(folder, info.st_mode & folderMode) == 0 else { return false }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            let path = folder + "/" + name
-            var entry = stat()
-            guard lstat(path, &entry) == 0 else { continue }
-            switch entry.st_mode & S_IFMT {
-            case S_IFREG: chmod(path, entry.st_mode & 0o700)
-            case S_IFDIR: _ = try? prepare(path)
-            default: break
+        for path in missing.reversed() {
+            guard mkdir(path, folderMode) == 0 || errno == EEXIST else {
+                throw FolderError(path: path, reason: String(cString: strerror(errno)))
             }
+            // The umask may have taken bits off what mkdir was asked for.
+            tighten(path, directory: true)
         }
-        return true
+    }
+
+    /// Takes the group's and others' bits off one file or folder of this
+    /// user's, never following a symbolic link, and says whether it did.
+    /// Read-only stays read-only; another owner's file is left alone.
+    @discardableResult
+    static func tighten(_ path: String, directory: Bool) -> Bool {
+        let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (directory ? O_DIRECTORY : 0)
+        let descriptor = open(path, flags)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_uid == geteuid(),
+              info.st_mode & S_IFMT == (directory ? S_IFDIR : S_IFREG),
+              info.st_mode & 0o077 != 0
+        else { return false }
+        return fchmod(descriptor, info.st_mode & 0o700) == 0
+    }
+
+    /// Tightens `folder` itself when everything in it is one of `ownNames`:
+    /// then it is a folder ibook made for itself. A folder that holds
+    /// anything else is someone's own, and only ibook's files in it change.
+    @discardableResult
+    static func tightenOwnFolder(_ folder: String, holding ownNames: Set<String>) -> Bool {
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & 0o077 != 0,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
+              names.allSatisfy(ownNames.contains)
+        else { return false }
+        return tighten(folder, directory: true)
+    }
+
+    /// A folder that could not be made, with the system's reason.
+    struct FolderError: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "\(path): \(reason.lowercased())" }
     }
 
     /// Creates an empty file readable by its owner only, so that SQLite (and
     /// its -wal and -shm files, which copy the database file's mode) start private.
     static func createFile(_ path: String) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
         if descriptor >= 0 {
             fchmod(descriptor, fileMode)
             close(descriptor)

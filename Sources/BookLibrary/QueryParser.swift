@@ -20,7 +20,10 @@ public struct QueryParser {
     }
 
     private func parse(_ text: String, expanding: Set<String>) throws -> BookQuery {
-        var tokens = try QueryTokenizer.tokens(text)[...]
+        if text.utf8.count > QueryLimits.catalogQueryBytes { try QueryLimits.checkCatalog(text, tokens: []) }
+        let all = try QueryTokenizer.tokens(text)
+        try QueryLimits.checkCatalog(text, tokens: all)
+        var tokens = all[...]
         guard !tokens.isEmpty else { return .all }
         let query = try parseAnd(&tokens, expanding: expanding)
         if let extra = tokens.first {

@@ -90,6 +90,14 @@ public struct SHA256 {
         state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 
+    /// Whether `text` is a digest as `hex` writes it: 64 lowercase hex
+    /// digits. A hash read from a library names files in the cache, so
+    /// anything else (a shared library's row written by hand) is refused.
+    public static func isHexDigest(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
     /// The hex digest of a file, read 1 MiB at a time.
     public static func hex(ofFileAt path: String) throws -> String {
         guard let file = FileName.withCString(path, { fopen($0, "rb") }) else { throw UnreadableFile(reason: String(cString: strerror(errno))) }

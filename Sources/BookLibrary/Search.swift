@@ -50,7 +50,7 @@ struct Search {
 
     func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
              onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        guard let query = SearchQuery(text, exact: exact) else { throw LibraryError.emptyQuery }
+        let query = try SearchQuery.parsed(text, exact: exact)
         let candidates: BookRanking.Candidates
         switch scope {
         case .book(let book):

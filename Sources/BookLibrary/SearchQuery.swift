@@ -1,3 +1,4 @@
+import LeanBasics
 import Store
 
 /// What a person typed into the search box, as index terms: the FTS5
@@ -25,6 +26,15 @@ package struct SearchQuery: Sendable {
     /// How much a match of the words as typed (whole or joined at a line end)
     /// counts against a match of only their stems, so exact matches rank first (see `BookRanking`).
     package static let bm25Weights = (words: 10.0, variants: 1.0)
+
+    /// The query for a search, within `QueryLimits`; throws `emptyQuery`
+    /// when the text has no words.
+    package static func parsed(_ text: String, exact: Bool) throws -> SearchQuery {
+        if text.utf8.count > QueryLimits.searchBytes { try QueryLimits.checkSearch(text, words: 0) }
+        guard let query = SearchQuery(text, exact: exact) else { throw LibraryError.emptyQuery }
+        try QueryLimits.checkSearch(text, words: query.terms.count)
+        return query
+    }
 
     /// Nil when the text has no words.
     package init?(_ text: String, exact: Bool = false) {

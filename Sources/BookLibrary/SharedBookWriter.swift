@@ -46,6 +46,7 @@ struct SharedBookWriter {
     private func writeBook(_ book: NewBook, addedAt: Date, language: LanguageChoice?, cover: [UInt8]?,
                            pages: (_ add: (NewPage) throws -> Void) throws -> Void) throws -> Outcome
     {
+        let book = book.printable
         let file = roots.stored(book.path)
         guard let id = try database.queryRow("""
             INSERT INTO books (sha256, root, path, size, title, author, subject, keywords, creator, producer,

@@ -13,7 +13,7 @@ struct SharedCovers {
               let png = try database.queryRow("SELECT png FROM covers WHERE sha256 = ?", [book.sha256])?.blob("png")
         else { return }
         // The cache is a convenience: a folder that cannot be written only means no thumbnail path is shown.
-        _ = try? PrivateStorage.prepare(PathName.folder(of: path))
+        try? PrivateStorage.prepare(PathName.folder(of: path))
         try? Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

@@ -20,6 +20,11 @@ struct SharedImport {
         var report = SharedMigrationReport(library: shown, booksCopied: 0, booksAlreadyThere: 0, pagesCopied: 0,
                                            covers: 0, bookmarks: 0, historyEntries: 0)
         for (index, book) in books.enumerated() {
+            guard SHA256.isHexDigest(book.sha256) else {
+                report.booksRefused += 1
+                progress(index + 1, books.count)
+                continue
+            }
             if try Catalog(database: local).book(sha256: book.sha256) != nil {
                 report.booksAlreadyThere += 1
             } else {
@@ -59,7 +64,7 @@ struct SharedImport {
 
     /// The cover into this machine's thumbnail cache, unless it is there already.
     private func fetchCover(of book: Book) throws -> Bool {
-        let path = library.thumbnailPath(sha256: book.sha256, page: 1, size: Library.coverSize)
+        let path = try library.thumbnailPath(sha256: book.sha256, page: 1, size: Library.coverSize)
         guard !FileManager.default.fileExists(atPath: path) else { return false }
         try SharedCovers(database: shared).materialise(book, at: path)
         return FileManager.default.fileExists(atPath: path)

@@ -14,6 +14,9 @@ public struct SharedMigrationReport: Codable, Sendable {
     /// Bookmarks and history entries (the running role's own) now in the shared library.
     public var bookmarks: Int
     public var historyEntries: Int
+    /// Books left out because their content hash is not a SHA-256 digest
+    /// (a row written by hand): it would name a file in the cache.
+    public var booksRefused = 0
 }
 
 /// Copies a local library into a shared one: books with their pages'
@@ -27,7 +30,7 @@ struct SharedMigration {
     let shared: PostgresConnection
     /// Files under this machine's roots are stored relative to them.
     let roots: MachineRoots
-    let coverPath: (Book) -> String
+    let coverPath: (Book) throws -> String
 
     private var writer: SharedBookWriter { SharedBookWriter(database: shared, roots: roots) }
 
@@ -36,7 +39,9 @@ struct SharedMigration {
         var report = SharedMigrationReport(library: shown, booksCopied: 0, booksAlreadyThere: 0, pagesCopied: 0,
                                            covers: 0, bookmarks: 0, historyEntries: 0)
         for (index, book) in books.enumerated() {
-            if try shared.count("SELECT count(*) FROM books WHERE sha256 = ?", [book.sha256]) > 0 {
+            if !SHA256.isHexDigest(book.sha256) {
+                report.booksRefused += 1
+            } else if try shared.count("SELECT count(*) FROM books WHERE sha256 = ?", [book.sha256]) > 0 {
                 report.booksAlreadyThere += 1
             } else if let (pages, cover) = try copy(book) {
                 report.booksCopied += 1
@@ -60,7 +65,7 @@ struct SharedMigration {
     /// Nil when another client added the same content meanwhile.
     private func copy(_ book: Book) throws -> (pages: Int, cover: Bool)? {
         let copy = try BookCopy(book, from: local)
-        let cover = FileManager.default.contents(atPath: coverPath(book)).map { [UInt8]($0) }
+        let cover = FileManager.default.contents(atPath: try coverPath(book)).map { [UInt8]($0) }
         let outcome = try writer.write(copy.entry, addedAt: book.addedAt, language: copy.language, cover: cover) { add in
             for row in try local.query("SELECT page, label, text FROM pages WHERE book_id = ? ORDER BY page", [book.id]) {
                 let page = row.int("page") ?? 0
@@ -116,7 +121,7 @@ extension Library {
         let roots = try MachineRoots.load()
         let shared = try SharedSchema.open(url, shownAs: shown, roots: roots)
         return try SharedMigration(local: try database, shared: shared, roots: roots) { book in
-            self.thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
+            try self.thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
         }.run(shownAs: shown, progress: progress)
     }
 }

@@ -1,3 +1,4 @@
+import LeanBasics
 import Postgres
 import Store
 
@@ -20,7 +21,7 @@ struct SharedSearch {
 
     func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
              onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        guard let query = SearchQuery(text, exact: exact) else { throw LibraryError.emptyQuery }
+        let query = try SearchQuery.parsed(text, exact: exact)
         let among: Set<Int>?
         switch scope {
         case .book(let book):
@@ -96,7 +97,7 @@ struct SharedSearch {
         var outlineMayMatch: Set<Int> = []
         for row in try connection.query(sql, bindings) {
             guard let id = row.int("id"), among?.contains(id) ?? true, let part = row.int("part") else { continue }
-            var book = byID[id] ?? RankedBook(id: id, title: row.string("title") ?? "",
+            var book = byID[id] ?? RankedBook(id: id, title: TerminalText.line(row.string("title") ?? ""),
                                               language: row.string("language").flatMap(BookLanguage.init(rawValue:)),
                                               firstRow: 1, lastRow: Int64(row.int("pages") ?? 0), parts: 0, exactParts: 0)
             if part == 0 {

@@ -1,3 +1,4 @@
+import LeanBasics
 import FoundationEssentials
 import Glibc
 import Store
@@ -30,7 +31,7 @@ struct TableOfContents {
             LEFT JOIN pages p ON p.book_id = o.book_id AND p.page = o.page
             WHERE o.book_id = ? AND o.depth <= ? ORDER BY o.position
             """, [book.id, depthLimit]).map { row in
-            TOCEntry(title: row.string("title") ?? "", depth: row.int("depth") ?? 0,
+            TOCEntry(title: TerminalText.line(row.string("title") ?? ""), depth: row.int("depth") ?? 0,
                      page: row.int("page"), label: row.string("label"))
         }
     }

@@ -25,7 +25,7 @@ public struct ThumbnailCache {
         guard (1...max(1, book.pageCount)).contains(page) else {
             throw LibraryError.pageOutOfRange(page, pageCount: book.pageCount)
         }
-        let path = library.thumbnailPath(sha256: book.sha256, page: page, size: size)
+        let path = try library.thumbnailPath(sha256: book.sha256, page: page, size: size)
         if page == 1, size == Library.coverSize { try library.fetchSharedCover(of: book) }
         if FileName.exists(path) { return path }
         guard FileName.exists(book.path) else { throw LibraryError.fileMissing(book.path) }

@@ -38,7 +38,8 @@ package enum MigrateCommand: Command {
         context.stdout.write("""
             \(report.library): copied \(report.booksCopied) book\(report.booksCopied == 1 ? "" : "s") \
             (\(report.pagesCopied) pages, \(report.covers) cover\(report.covers == 1 ? "" : "s")), \
-            \(report.booksAlreadyThere) already \(to != nil ? "there" : "here")
+            \(report.booksAlreadyThere) already \(to != nil ? "there" : "here")\
+            \(report.booksRefused > 0 ? ", \(report.booksRefused) refused (a content hash that is not a SHA-256 digest)" : "")
             Your bookmarks \(to != nil ? "there" : "here"): \(report.bookmarks); history entries: \(report.historyEntries)
 
             """)
