@@ -37,17 +37,25 @@ enum PrivateStorage {
     /// Takes the group's and others' bits off one file or folder of this
     /// user's, never following a symbolic link, and says whether it did.
     /// Read-only stays read-only; another owner's file is left alone.
+    ///
+    /// A file is changed by its path after lstat, never opened: closing any
+    /// descriptor of a database file drops every POSIX lock this process
+    /// holds on it, SQLite's included, and another process would then take
+    /// the -shm for unused and rebuild it under this one's mapping (a bus error).
     @discardableResult
     static func tighten(_ path: String, directory: Bool) -> Bool {
-        let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (directory ? O_DIRECTORY : 0)
-        let descriptor = open(path, flags)
+        guard directory else {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+                  info.st_mode & 0o077 != 0
+            else { return false }
+            return chmod(path, info.st_mode & 0o700) == 0
+        }
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_DIRECTORY)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_uid == geteuid(),
-              info.st_mode & S_IFMT == (directory ? S_IFDIR : S_IFREG),
-              info.st_mode & 0o077 != 0
-        else { return false }
+        guard fstat(descriptor, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o077 != 0 else { return false }
         return fchmod(descriptor, info.st_mode & 0o700) == 0
     }
 

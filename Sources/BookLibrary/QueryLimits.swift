@@ -23,7 +23,7 @@ package enum QueryLimits {
         let words = tokens.filter { $0.kind == .word }
         if words.count > catalogTerms {
             throw CurationError.invalidQuery(term: preview(text),
-                                             reason: "\(words.count) terms; at most \(catalogTerms) are read (save parts with --save and use saved:NAME)")
+                                             reason: "\(words.count) terms; at most \(catalogTerms) are read")
         }
         if let long = words.first(where: { $0.value.utf8.count > termBytes }) {
             throw CurationError.invalidQuery(term: preview(long.text),
