@@ -48,7 +48,8 @@ let package = Package(
         // Output files that appear whole or not at all.
         .target(name: "FileOutput", dependencies: ["FileNames", "LeanBasics"]),
         // File names as bytes: names that are not UTF-8 carried in a String without loss, shown escaped.
-        .target(name: "FileNames"),
+        .target(name: "CProcessArguments"),
+        .target(name: "FileNames", dependencies: ["CProcessArguments"]),
         // Pixels in memory and PNG: what the renderer hands the reader and the terminal.
         .target(name: "Raster", dependencies: ["Deflate"]),
         // Deflate through libdeflate: PNG, and page text as libraries stored it before LZ4.

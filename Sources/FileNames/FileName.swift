@@ -1,3 +1,4 @@
+import CProcessArguments
 import FoundationEssentials
 import Glibc
 
@@ -124,8 +125,9 @@ public enum FileName {
     /// The command line as given: arguments that are not UTF-8 (a file
     /// name typed or globbed in another encoding) kept without loss.
     public static var arguments: [String] {
-        (0..<Int(CommandLine.argc)).map { index in
-            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+        guard let argv = ibook_process_argv() else { return CommandLine.arguments }
+        return (0..<Int(ibook_process_argc())).map { index in
+            guard let argument = argv[index] else { return "" }
             // Nearly every argument is UTF-8 without an escape scalar: decoded
             // straight from the C string, without the generic path's copy.
             if let text = String(validatingCString: argument), !text.unicodeScalars.contains(where: isEscape) { return text }

@@ -11,8 +11,19 @@ public enum PathName {
     public static func runningBinary() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return CommandLine.arguments[0] }
+        guard length > 0 else { return invokedPath() }
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Where /proc cannot be read: argv[0], found on $PATH when it names no folder.
+    private static func invokedPath() -> String {
+        guard let first = FileName.arguments.first, !first.isEmpty else { return "" }
+        if first.contains("/") { return first }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where access("\(folder)/\(first)", X_OK) == 0 {
+            return "\(folder)/\(first)"
+        }
+        return first
     }
 
     /// Where a file of ibook's is, by `name`: beside this binary (a build

@@ -10,7 +10,7 @@ import RenderCommands
 
 // The extraction worker is this same binary in a hidden mode, so that a
 // parser crash or hang costs one file and never the batch or the library.
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ExtractionWorker.modeArgument {
+if FileName.arguments.count > 1, FileName.arguments[1] == ExtractionWorker.modeArgument {
     guard let status = ExtractionWorker.runAsWorkerProcess() else {
         Terminal(fileDescriptor: 2).write("Error: '\(ExtractionWorker.modeArgument)' is internal to 'ibook add'\n")
         exit(ExitCode.usage)
@@ -18,7 +18,7 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ExtractionWorker
     exit(status)
 }
 
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == OCRWorker.modeArgument {
+if FileName.arguments.count > 1, FileName.arguments[1] == OCRWorker.modeArgument {
     guard let status = OCRWorker.runAsWorkerProcess() else {
         Terminal(fileDescriptor: 2).write("Error: '\(OCRWorker.modeArgument)' is internal to 'ibook ocr'\n")
         exit(ExitCode.usage)
@@ -26,7 +26,7 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == OCRWorker.modeAr
     exit(status)
 }
 
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == RenderWorker.modeArgument {
+if FileName.arguments.count > 1, FileName.arguments[1] == RenderWorker.modeArgument {
     guard let status = RenderWorker.run() else {
         Terminal(fileDescriptor: 2).write("Error: '\(RenderWorker.modeArgument)' is internal to 'ibook view'\n")
         exit(ExitCode.usage)

@@ -42,7 +42,8 @@ enum LeanDispatch {
     static func handOverToFull(_ arguments: [String]) -> Int32 {
         let candidates = executableCandidates("ibook-full")
         for path in candidates where access(path, X_OK) == 0 {
-            var argv: [UnsafeMutablePointer<CChar>?] = (["ibook"] + arguments).map { FileName.withCString($0) { strdup($0) } }
+            // argv[0] names the binary, for where /proc/self/exe cannot be read.
+            var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { FileName.withCString($0) { strdup($0) } }
             argv.append(nil)
             execv(path, &argv)
         }

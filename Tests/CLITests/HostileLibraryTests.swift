@@ -114,6 +114,20 @@ final class HostileLibraryTests: XCTestCase {
         XCTAssertEqual(try library.sql("SELECT title_source FROM books"), "metadata", "nothing stored")
     }
 
+    func testCommandsRunWhereProcCannotBeRead() throws {
+        let library = try TestLibrary("no-proc")
+        XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf")).status, 0)
+        // A mount namespace of the test's own, /proc hidden under an empty tmpfs, as a locked-down sandbox has it.
+        let probe = try Run.process("/usr/bin/unshare", ["-m", "sh", "-c", "mount -t tmpfs none /proc && test ! -e /proc/self"])
+        try XCTSkipUnless(probe.status == 0, "needs unshare and mount (root): \(probe.stderr)")
+        let script = "mount -t tmpfs none /proc && '\(Run.ibookPath)' list && '\(Run.ibookPath)' search --all keeper --limit 1 && '\(Run.ibookPath)' toc --book 1"
+        let result = try Run.process("/usr/bin/unshare", ["-m", "sh", "-c", script], environment: library.environment)
+        XCTAssertEqual(result.status, 0, "no SIGILL: \(result.stderr)")
+        XCTAssertTrue(result.stdout.contains("A Field Guide to Lighthouses"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("[Keepers]"), "the arguments were read: \(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("Part I. Coastal Sentinels"), "ibook-full was found: \(result.stdout)")
+    }
+
     func testOversizedQueriesAreRefusedInOneLine() throws {
         let library = try TestLibrary("hostile-query")
         XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf")).status, 0)
