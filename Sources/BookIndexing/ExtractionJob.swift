@@ -25,7 +25,7 @@ enum ExtractionJob {
         case .done: return .finished(printed: printed)
         case .unreadable: return spooledFailure(request, printed: printed)
         case .died: return .failed("could not be read (parser crashed)", diagnostics: printed)
-        case .timedOut: return .failed("could not be read (timed out after \(Int(timeout)) s)", diagnostics: printed)
+        case .timedOut: return .failed("could not be read (timed out after \(Int(timeout)) s of work)", diagnostics: printed)
         case .stopped: return .stopped
         }
     }

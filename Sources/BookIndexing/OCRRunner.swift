@@ -178,7 +178,7 @@ struct OCRRunner {
         switch answer {
         case .done, .unreadable: return reply(at: request.replyPath) ?? .failed("could not be read (no reply)")
         case .died: return .failed("could not be read (OCR crashed or ran out of memory)")
-        case .timedOut: return .failed("could not be read (timed out after \(Int(timeout)) s)")
+        case .timedOut: return .failed("could not be read (timed out after \(Int(timeout)) s of work)")
         case .stopped: return nil
         }
     }

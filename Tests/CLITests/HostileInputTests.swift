@@ -152,8 +152,44 @@ final class HostileInputTests: XCTestCase {
         var pdf = RawPDF.simple()
         pdf.setStream(4, dictionary: "/Filter /FlateDecode", data: Array(try Data(contentsOf: bomb)))
         // Reading it takes poppler half a minute: the time limit stops it.
-        try assertHandled(try write(pdf, "inflate-bomb.pdf"), added: false, reason: "could not be read (timed out after 3 s)",
+        try assertHandled(try write(pdf, "inflate-bomb.pdf"), added: false, reason: "could not be read (timed out after 3 s of work)",
                           extra: ["--timeout", "3"])
+    }
+
+    func testAWorkerKeptFromTheCPUIsNotTimedOut() throws {
+        // About a second of poppler's work, stopped for longer than the limit as a worker starved of
+        // cores by other adds is: the limit is on work done, so the book is added when it runs again.
+        let stream = folder.appendingPathComponent("slow.bin")
+        let made = try Run.process("/usr/bin/env", ["python3", "-c", """
+            import zlib, sys
+            chunk = b"0 0 m 1 1 l S\\n" * 100000
+            open(sys.argv[1], "wb").write(zlib.compress(chunk * 3, 9))
+            """, stream.path])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        var pdf = RawPDF.simple()
+        pdf.setStream(4, dictionary: "/Filter /FlateDecode", data: Array(try Data(contentsOf: stream)))
+        let slow = try write(pdf, "slow.pdf")
+        let add = Process()
+        add.executableURL = URL(fileURLWithPath: Run.ibookPath)
+        add.arguments = ["add", "--timeout", "3", "--ocr", "never", slow.path]
+        add.environment = library.environment
+        add.standardOutput = FileHandle.nullDevice
+        add.standardError = FileHandle.nullDevice
+        try add.run()
+        var worker: pid_t = 0
+        let deadline = Date().addingTimeInterval(30)
+        while worker == 0, add.isRunning, Date() < deadline {
+            worker = pid_t(try Run.process("/usr/bin/pgrep", ["-P", String(add.processIdentifier)]).stdout
+                .split(separator: "\n").first.map(String.init) ?? "") ?? 0
+            if worker == 0 { usleep(5_000) }
+        }
+        XCTAssertNotEqual(worker, 0, "the add's extraction worker started")
+        kill(worker, SIGSTOP)
+        sleep(5)
+        kill(worker, SIGCONT)
+        add.waitUntilExit()
+        XCTAssertEqual(add.terminationStatus, 0, "added after waiting 5 s with a limit of 3")
+        XCTAssertEqual(try bookCount(), 1)
     }
 
     func testAWorkerThatDiesCostsOnlyItsFile() throws {

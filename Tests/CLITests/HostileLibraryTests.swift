@@ -48,6 +48,36 @@ final class HostileLibraryTests: XCTestCase {
         XCTAssertEqual(modes(under: victim), before, "no mode changed, no file written beside the victim's")
     }
 
+    func testAHashThatNamesAPathChangesNothingOfANormalUser() throws {
+        let library = try TestLibrary("hostile-user")
+        let nobody = try Run.process("/usr/bin/id", ["-u", "nobody"])
+        try XCTSkipUnless(getuid() == 0 && nobody.status == 0, "needs root, to run ibook as nobody")
+        let uid = String(nobody.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        // The person's home: their library and cache, and files of their own beside them.
+        let victim = try victimTree(in: library.root)
+        XCTAssertEqual(try Run.process("/bin/chown", ["-R", "nobody:nogroup", library.root.path]).status, 0)
+        chmod(library.root.path, 0o755)
+        let book = library.root.appendingPathComponent("lighthouses.pdf")
+        try FileManager.default.copyItem(atPath: Fixtures.sampleBook("lighthouses.pdf"), toPath: book.path)
+        chmod(book.path, 0o644)
+        func asNobody(_ arguments: [String]) throws -> Run.Result {
+            var environment = library.environment
+            environment["HOME"] = library.root.path
+            return try Run.process("/usr/bin/setpriv", ["--reuid=\(uid)", "--regid=nogroup", "--clear-groups", Run.ibookPath] + arguments,
+                                   environment: environment)
+        }
+        let added = try asNobody(["add", book.path])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let before = modes(under: library.root)
+        try library.sql("UPDATE books SET sha256 = '../../../victim/x'")
+        XCTAssertEqual(try asNobody(["info", "1"]).status, 0)
+        XCTAssertEqual(try asNobody(["thumbnail", "1"]).status, 1)
+        XCTAssertEqual(modes(under: library.root).filter { !$0.key.hasPrefix("library/") && !$0.key.hasPrefix("cache/") },
+                       before.filter { !$0.key.hasPrefix("library/") && !$0.key.hasPrefix("cache/") },
+                       "none of the person's own files changed")
+        XCTAssertEqual(modes(under: victim)["a.txt"], 0o644)
+    }
+
     func testALibraryKeptAmongOnesOwnFilesLeavesThemAsTheyWere() throws {
         let library = try TestLibrary("hostile-folder")
         let documents = try victimTree(in: library.root)
