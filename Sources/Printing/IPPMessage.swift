@@ -27,6 +27,14 @@ final class IPPRequest {
         ippAddStrings(handle, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, name, Int32(values.count), nil, &pointers)
     }
 
+    /// `printer-uri` of a queue on the scheduler the request goes to (its
+    /// host part is not read by CUPS, so "localhost" does for a remote one).
+    func addPrinterURI(_ queue: String) {
+        var uri = [CChar](repeating: 0, count: 1024)
+        httpAssembleURI(HTTP_URI_CODING_ALL, &uri, Int32(uri.count), "ipp", nil, "localhost", 0, "/printers/" + queue)
+        add(IPP_TAG_URI, "printer-uri", uri.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    }
+
     /// Sends the request to "/" and returns the response when the status is
     /// successful-ok; nil otherwise, with cupsLastError saying why.
     func send(on connection: CupsConnection) -> IPPResponse? {

@@ -45,14 +45,38 @@ public struct PrinterInfo: Codable, Equatable, Sendable {
         self.queuedJobs = queuedJobs
     }
 
+    enum CodingKeys: String, CodingKey {
+        case name, isDefault, state, acceptingJobs, stateReasons, stateMessage, info, location, makeAndModel, deviceURI,
+             queuedJobs
+    }
+
+    /// Every key, the state's message null when there is none (a script
+    /// reads the queue's last message where it always is).
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(isDefault, forKey: .isDefault)
+        try container.encode(state, forKey: .state)
+        try container.encode(acceptingJobs, forKey: .acceptingJobs)
+        try container.encode(stateReasons, forKey: .stateReasons)
+        try container.encode(stateMessage, forKey: .stateMessage)
+        try container.encodeIfPresent(info, forKey: .info)
+        try container.encodeIfPresent(location, forKey: .location)
+        try container.encodeIfPresent(makeAndModel, forKey: .makeAndModel)
+        try container.encodeIfPresent(deviceURI, forKey: .deviceURI)
+        try container.encode(queuedJobs, forKey: .queuedJobs)
+    }
+
     /// Why a job sent now would not print, or nil when it would.
     public var refusal: PrintingError? {
-        if !acceptingJobs { return .printerRejecting(name, reason: reason) }
-        if state == .stopped { return .printerStopped(name, reason: reason) }
+        if !acceptingJobs { return .printerRejecting(name, reason: lastMessage) }
+        if state == .stopped { return .printerStopped(name, reason: lastMessage) }
         return nil
     }
 
-    private var reason: String? {
+    /// The queue's last message, else its state reasons (but "paused",
+    /// which "stopped" says): what `printers` shows after the state.
+    public var lastMessage: String? {
         if let stateMessage, !stateMessage.isEmpty { return stateMessage }
         let reasons = stateReasons.filter { $0 != "paused" }
         return reasons.isEmpty ? nil : reasons.joined(separator: ", ")

@@ -73,6 +73,15 @@ final class PrintOptionsTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         XCTAssertEqual(object["state"] as? String, "processing")
         XCTAssertEqual(object["queuedJobs"] as? Int, 0)
+        XCTAssertEqual(object["stateMessage"] as? String, "Printing page 2")
         XCTAssertEqual(try JSONDecoder().decode(PrinterInfo.self, from: data), printer)
+    }
+
+    func testPrinterInfoJSONHasTheMessageEvenWhenThereIsNone() throws {
+        let printer = PrinterInfo(name: "Office", isDefault: true, state: .idle, acceptingJobs: true)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: try JSONEncoder().encode(printer)) as? [String: Any])
+        XCTAssertTrue(object["stateMessage"] is NSNull, "\(object)")
+        XCTAssertEqual(object["stateReasons"] as? [String], [])
+        XCTAssertNil(object["location"])
     }
 }
