@@ -67,11 +67,16 @@ public struct PrinterInfo: Codable, Equatable, Sendable {
         try container.encode(queuedJobs, forKey: .queuedJobs)
     }
 
-    /// Why a job sent now would not print, or nil when it would.
+    /// Why a job sent now would be refused (the queue rejects jobs), or nil
+    /// when CUPS would take it.
     public var refusal: PrintingError? {
-        if !acceptingJobs { return .printerRejecting(name, reason: lastMessage) }
-        if state == .stopped { return .printerStopped(name, reason: lastMessage) }
-        return nil
+        acceptingJobs ? nil : .printerRejecting(name, reason: lastMessage)
+    }
+
+    /// Why a job sent now would wait in the queue rather than print (the
+    /// printer is stopped), or nil: a warning, the job is taken all the same.
+    public var stoppedWarning: PrintingError? {
+        state == .stopped ? .printerStopped(name, reason: lastMessage) : nil
     }
 
     /// The queue's last message, else its state reasons (but "paused",

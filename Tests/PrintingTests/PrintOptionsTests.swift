@@ -38,15 +38,21 @@ final class PrintOptionsTests: XCTestCase {
         XCTAssertEqual(PrintOptions.ranges([]), "")
     }
 
-    func testAStoppedOrRejectingPrinterRefusesWithItsReason() {
+    /// A stopped printer is a warning (the job waits in the queue); one that rejects jobs, a refusal.
+    func testAStoppedPrinterWarnsAndARejectingOneRefusesWithItsReason() {
         var printer = PrinterInfo(name: "Office", isDefault: true, state: .idle, acceptingJobs: true, stateReasons: [],
                                   stateMessage: nil, info: nil, location: nil, makeAndModel: nil, deviceURI: nil)
         XCTAssertNil(printer.refusal)
+        XCTAssertNil(printer.stoppedWarning)
+        XCTAssertNil(printer.lastMessage)
         printer.state = .stopped
         printer.stateReasons = ["paused"]
-        XCTAssertEqual(printer.refusal, .printerStopped("Office", reason: nil))
+        XCTAssertNil(printer.refusal)
+        XCTAssertEqual(printer.stoppedWarning, .printerStopped("Office", reason: nil))
+        XCTAssertNil(printer.lastMessage, "paused is what stopped says")
         printer.stateMessage = "paper jam"
-        XCTAssertEqual(printer.refusal?.description, "printer \"Office\" is stopped (paper jam); start it with cupsenable Office")
+        XCTAssertEqual(printer.lastMessage, "paper jam")
+        XCTAssertEqual(printer.stoppedWarning?.description, "printer \"Office\" is stopped (paper jam); start it with cupsenable Office")
         printer.acceptingJobs = false
         printer.stateMessage = nil
         printer.stateReasons = ["toner-empty-error"]

@@ -14,7 +14,7 @@ enum PrintCommand: Command {
     static let spec = CommandSpec(
         name: "print",
         abstract: "Send a book, some of its pages or a watermarked copy to a CUPS printer.",
-        discussion: "BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book. The printer is --printer, else $LPDEST, else $PRINTER, else the CUPS default (lpoptions included). --pages takes numbers and labels (iii-v,12,A-1), turned into physical pages first. Encrypted books, watermarks and n-up of some pages are sent as a temporary copy in a private folder, removed once CUPS has the job (or on Ctrl-C). ibook talks to CUPS through libcups.",
+        discussion: "BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book. The printer is --printer, else $LPDEST, else $PRINTER, else the CUPS default (lpoptions included). --pages takes numbers and labels (iii-v,12,A-1), turned into physical pages first. Encrypted books, watermarks and n-up of some pages are sent as a temporary copy in a private folder, removed once CUPS has the job (or on Ctrl-C). A stopped printer is warned about and the job queued; a queue rejecting jobs is refused. ibook talks to CUPS through libcups.",
         positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
         options: [
             Option("-d", "--printer", value: "name", help: "The CUPS destination (PRINTER or PRINTER/INSTANCE)."),
@@ -58,9 +58,12 @@ enum PrintCommand: Command {
         let request = try makeRequest(arguments, context)
         let fromLibrary = !isFile(arguments.positional("book"))
         let printer = BookPrinter(connection: try CupsConnection())
+        let (plan, destination) = try reporting(request.file, fromLibrary) { try printer.plan(request) }
+        if let stopped = destination.info.stoppedWarning {
+            context.warning("\(stopped) (the job waits in its queue until then)")
+        }
 
         if arguments.flag("dry-run") {
-            let (plan, _) = try reporting(request.file, fromLibrary) { try printer.plan(request) }
             if arguments.flag("json") {
                 try context.printJSON(Output(job: nil, state: nil, dryRun: true, plan: plan))
             } else {
@@ -75,9 +78,10 @@ enum PrintCommand: Command {
         let waiting = WaitingJob()
         let interrupt = onInterrupt(scratch, waiting, context)
         defer { interrupt.cancel() }
-        let result = try reporting(request.file, fromLibrary) { try printer.print(request, scratch: scratch) }
+        let result = try reporting(request.file, fromLibrary) {
+            try printer.send(request, plan: plan, to: destination, scratch: scratch)
+        }
         let json = arguments.flag("json")
-        let plan = result.plan
         if !json {
             let copies = plan.copies > 1 ? " (\(plan.copies) copies)" : ""
             context.stdout.write("Sent \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")\(copies) to \"\(plan.printer)\" as job \(result.job)\n")
