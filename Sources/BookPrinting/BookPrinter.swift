@@ -113,7 +113,8 @@ public final class BookPrinter {
     }
 
     /// Everything up to sending: the document opened and its pages resolved,
-    /// the printer found and ready. Writes nothing.
+    /// the printer found and taking jobs (a stopped one is the caller's to
+    /// warn about: `destination.info.stoppedWarning`). Writes nothing.
     public func plan(_ request: PrintRequest) throws -> (PrintPlan, CupsDestination) {
         let document = try PDFDocument(path: request.file, password: request.password)
         guard document.pageCount > 0 else { throw PDFError.noPages }
@@ -146,10 +147,16 @@ public final class BookPrinter {
         return (plan, destination)
     }
 
-    /// Sends the job and returns once CUPS has accepted it; the temporary
-    /// copies in `scratch` are removed then, whatever happened.
+    /// Plans and sends the job (see `send`).
     public func print(_ request: PrintRequest, scratch: ScratchFolder) throws -> PrintResult {
         let (plan, destination) = try plan(request)
+        return try send(request, plan: plan, to: destination, scratch: scratch)
+    }
+
+    /// Sends the job `plan` describes and returns once CUPS has accepted it;
+    /// the temporary copies in `scratch` are removed then, whatever happened.
+    public func send(_ request: PrintRequest, plan: PrintPlan, to destination: CupsDestination,
+                     scratch: ScratchFolder) throws -> PrintResult {
         defer { scratch.remove() }
         var send = request.file
         var options = request.options

@@ -42,19 +42,21 @@ public final class CupsConnection {
         return .cups(action, message: Self.lastError())
     }
 
-    /// Polls a job until it is finished and returns its last status;
-    /// `changed` hears each status that reads differently from the one before.
-    public func follow(job id: Int, every interval: TimeInterval = 0.25,
-                       changed: (JobStatus) -> Void) throws -> JobStatus {
-        var last = ""
-        while true {
-            let status = try job(id)
-            if status.state.isFinished { return status }
-            if status.progressLine != last {
-                last = status.progressLine
-                changed(status)
-            }
-            usleep(useconds_t(interval * 1_000_000))
-        }
+    /// The scheduler has closed this connection since the last request (it
+    /// stopped or restarted): the socket reads as ended. libcups would
+    /// reconnect at the next request without a word.
+    var closedByPeer: Bool {
+        let descriptor = httpGetFd(http)
+        guard descriptor >= 0 else { return true }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&watched, 1, 0) > 0 else { return false }
+        if watched.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+
+    /// Connects again to the same scheduler; false if nobody answers within the time.
+    func reconnect(timeoutMilliseconds: Int32) -> Bool {
+        httpReconnect2(http, timeoutMilliseconds, nil) == 0
     }
 }

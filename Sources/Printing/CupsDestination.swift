@@ -102,27 +102,17 @@ public final class CupsDestination {
 }
 
 extension CupsConnection {
-    /// The printer's state now, with the operator's message (cupsdisable -r,
-    /// cupsreject -r), which the destination list does not carry. Left as
-    /// it was if the scheduler does not answer for it.
+    /// The printer's state now, with the operator's message (cupsdisable -r),
+    /// which the destination list does not carry. Left as it was if the
+    /// scheduler does not answer for it.
     func refreshed(_ info: PrinterInfo) -> PrinterInfo {
         let queue = String(info.name.split(separator: "/", maxSplits: 1)[0])
-        guard let request = try? IPPRequest(IPP_OP_GET_PRINTER_ATTRIBUTES) else { return info }
-        var uri = [CChar](repeating: 0, count: 1024)
-        httpAssembleURI(HTTP_URI_CODING_ALL, &uri, Int32(uri.count), "ipp", nil, "localhost", 0, "/printers/" + queue)
-        request.add(IPP_TAG_URI, "printer-uri", uri.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-        request.addKeywords("requested-attributes",
-                            ["printer-state", "printer-state-message", "printer-state-reasons", "printer-is-accepting-jobs"])
-        guard let response = request.send(on: self) else { return info }
+        guard let status = try? printerStatus(queue) else { return info }
         var updated = info
-        if let state = response.integer("printer-state", IPP_TAG_ENUM) { updated.state = PrinterState(ippValue: String(state)) }
-        if let accepting = response.boolean("printer-is-accepting-jobs") { updated.acceptingJobs = accepting }
-        if let message = response.strings("printer-state-message", IPP_TAG_TEXT)?.first {
-            updated.stateMessage = message.isEmpty ? nil : message
-        }
-        if let reasons = response.strings("printer-state-reasons", IPP_TAG_KEYWORD) {
-            updated.stateReasons = reasons.filter { $0 != "none" }
-        }
+        updated.state = status.state
+        updated.acceptingJobs = status.acceptingJobs
+        updated.stateMessage = status.stateMessage
+        updated.stateReasons = status.stateReasons
         return updated
     }
 }

@@ -16,15 +16,27 @@ final class IPPRequest {
 
     deinit { if let handle { ippDelete(handle) } }
 
-    func add(_ tag: ipp_tag_t, _ name: String, _ value: String) {
-        ippAddString(handle, IPP_TAG_OPERATION, tag, name, nil, value)
+    func add(_ tag: ipp_tag_t, _ name: String, _ value: String, group: ipp_tag_t = IPP_TAG_OPERATION) {
+        ippAddString(handle, group, tag, name, nil, value)
     }
 
-    func addKeywords(_ name: String, _ values: [String]) {
+    func addInteger(_ name: String, _ value: Int, group: ipp_tag_t = IPP_TAG_OPERATION) {
+        ippAddInteger(handle, group, IPP_TAG_INTEGER, name, Int32(clamping: value))
+    }
+
+    func addKeywords(_ name: String, _ values: [String], group: ipp_tag_t = IPP_TAG_OPERATION) {
         let copies = values.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         var pointers = copies.map { UnsafePointer($0) }
-        ippAddStrings(handle, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, name, Int32(values.count), nil, &pointers)
+        ippAddStrings(handle, group, IPP_TAG_KEYWORD, name, Int32(values.count), nil, &pointers)
+    }
+
+    /// `printer-uri` of a queue on the scheduler the request goes to (its
+    /// host part is not read by CUPS, so "localhost" does for a remote one).
+    func addPrinterURI(_ queue: String) {
+        var uri = [CChar](repeating: 0, count: 1024)
+        httpAssembleURI(HTTP_URI_CODING_ALL, &uri, Int32(uri.count), "ipp", nil, "localhost", 0, "/printers/" + queue)
+        add(IPP_TAG_URI, "printer-uri", uri.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 
     /// Sends the request to "/" and returns the response when the status is
@@ -56,6 +68,37 @@ final class IPPResponse {
     func strings(_ name: String, _ tag: ipp_tag_t) -> [String]? {
         guard let attribute = ippFindAttribute(handle, name, tag) else { return nil }
         return (0..<ippGetCount(attribute)).compactMap { ippGetString(attribute, $0, nil).map { String(cString: $0) } }
+    }
+
+    /// The attributes of each group tagged `tag` (the event notifications of
+    /// Get-Notifications, say), in order: numbers (integer, enum, boolean)
+    /// and strings (text, name, keyword, uri…) as they are, unquoted.
+    func groups(_ tag: ipp_tag_t) -> [IPPGroup] {
+        var groups: [IPPGroup] = []
+        var current: IPPGroup?
+        var attribute = ippFirstAttribute(handle)
+        while let each = attribute {
+            defer { attribute = ippNextAttribute(handle) }
+            // A nameless attribute separates two groups of the same tag.
+            guard ippGetGroupTag(each) == tag, let name = ippGetName(each).map({ String(cString: $0) }) else {
+                if let finished = current { groups.append(finished) }
+                current = nil
+                continue
+            }
+            var group = current ?? IPPGroup()
+            let count = ippGetCount(each)
+            switch ippGetValueTag(each) {
+            case IPP_TAG_INTEGER, IPP_TAG_ENUM:
+                group.numbers[name] = (0..<count).map { Int(ippGetInteger(each, $0)) }
+            case IPP_TAG_BOOLEAN:
+                group.numbers[name] = (0..<count).map { Int(ippGetBoolean(each, $0)) }
+            default:
+                group.strings[name] = (0..<count).compactMap { ippGetString(each, $0, nil).map { String(cString: $0) } }
+            }
+            current = group
+        }
+        if let finished = current { groups.append(finished) }
+        return groups
     }
 
     /// Every attribute as text, as ipptool would show it.

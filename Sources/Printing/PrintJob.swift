@@ -31,8 +31,22 @@ public struct JobStatus: Codable, Equatable, Sendable {
     public var message: String?
     public var printer: String?
     public var sheetsCompleted: Int?
+    /// `job-hold-until`: "indefinite", "night", a time, or "no-hold".
+    public var holdUntil: String?
     /// Every attribute CUPS returned, as text ("copies": "2", "number-up": "4"…).
     public var attributes: [String: String]
+
+    public init(id: Int, state: JobState, stateReasons: [String] = [], message: String? = nil, printer: String? = nil,
+                sheetsCompleted: Int? = nil, holdUntil: String? = nil, attributes: [String: String] = [:]) {
+        self.id = id
+        self.state = state
+        self.stateReasons = stateReasons
+        self.message = message
+        self.printer = printer
+        self.sheetsCompleted = sheetsCompleted
+        self.holdUntil = holdUntil
+        self.attributes = attributes
+    }
 
     /// "Job 17: processing (Printing page 2), 1 sheets", for a progress line.
     public var progressLine: String {
@@ -114,12 +128,16 @@ extension CupsConnection {
         }
         let attributes = response.allAttributes
         let state = response.integer("job-state", IPP_TAG_ENUM).map(JobState.init(ipp:)) ?? .unknown
-        let printer = attributes["job-printer-uri"].map { ($0 as NSString).lastPathComponent }
+        let printer = response.strings("job-printer-uri", IPP_TAG_URI)?.first.map { ($0 as NSString).lastPathComponent }
+        // The message as CUPS wrote it: `attributes` quotes it as ipptool shows text.
+        let message = response.strings("job-printer-state-message", IPP_TAG_TEXT)?.first
         return JobStatus(
             id: id, state: state,
             stateReasons: (response.strings("job-state-reasons", IPP_TAG_KEYWORD) ?? []).filter { $0 != "none" },
-            message: attributes["job-printer-state-message"].flatMap { $0.isEmpty ? nil : $0 },
+            message: message.flatMap { $0.isEmpty ? nil : $0 },
             printer: printer, sheetsCompleted: response.integer("job-media-sheets-completed", IPP_TAG_INTEGER).map(Int.init),
+            holdUntil: response.strings("job-hold-until", IPP_TAG_KEYWORD)?.first
+                ?? response.strings("job-hold-until", IPP_TAG_NAME)?.first,
             attributes: attributes)
     }
 

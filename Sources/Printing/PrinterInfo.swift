@@ -45,14 +45,43 @@ public struct PrinterInfo: Codable, Equatable, Sendable {
         self.queuedJobs = queuedJobs
     }
 
-    /// Why a job sent now would not print, or nil when it would.
-    public var refusal: PrintingError? {
-        if !acceptingJobs { return .printerRejecting(name, reason: reason) }
-        if state == .stopped { return .printerStopped(name, reason: reason) }
-        return nil
+    enum CodingKeys: String, CodingKey {
+        case name, isDefault, state, acceptingJobs, stateReasons, stateMessage, info, location, makeAndModel, deviceURI,
+             queuedJobs
     }
 
-    private var reason: String? {
+    /// Every key, the state's message null when there is none (a script
+    /// reads the queue's last message where it always is).
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(isDefault, forKey: .isDefault)
+        try container.encode(state, forKey: .state)
+        try container.encode(acceptingJobs, forKey: .acceptingJobs)
+        try container.encode(stateReasons, forKey: .stateReasons)
+        try container.encode(stateMessage, forKey: .stateMessage)
+        try container.encodeIfPresent(info, forKey: .info)
+        try container.encodeIfPresent(location, forKey: .location)
+        try container.encodeIfPresent(makeAndModel, forKey: .makeAndModel)
+        try container.encodeIfPresent(deviceURI, forKey: .deviceURI)
+        try container.encode(queuedJobs, forKey: .queuedJobs)
+    }
+
+    /// Why a job sent now would be refused (the queue rejects jobs), or nil
+    /// when CUPS would take it.
+    public var refusal: PrintingError? {
+        acceptingJobs ? nil : .printerRejecting(name, reason: lastMessage)
+    }
+
+    /// Why a job sent now would wait in the queue rather than print (the
+    /// printer is stopped), or nil: a warning, the job is taken all the same.
+    public var stoppedWarning: PrintingError? {
+        state == .stopped ? .printerStopped(name, reason: lastMessage) : nil
+    }
+
+    /// The queue's last message, else its state reasons (but "paused",
+    /// which "stopped" says): what `printers` shows after the state.
+    public var lastMessage: String? {
         if let stateMessage, !stateMessage.isEmpty { return stateMessage }
         let reasons = stateReasons.filter { $0 != "paused" }
         return reasons.isEmpty ? nil : reasons.joined(separator: ", ")

@@ -38,15 +38,21 @@ final class PrintOptionsTests: XCTestCase {
         XCTAssertEqual(PrintOptions.ranges([]), "")
     }
 
-    func testAStoppedOrRejectingPrinterRefusesWithItsReason() {
+    /// A stopped printer is a warning (the job waits in the queue); one that rejects jobs, a refusal.
+    func testAStoppedPrinterWarnsAndARejectingOneRefusesWithItsReason() {
         var printer = PrinterInfo(name: "Office", isDefault: true, state: .idle, acceptingJobs: true, stateReasons: [],
                                   stateMessage: nil, info: nil, location: nil, makeAndModel: nil, deviceURI: nil)
         XCTAssertNil(printer.refusal)
+        XCTAssertNil(printer.stoppedWarning)
+        XCTAssertNil(printer.lastMessage)
         printer.state = .stopped
         printer.stateReasons = ["paused"]
-        XCTAssertEqual(printer.refusal, .printerStopped("Office", reason: nil))
+        XCTAssertNil(printer.refusal)
+        XCTAssertEqual(printer.stoppedWarning, .printerStopped("Office", reason: nil))
+        XCTAssertNil(printer.lastMessage, "paused is what stopped says")
         printer.stateMessage = "paper jam"
-        XCTAssertEqual(printer.refusal?.description, "printer \"Office\" is stopped (paper jam); start it with cupsenable Office")
+        XCTAssertEqual(printer.lastMessage, "paper jam")
+        XCTAssertEqual(printer.stoppedWarning?.description, "printer \"Office\" is stopped (paper jam); start it with cupsenable Office")
         printer.acceptingJobs = false
         printer.stateMessage = nil
         printer.stateReasons = ["toner-empty-error"]
@@ -73,6 +79,15 @@ final class PrintOptionsTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         XCTAssertEqual(object["state"] as? String, "processing")
         XCTAssertEqual(object["queuedJobs"] as? Int, 0)
+        XCTAssertEqual(object["stateMessage"] as? String, "Printing page 2")
         XCTAssertEqual(try JSONDecoder().decode(PrinterInfo.self, from: data), printer)
+    }
+
+    func testPrinterInfoJSONHasTheMessageEvenWhenThereIsNone() throws {
+        let printer = PrinterInfo(name: "Office", isDefault: true, state: .idle, acceptingJobs: true)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: try JSONEncoder().encode(printer)) as? [String: Any])
+        XCTAssertTrue(object["stateMessage"] is NSNull, "\(object)")
+        XCTAssertEqual(object["stateReasons"] as? [String], [])
+        XCTAssertNil(object["location"])
     }
 }

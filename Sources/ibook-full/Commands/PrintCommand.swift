@@ -14,7 +14,7 @@ enum PrintCommand: Command {
     static let spec = CommandSpec(
         name: "print",
         abstract: "Send a book, some of its pages or a watermarked copy to a CUPS printer.",
-        discussion: "BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book. The printer is --printer, else $LPDEST, else $PRINTER, else the CUPS default (lpoptions included). --pages takes numbers and labels (iii-v,12,A-1), turned into physical pages first. Encrypted books, watermarks and n-up of some pages are sent as a temporary copy in a private folder, removed once CUPS has the job (or on Ctrl-C). ibook talks to CUPS through libcups.",
+        discussion: "BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book. The printer is --printer, else $LPDEST, else $PRINTER, else the CUPS default (lpoptions included). --pages takes numbers and labels (iii-v,12,A-1), turned into physical pages first. Encrypted books, watermarks and n-up of some pages are sent as a temporary copy in a private folder, removed once CUPS has the job (or on Ctrl-C). A stopped printer is warned about and the job queued; a queue rejecting jobs is refused. --wait ends with one line on every ending: completed (exit 0); aborted, stopped, cancelled by someone else, held, waiting on a stopped printer, the scheduler restarted or gone (exit 1, with CUPS's reason and the way on); --timeout run out (exit 124, the job left queued); Ctrl-C cancels the job (exit 130). ibook talks to CUPS through libcups.",
         positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
         options: [
             Option("-d", "--printer", value: "name", help: "The CUPS destination (PRINTER or PRINTER/INSTANCE)."),
@@ -29,7 +29,8 @@ enum PrintCommand: Command {
         ] + WatermarkStyle.options + [
             CommonOptions.password, CommonOptions.passwordFile,
             Option("--force", help: "Print a PDF whose owner forbids printing."),
-            Option("--wait", help: "Follow the job until it is completed or fails (Ctrl-C cancels it)."),
+            Option("--wait", help: "Follow the job until it is printed, fails or is stuck (held, stopped…); Ctrl-C cancels it."),
+            Option("--timeout", value: "seconds", help: "With --wait: stop waiting after this long (exit 124); the job stays queued."),
             Option("--dry-run", help: "Show the printer, pages, options and file; send nothing."),
             Option("--cancel", value: "job", help: "Cancel a job by its id instead of printing."),
             CommonOptions.json,
@@ -39,6 +40,8 @@ enum PrintCommand: Command {
     struct Output: Encodable {
         var job: Int?
         var state: JobState?
+        /// How --wait ended.
+        var ending: JobEnding?
         var dryRun: Bool
         var plan: PrintPlan
     }
@@ -55,14 +58,18 @@ enum PrintCommand: Command {
         if arguments.value("watermark") == nil, let first = usedStyle.first {
             throw UsageError("\(first) styles a watermark: add --watermark TEXT")
         }
+        let timeout = try waitTimeout(arguments)
         let request = try makeRequest(arguments, context)
         let fromLibrary = !isFile(arguments.positional("book"))
         let printer = BookPrinter(connection: try CupsConnection())
+        let (plan, destination) = try reporting(request.file, fromLibrary) { try printer.plan(request) }
+        if let stopped = destination.info.stoppedWarning {
+            context.warning("\(stopped) (the job waits in its queue until then)")
+        }
 
         if arguments.flag("dry-run") {
-            let (plan, _) = try reporting(request.file, fromLibrary) { try printer.plan(request) }
             if arguments.flag("json") {
-                try context.printJSON(Output(job: nil, state: nil, dryRun: true, plan: plan))
+                try context.printJSON(Output(job: nil, state: nil, ending: nil, dryRun: true, plan: plan))
             } else {
                 context.stdout.write(describe(plan))
             }
@@ -75,26 +82,50 @@ enum PrintCommand: Command {
         let waiting = WaitingJob()
         let interrupt = onInterrupt(scratch, waiting, context)
         defer { interrupt.cancel() }
-        let result = try reporting(request.file, fromLibrary) { try printer.print(request, scratch: scratch) }
+        // Listening to the queue's job events before the job is sent: who
+        // holds or cancels it is heard however soon they do.
+        let watch = arguments.flag("wait")
+            ? JobWatch(queue: destination.queue, on: printer.connection, leaseSeconds: timeout.map { Int($0) + 60 } ?? 3600)
+            : nil
+        defer { watch?.close() }
+        if let watch, let subscription = watch.subscription { waiting.listen(queue: destination.queue, subscription: subscription) }
+        let result = try reporting(request.file, fromLibrary) {
+            try printer.send(request, plan: plan, to: destination, scratch: scratch)
+        }
+        // Nothing ibook wrote is left from here on, however the wait ends.
+        scratch.remove()
+        // Ctrl-C cancels the job from the moment it is announced.
+        if watch != nil { waiting.follow(result.job) }
         let json = arguments.flag("json")
-        let plan = result.plan
         if !json {
             let copies = plan.copies > 1 ? " (\(plan.copies) copies)" : ""
             context.stdout.write("Sent \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")\(copies) to \"\(plan.printer)\" as job \(result.job)\n")
         }
-        var state: JobState?
-        if arguments.flag("wait") {
-            waiting.set(result.job)
-            state = try follow(result.job, printer.connection, context)
-            if !json, let state { context.stdout.write("Job \(result.job) \(state.rawValue)\n") }
+        var ending: JobEnding?
+        if let watch {
+            ending = try follow(result.job, watch, timeout: timeout, context)
+            watch.close()
+            waiting.clear()
         }
-        if json { try context.printJSON(Output(job: result.job, state: state, dryRun: false, plan: plan)) }
+        if json {
+            try context.printJSON(Output(job: result.job, state: ending?.state, ending: ending, dryRun: false, plan: plan))
+        }
         if plan.restrictionOverridden {
             context.warning("\(request.file): its owner forbids printing; printed because of --force")
         }
-        if let state, state != .completed {
-            throw ExitCode(status: ExitCode.failure)
+        if let ending, !ending.succeeded {
+            throw ExitCode(status: JobEndingMessage.exitStatus(ending))
         }
+    }
+
+    /// --timeout SECONDS, which only --wait takes.
+    private static func waitTimeout(_ arguments: ParsedArguments) throws -> TimeInterval? {
+        guard let text = arguments.value("timeout") else { return nil }
+        guard arguments.flag("wait") else { throw UsageError("--timeout bounds --wait: add --wait") }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {
+            throw UsageError("--timeout takes a number of seconds greater than 0, not '\(text)'")
+        }
+        return seconds
     }
 
     private static func makeRequest(_ arguments: ParsedArguments, _ context: CommandContext) throws -> PrintRequest {
@@ -170,21 +201,27 @@ enum PrintCommand: Command {
         }
     }
 
-    /// Follows the job until it ends; a progress line on a terminal only.
-    private static func follow(_ id: Int, _ connection: CupsConnection, _ context: CommandContext) throws -> JobState {
+    /// Follows the job until it ends, and says how in one line: stdout when
+    /// it printed, an error otherwise. A progress line on a terminal only.
+    private static func follow(_ job: Int, _ watch: JobWatch, timeout: TimeInterval?, _ context: CommandContext) throws -> JobEnding {
         let tty = context.stderr.isTTY
         var shown = false
-        let status = try connection.follow(job: id) { status in
+        defer { if shown { context.stderr.write("\r\u{1B}[2K") } }
+        let ending = try watch.follow(job: job, timeout: timeout) { status in
             guard tty else { return }
             context.stderr.write("\r\u{1B}[2K" + status.progressLine)
             shown = true
         }
-        if shown { context.stderr.write("\r\u{1B}[2K") }
-        if status.state != .completed {
-            let why = status.message ?? status.stateReasons.joined(separator: ", ")
-            context.error("job \(id) \(status.state.rawValue)\(why.isEmpty ? "" : " (\(why))")")
+        if shown {
+            context.stderr.write("\r\u{1B}[2K")
+            shown = false
         }
-        return status.state
+        if ending.succeeded {
+            if !context.arguments.flag("json") { context.stdout.write("Job \(ending.job) completed\n") }
+        } else {
+            context.error(JobEndingMessage.text(ending))
+        }
+        return ending
     }
 
     /// Ctrl-C removes the temporary copies and, while --wait follows a job,
@@ -194,7 +231,8 @@ enum PrintCommand: Command {
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
             scratch.remove()
-            if let job = waiting.job {
+            let (job, subscription) = waiting.current
+            if let job {
                 if context.stderr.isTTY { context.stderr.write("\r\u{1B}[2K") }
                 do {
                     try CupsConnection().cancel(job: job)
@@ -202,6 +240,9 @@ enum PrintCommand: Command {
                 } catch {
                     context.error("could not cancel job \(job): \(error)")
                 }
+            }
+            if let subscription, let connection = try? CupsConnection() {
+                JobWatch.cancelSubscription(subscription.id, queue: subscription.queue, on: connection)
             }
             _exit(130)
         }
@@ -226,20 +267,36 @@ enum PrintCommand: Command {
     }
 }
 
-/// The job --wait follows, for the Ctrl-C handler.
+/// What --wait holds at the scheduler, for the Ctrl-C handler to let go
+/// of: the job it follows, and the subscription to its queue's job events.
 private final class WaitingJob: @unchecked Sendable {
     private let lock = NSLock()
-    private var id: Int?
+    private var job: Int?
+    private var subscription: (id: Int, queue: String)?
 
-    var job: Int? {
+    var current: (job: Int?, subscription: (id: Int, queue: String)?) {
         lock.lock()
         defer { lock.unlock() }
-        return id
+        return (job, subscription)
     }
 
-    func set(_ job: Int) {
+    func listen(queue: String, subscription id: Int) {
         lock.lock()
-        id = job
+        subscription = (id, queue)
+        lock.unlock()
+    }
+
+    func follow(_ job: Int) {
+        lock.lock()
+        self.job = job
+        lock.unlock()
+    }
+
+    /// The wait is over (its subscription ended): Ctrl-C now cancels nothing.
+    func clear() {
+        lock.lock()
+        job = nil
+        subscription = nil
         lock.unlock()
     }
 }
