@@ -8,7 +8,8 @@ import Store
 /// their own namespace ("pg-…"). Never edit a registered migration.
 ///
 /// Each person's bookmarks, history and open book are rows owned by their
-/// database role (`owner`, row-level security); the catalog and the pages are shared.
+/// database role (`owner`, the role's oid since pg-8; row-level security);
+/// the catalog and the pages are shared.
 enum SharedSchema {
     static let readerRole = "ibook_reader"
     static let editorRole = "ibook_editor"
@@ -176,6 +177,7 @@ enum SharedSchema {
                 try SharedPageIndex(connection: db).index(bookID: book.int("id") ?? 0, language: language)
             }
         }
+        migrator.register("pg-8-private-rows-by-role-oid") { db in try SharedPrivateRows.migrate(db) }
         return migrator
     }
 

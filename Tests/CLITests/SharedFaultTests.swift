@@ -272,7 +272,7 @@ final class SharedFaultTests: XCTestCase {
                                        database: database), "0", "every book has all its pages")
         XCTAssertEqual(try server.psql("SELECT count(*) FROM covers", database: database), String(distinct.count))
         let made = all.values.reduce(into: Set<String>()) { $0.formUnion($1.bookmarks) }
-        let stored = try server.psql("SELECT k.owner || ' ' || b.id || ' ' || k.page FROM bookmarks k JOIN books b ON b.sha256 = k.sha256",
+        let stored = try server.psql("SELECT k.owner::regrole || ' ' || b.id || ' ' || k.page FROM bookmarks k JOIN books b ON b.sha256 = k.sha256",
                                      database: database).split(separator: "\n").map(String.init)
         XCTAssertEqual(Set(stored), made, "every bookmark made is there, and no other")
         XCTAssertEqual(stored.count, made.count)

@@ -186,7 +186,7 @@ final class SharedSearchTests: XCTestCase {
         XCTAssertEqual(reader.stdout, try setup.local.ibook(arguments).stdout)
         // One book: a reader's search records where they were, in their own history.
         XCTAssertEqual(try shared(["search", "--book", "Culture", "café"], user: "carol").status, 0)
-        XCTAssertEqual(try setup.server.psql("SELECT count(*) FROM history WHERE owner = 'carol'", database: setup.database), "1")
+        XCTAssertEqual(try setup.server.psql("SELECT count(*) FROM history WHERE owner = 'carol'::regrole", database: setup.database), "1")
         let stranger = try shared(arguments, user: "dave")
         XCTAssertEqual(stranger.status, 1)
         XCTAssertEqual(stranger.stderr.split(separator: "\n").count, 1, stranger.stderr)
