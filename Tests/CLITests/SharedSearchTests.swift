@@ -41,7 +41,8 @@ final class SharedSearchTests: XCTestCase {
                 let result = try local.ibook(arguments)
                 guard result.status == 0 else { throw RunError.failed("ibook \(arguments): \(result.stderr)") }
             }
-            try server.psql("CREATE ROLE carol LOGIN; GRANT ibook_reader TO carol; CREATE ROLE dave LOGIN")
+            try server.psql("CREATE ROLE carol LOGIN; CREATE ROLE dave LOGIN")
+            try server.grant("carol", "reader", database: database)
             return Setup(server: server, local: local, database: database)
         }
     }
@@ -190,7 +191,7 @@ final class SharedSearchTests: XCTestCase {
         let stranger = try shared(arguments, user: "dave")
         XCTAssertEqual(stranger.status, 1)
         XCTAssertEqual(stranger.stderr.split(separator: "\n").count, 1, stranger.stderr)
-        XCTAssertTrue(stranger.stderr.hasPrefix("Error: your PostgreSQL role may not do this on the shared library (ibook_reader reads"),
+        XCTAssertTrue(stranger.stderr.hasPrefix("Error: your PostgreSQL role may not do this on the shared library (readers read"),
                       stranger.stderr)
         XCTAssertEqual(stranger.stdout, "")
     }
