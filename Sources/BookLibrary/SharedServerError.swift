@@ -1,9 +1,17 @@
 import Postgres
 
 /// Why `ibook server init`, `grant` or `revoke` could not do what was asked.
+/// `server init` changes nothing when it fails: every migration runs in one
+/// transaction, so the messages say so.
 public enum SharedServerError: Error, Equatable, CustomStringConvertible {
+    /// The running role lacks a right init needs, found before anything is changed.
+    case missingRight(role: String, right: String, neededFor: String)
+    /// Upgrading needs the owner of the tables (or a superuser).
+    case notTheOwner(role: String, owner: String)
     /// A role with the name this library's roles take exists and is not this library's.
     case roleNameTaken(String)
+    /// The server refused init something the checks did not foresee.
+    case initRefused(String)
     /// `grant`/`revoke`: no role of that name on the server.
     case noSuchRole(String)
     /// `grant`/`revoke` given one of the library's own roles (or the server-wide ones).
@@ -15,9 +23,15 @@ public enum SharedServerError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .missingRight(let role, let right, let purpose):
+            return "the role \(role) lacks \(right), which \(purpose) needs; run 'ibook server init' as a superuser or a role that has it (nothing was changed)"
+        case .notTheOwner(let role, let owner):
+            return "the shared library's tables belong to \(owner): only that role (or a superuser) can upgrade them, not \(role) (nothing was changed)"
         case .roleNameTaken(let name):
             return "a role named \(name) exists already and is not this library's (left by a dropped library of the same name?): "
-                + "drop or rename it, then run 'ibook server init' again"
+                + "drop or rename it, then run 'ibook server init' again (nothing was changed)"
+        case .initRefused(let message):
+            return "the PostgreSQL server refused to prepare the shared library: \(message) (nothing was changed)"
         case .noSuchRole(let name):
             return "no role named '\(name)' on the PostgreSQL server: create it first (CREATE ROLE \(PostgresQuoting.identifier(name)) LOGIN)"
         case .notAPerson(let name):

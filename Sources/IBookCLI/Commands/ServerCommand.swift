@@ -12,7 +12,8 @@ package enum ServerCommand: Command {
                 name: "init",
                 abstract: "Create or upgrade the shared library's schema and its reader and editor roles.",
                 discussion: """
-                    Run it as the database's owner with CREATEROLE, or as a superuser. The library gets roles of its own, ibook_<database>_reader \
+                    Run it as the database's owner with CREATEROLE, or as a superuser; it checks its rights first and \
+                    changes nothing when one is missing. The library gets roles of its own, ibook_<database>_reader \
                     (read and search everything, keep one's own bookmarks and history) and ibook_<database>_editor \
                     (also add, edit, tag and remove books): hand them out with 'ibook server grant'. Running it again \
                     applies only what is new; upgrading a library that used the server-wide ibook_reader and \
