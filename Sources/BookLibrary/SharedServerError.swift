@@ -10,6 +10,8 @@ public enum SharedServerError: Error, Equatable, CustomStringConvertible {
     case notTheOwner(role: String, owner: String)
     /// A role with the name this library's roles take exists and is not this library's.
     case roleNameTaken(String)
+    /// Books whose content hash is not one ibook writes, found by the upgrade that checks them.
+    case malformedBookHashes(count: Int)
     /// The server refused init something the checks did not foresee.
     case initRefused(String)
     /// `grant`/`revoke`: no role of that name on the server.
@@ -30,6 +32,10 @@ public enum SharedServerError: Error, Equatable, CustomStringConvertible {
         case .roleNameTaken(let name):
             return "a role named \(name) exists already and is not this library's (left by a dropped library of the same name?): "
                 + "drop or rename it, then run 'ibook server init' again (nothing was changed)"
+        case .malformedBookHashes(let count):
+            return "\(count) book\(count == 1 ? " has" : "s have") a sha256 that is not 64 lowercase hexadecimal digits, which ibook never writes: "
+                + "delete \(count == 1 ? "it" : "them") (DELETE FROM books WHERE sha256 !~ '^[0-9a-f]{64}$'), "
+                + "then run 'ibook server init' again (nothing was changed)"
         case .initRefused(let message):
             return "the PostgreSQL server refused to prepare the shared library: \(message) (nothing was changed)"
         case .noSuchRole(let name):
