@@ -120,10 +120,9 @@ enum SharedRoles {
             SELECT count(*) FROM pg_shdepend d JOIN pg_roles g ON g.oid = d.refobjid
             WHERE d.refclassid = 'pg_authid'::regclass AND g.rolname IN (?, ?)
             """, serverWide) == 0
+        // IF EXISTS: another library's upgrade may have dropped them meanwhile.
         if unused {
-            for role in serverWide.reversed() where try db.count("SELECT count(*) FROM pg_roles WHERE rolname = ?", [role]) > 0 {
-                try db.execute("DROP ROLE \(PostgresQuoting.identifier(role))")
-            }
+            for role in serverWide.reversed() { try db.execute("DROP ROLE IF EXISTS \(PostgresQuoting.identifier(role))") }
         }
     }
 }

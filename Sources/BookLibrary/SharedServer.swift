@@ -33,8 +33,10 @@ public enum SharedServer {
         let connection = try PostgresConnection(url: url)
         let migrator = SharedSchema.migrator()
         do {
-            try checkRights(connection, pending: try pendingMigrations(connection, migrator))
-            let applied = try connection.transaction { try migrator.migrate(connection) }
+            let pending = try pendingMigrations(connection, migrator)
+            try checkRights(connection, pending: pending)
+            // Up to date: nothing to write, which a role that may only read the library could not.
+            let applied = pending.isEmpty ? [] : try connection.transaction { try migrator.migrate(connection) }
             let roles = try SharedAccess.libraryRoles(connection)
             let members = try SharedAccess.members(connection)
             return SharedServerSetup(library: shown, appliedMigrations: applied,

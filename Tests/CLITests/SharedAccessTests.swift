@@ -117,6 +117,13 @@ final class SharedAccessTests: XCTestCase {
         XCTAssertEqual(raw.status, 1)
         XCTAssertTrue(raw.stderr.hasPrefix("ERROR:  must have admin option on role"), raw.stderr)
         XCTAssertEqual(try roles(of: "greta"), "ibook_\(database)_reader")
+        // server init on a library that is up to date writes nothing, so a reader may run it.
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        let current = try Run.process(Run.ibookPath, ["server", "init", server.url(user: "greta", database: database)],
+                                      environment: environment)
+        XCTAssertEqual(current.status, 0, current.stderr)
+        XCTAssertTrue(current.stdout.contains("the shared library is up to date"), current.stdout)
     }
 
     func testGrantWarnsWhereARoleReachesBeyondThisLibrary() throws {
