@@ -136,12 +136,13 @@ extension SQLDialect {
     }
 
     /// On a shared library each person's bookmarks, history and open book
-    /// are rows of theirs (row-level security on the role); the condition
-    /// also narrows what a role that bypasses the policies sees to its own.
+    /// are rows of theirs (row-level security on the role's oid, which a
+    /// role of the same name made later does not have); the condition also
+    /// narrows what a role that bypasses the policies sees to its own.
     func ownRows(_ alias: String? = nil) -> String {
         switch self {
         case .sqlite: return "1 = 1"
-        case .postgres: return "\(alias.map { $0 + "." } ?? "")owner = current_user"
+        case .postgres: return "\(alias.map { $0 + "." } ?? "")owner = ibook_user_id()"
         }
     }
 

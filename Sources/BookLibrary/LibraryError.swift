@@ -48,7 +48,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .sharedLibraryNeedsUpgrade(let url, let ids):
             return "\(url): the shared library's schema is older than this ibook (missing \(ids.joined(separator: ", "))); upgrade it with 'ibook server init \(url)'"
         case .sharedLibraryDenied(let message):
-            return "your PostgreSQL role may not do this on the shared library (ibook_reader reads and keeps its own bookmarks and history; ibook_editor also adds, edits, tags and removes books): \(message)"
+            return "your PostgreSQL role may not do this on the shared library (readers read and keep their own bookmarks and history; editors also add, edit, tag and remove books; the database's owner grants either with 'ibook server grant'): \(message)"
         case .noOpenBook:
             return "no open book"
         case .bookNotFound(let name): return "no book matches '\(name)' (see 'ibook list')"

@@ -8,8 +8,13 @@ import Store
 /// their own namespace ("pg-…"). Never edit a registered migration.
 ///
 /// Each person's bookmarks, history and open book are rows owned by their
-/// database role (`owner`, row-level security); the catalog and the pages are shared.
+/// database role (`owner`, the role's oid since pg-8; row-level security);
+/// the catalog and the pages are shared. Who reads and who edits is this
+/// library's own pair of roles since pg-9 (`SharedRoles`).
 enum SharedSchema {
+    /// The server-wide roles pg-2 made, shared by every library on the
+    /// server until pg-9 gave each its own (`SharedRoles`); registered
+    /// migrations still name them, as they did when they ran.
     static let readerRole = "ibook_reader"
     static let editorRole = "ibook_editor"
 
@@ -176,12 +181,23 @@ enum SharedSchema {
                 try SharedPageIndex(connection: db).index(bookID: book.int("id") ?? 0, language: language)
             }
         }
+        migrator.register("pg-8-private-rows-by-role-oid") { db in try SharedPrivateRows.migrate(db) }
+        migrator.register("pg-9-library-roles") { db in try SharedRoles.migrate(db) }
+        migrator.register("pg-10-value-checks") { db in try SharedValueChecks.migrate(db) }
         return migrator
     }
 
     /// Connects to a shared library whose schema is this ibook's; files
     /// under a root are found where this machine mounts it (`roots`).
     static func open(_ url: String, shownAs shown: String, roots: MachineRoots) throws -> PostgresConnection {
+        let connection = try connect(url, shownAs: shown)
+        try connection.execute("SELECT set_config('ibook.roots', ?, false)", [roots.json])
+        return connection
+    }
+
+    /// Connects to a shared library whose schema is this ibook's, for what
+    /// needs no files (`ibook server grant`).
+    static func connect(_ url: String, shownAs shown: String) throws -> PostgresConnection {
         let connection = try PostgresConnection(url: url)
         do {
             guard let pending = try migrator().pendingMigrations(connection) else {
@@ -191,7 +207,6 @@ enum SharedSchema {
         } catch MigrationError.newerSchema(let ids) {
             throw LibraryError.newerLibrary(shown, unknownMigrations: ids)
         }
-        try connection.execute("SELECT set_config('ibook.roots', ?, false)", [roots.json])
         return connection
     }
 }

@@ -25,12 +25,25 @@ public struct PostgresMigrator {
         migrations.append(Migration(id: id, migrate: migrate))
     }
 
-    /// Applies what is pending, each migration in its own transaction;
-    /// returns the ids it applied.
+    /// Applies what is pending, each migration in its own transaction (a
+    /// savepoint when the caller has one open: `ibook server init` runs them
+    /// all in one, so that a refusal halfway changes nothing); returns the ids it applied.
     @discardableResult
     public func migrate(_ connection: PostgresConnection) throws -> [String] {
+        guard let last = migrations.last else { return [] }
+        return try migrate(connection, upTo: last.id)
+    }
+
+    /// Applies what is pending up to and including `id` (as GRDB's
+    /// `migrate(_:upTo:)`): a database left as an older ibook left it, for
+    /// the tests of an upgrade.
+    @discardableResult
+    public func migrate(_ connection: PostgresConnection, upTo id: String) throws -> [String] {
+        guard let last = migrations.firstIndex(where: { $0.id == id }) else {
+            preconditionFailure("no migration \"\(id)\" is registered")
+        }
         var applied: [String] = []
-        for migration in migrations {
+        for migration in migrations[...last] {
             let ran = try connection.transaction { () -> Bool in
                 try connection.execute("SELECT pg_advisory_xact_lock(?)", [Self.lockKey])
                 try connection.execute("""

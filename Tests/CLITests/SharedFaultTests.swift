@@ -159,18 +159,20 @@ final class SharedFaultTests: XCTestCase {
 
     func testAReaderCannotAddAndIsToldInOneLine() throws {
         let database = try server.sharedLibrary()
-        try server.psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'rita') THEN CREATE ROLE rita LOGIN; END IF; END $$; GRANT ibook_reader TO rita")
+        try server.createRole("rita")
+        try server.grant("rita", "reader", database: database)
         let reader = try SharedClient(server: server, database: database, user: "rita")
         let refused = try reader.ibook("add", path("lighthouses.pdf"), path("cafe-culture.pdf"))
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stdout, "")
-        XCTAssertEqual(refused.stderr, "Error: your PostgreSQL role may not do this on the shared library (ibook_reader reads and keeps its own bookmarks and history; ibook_editor also adds, edits, tags and removes books): permission denied for table books\n")
+        XCTAssertEqual(refused.stderr, "Error: your PostgreSQL role may not do this on the shared library (readers read and keep their own bookmarks and history; editors also add, edit, tag and remove books; the database's owner grants either with 'ibook server grant'): permission denied for table books\n")
         XCTAssertEqual(try counts(database), "0 0 0 0")
     }
 
     func testAnUnreachableServerAndAWrongPasswordAreOneLineEach() throws {
         let database = try server.sharedLibrary()
-        try server.psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'dora') THEN CREATE ROLE dora LOGIN PASSWORD 'secret'; END IF; END $$; GRANT ibook_editor TO dora")
+        try server.psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'dora') THEN CREATE ROLE dora LOGIN PASSWORD 'secret'; END IF; END $$")
+        try server.grant("dora", "editor", database: database)
         let cases: [(String, String)] = [
             (server.tcpURL(user: "dora", password: "wrong", database: database),
              "Error: the PostgreSQL server 127.0.0.1:\(server.port)/\(database) refused the login: password authentication failed for user \"dora\"\n"),
@@ -207,10 +209,8 @@ final class SharedFaultTests: XCTestCase {
         try FileManager.default.copyItem(atPath: path("cafe-culture.pdf"), toPath: path("cafe-copy.pdf"))
         let names = ["cafe-culture.pdf", "cjk-seasons.pdf", "untitled-notes.pdf", "cafe-copy.pdf", "lighthouses.pdf"]
         let clients = try (0..<8).map { index -> SharedClient in
-            try server.psql("""
-                DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'client\(index)') THEN
-                CREATE ROLE client\(index) LOGIN; END IF; END $$; GRANT ibook_editor TO client\(index)
-                """)
+            try server.createRole("client\(index)")
+            try server.grant("client\(index)", "editor", database: database)
             return try SharedClient(server: server, database: database, user: "client\(index)")
         }
         struct Outcome {
@@ -272,7 +272,7 @@ final class SharedFaultTests: XCTestCase {
                                        database: database), "0", "every book has all its pages")
         XCTAssertEqual(try server.psql("SELECT count(*) FROM covers", database: database), String(distinct.count))
         let made = all.values.reduce(into: Set<String>()) { $0.formUnion($1.bookmarks) }
-        let stored = try server.psql("SELECT k.owner || ' ' || b.id || ' ' || k.page FROM bookmarks k JOIN books b ON b.sha256 = k.sha256",
+        let stored = try server.psql("SELECT k.owner::regrole || ' ' || b.id || ' ' || k.page FROM bookmarks k JOIN books b ON b.sha256 = k.sha256",
                                      database: database).split(separator: "\n").map(String.init)
         XCTAssertEqual(Set(stored), made, "every bookmark made is there, and no other")
         XCTAssertEqual(stored.count, made.count)

@@ -21,7 +21,9 @@ final class SharedParityTests: XCTestCase {
             let local = try TestLibrary("parity-local")
             try curatedLibrary(local)
             let database = try copied(local, to: server)
-            try server.psql("CREATE ROLE carol LOGIN; CREATE ROLE dave LOGIN; GRANT ibook_reader TO carol; GRANT ibook_editor TO dave")
+            try server.psql("CREATE ROLE carol LOGIN; CREATE ROLE dave LOGIN")
+            try server.grant("carol", "reader", database: database)
+            try server.grant("dave", "editor", database: database)
             return (server, local, database)
         }
     }
@@ -200,7 +202,7 @@ final class SharedParityTests: XCTestCase {
     // MARK: - Roles
 
     func testAReaderCannotTagOrEditAndAnEditorCan() throws {
-        let denied = "Error: your PostgreSQL role may not do this on the shared library (ibook_reader reads and keeps its own bookmarks and history; ibook_editor also adds, edits, tags and removes books): "
+        let denied = "Error: your PostgreSQL role may not do this on the shared library (readers read and keep their own bookmarks and history; editors also add, edit, tag and remove books; the database's owner grants either with 'ibook server grant'): "
         for (arguments, table) in [(["tag", "1", "+mine"], "book_tags"), (["edit", "1", "--rating", "1"], "book_fields"),
                                    (["collection", "create", "Mine"], "collections"),
                                    (["list", "--save", "mine", "tag:travel"], "saved_searches")] {

@@ -41,7 +41,8 @@ final class SharedSearchTests: XCTestCase {
                 let result = try local.ibook(arguments)
                 guard result.status == 0 else { throw RunError.failed("ibook \(arguments): \(result.stderr)") }
             }
-            try server.psql("CREATE ROLE carol LOGIN; GRANT ibook_reader TO carol; CREATE ROLE dave LOGIN")
+            try server.psql("CREATE ROLE carol LOGIN; CREATE ROLE dave LOGIN")
+            try server.grant("carol", "reader", database: database)
             return Setup(server: server, local: local, database: database)
         }
     }
@@ -186,11 +187,11 @@ final class SharedSearchTests: XCTestCase {
         XCTAssertEqual(reader.stdout, try setup.local.ibook(arguments).stdout)
         // One book: a reader's search records where they were, in their own history.
         XCTAssertEqual(try shared(["search", "--book", "Culture", "café"], user: "carol").status, 0)
-        XCTAssertEqual(try setup.server.psql("SELECT count(*) FROM history WHERE owner = 'carol'", database: setup.database), "1")
+        XCTAssertEqual(try setup.server.psql("SELECT count(*) FROM history WHERE owner = 'carol'::regrole", database: setup.database), "1")
         let stranger = try shared(arguments, user: "dave")
         XCTAssertEqual(stranger.status, 1)
         XCTAssertEqual(stranger.stderr.split(separator: "\n").count, 1, stranger.stderr)
-        XCTAssertTrue(stranger.stderr.hasPrefix("Error: your PostgreSQL role may not do this on the shared library (ibook_reader reads"),
+        XCTAssertTrue(stranger.stderr.hasPrefix("Error: your PostgreSQL role may not do this on the shared library (readers read"),
                       stranger.stderr)
         XCTAssertEqual(stranger.stdout, "")
     }

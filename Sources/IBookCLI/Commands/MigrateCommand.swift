@@ -12,7 +12,7 @@ package enum MigrateCommand: Command {
             --from copies the other way: the shared library's books (their pages indexed here as an add does), \
             covers, your role's bookmarks and history, and the curation. Books already there (same content) are \
             skipped: running it again copies nothing, and an interrupted run resumes where it stopped. \
-            --to needs the editor role (ibook_editor) to add books.
+            --to needs the library's editor role (ibook server grant USER editor) to add books.
             """,
         options: [
             Option("--to", value: "url", help: "The shared library to copy into: postgresql://user@host:port/database."),
