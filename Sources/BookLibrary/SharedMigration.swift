@@ -57,8 +57,8 @@ struct SharedMigration {
             try copyHistory()
             try copyCuration()
         }
-        report.bookmarks = try shared.count("SELECT count(*) FROM bookmarks WHERE owner = current_user")
-        report.historyEntries = try shared.count("SELECT count(*) FROM history WHERE owner = current_user")
+        report.bookmarks = try shared.count("SELECT count(*) FROM bookmarks WHERE \(shared.dialect.ownRows())")
+        report.historyEntries = try shared.count("SELECT count(*) FROM history WHERE \(shared.dialect.ownRows())")
         return report
     }
 

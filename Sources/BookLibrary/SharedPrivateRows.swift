@@ -52,16 +52,5 @@ enum SharedPrivateRows {
         }
         // Dropping the name column took this index with it.
         try db.execute("CREATE INDEX history_read_at ON history(owner, read_at)")
-        // `owner = current_user`, as SharedMigration (`migrate --to`) still
-        // writes it, now compares an oid with a name: this operator answers
-        // it as meant (the rows of the role that has that name now). Nothing
-        // else needs it; see `SQLDialect.ownRows` for what ibook writes.
-        try db.execute("""
-            CREATE FUNCTION ibook_owner_is(owner oid, role name) RETURNS boolean LANGUAGE sql STABLE AS $$
-                SELECT owner OPERATOR(pg_catalog.=)
-                    (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) role)
-            $$;
-            CREATE OPERATOR = (LEFTARG = oid, RIGHTARG = name, FUNCTION = ibook_owner_is);
-            """)
     }
 }

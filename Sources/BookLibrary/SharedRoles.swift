@@ -71,7 +71,7 @@ enum SharedRoles {
             GRANT USAGE ON SCHEMA \(schema) TO \(r);
             GRANT SELECT ON \(catalogTables), schema_migrations, library_roles TO \(r);
             GRANT SELECT, INSERT, UPDATE, DELETE ON \(privateTables) TO \(r);
-            GRANT EXECUTE ON FUNCTION ibook_fold(text), book_file(text, text), ibook_user_id(), ibook_owner_is(oid, name) TO \(r);
+            GRANT EXECUTE ON FUNCTION ibook_fold(text), book_file(text, text), ibook_user_id() TO \(r);
             GRANT INSERT, UPDATE, DELETE ON \(catalogTables) TO \(e);
             GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(schema) TO \(e);
             """)

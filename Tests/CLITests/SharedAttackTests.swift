@@ -44,9 +44,14 @@ final class SharedAttackTests: XCTestCase {
         chmod(victim.appendingPathComponent("a.txt").path, 0o644)
         chmod(victim.path, 0o755)
         let before = modes(under: client.home.appendingPathComponent("victim"))
-        // cache/ibook/thumbnails/../../../victim/x-p1-256.png
+        // The server refuses such a hash (pg-10's checks)…
+        XCTAssertThrowsError(try server.psql("UPDATE books SET sha256 = '../../../victim/x'", database: database))
+        // …and a client trusts it no more where the checks are gone (a library an older ibook made,
+        // a superuser who dropped them): cache/ibook/thumbnails/../../../victim/x-p1-256.png
         try server.psql("""
             ALTER TABLE covers DROP CONSTRAINT IF EXISTS covers_sha256_fkey;
+            ALTER TABLE covers DROP CONSTRAINT covers_sha256_hex;
+            ALTER TABLE books DROP CONSTRAINT books_sha256_hex;
             UPDATE covers SET sha256 = '../../../victim/x';
             UPDATE books SET sha256 = '../../../victim/x'
             """, database: database)
