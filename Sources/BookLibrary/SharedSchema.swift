@@ -184,6 +184,7 @@ enum SharedSchema {
         migrator.register("pg-8-private-rows-by-role-oid") { db in try SharedPrivateRows.migrate(db) }
         migrator.register("pg-9-library-roles") { db in try SharedRoles.migrate(db) }
         migrator.register("pg-10-value-checks") { db in try SharedValueChecks.migrate(db) }
+        migrator.register("pg-11-session-bounds") { db in try SharedSessionBounds.migrate(db) }
         return migrator
     }
 

@@ -73,6 +73,16 @@ final class SharedAttackTests: XCTestCase {
         XCTAssertEqual(try local.sql("SELECT count(*) FROM books"), "0")
     }
 
+    func testEveryClientOfTheDatabaseGetsTheSessionBounds() throws {
+        let database = try server.sharedLibrary()
+        // A session of psql, not of ibook: the database's defaults bound it too.
+        let settings = try server.psql("""
+            SELECT current_setting('statement_timeout') || ' ' || current_setting('lock_timeout') || ' ' ||
+                   current_setting('idle_in_transaction_session_timeout') || ' ' || current_setting('jit')
+            """, database: database)
+        XCTAssertEqual(settings, "2min 30s 5min off")
+    }
+
     func testQueriesBuiltToExhaustTheServerAreOneLineAndTheServerStaysUp() throws {
         let database = try server.sharedLibrary()
         let client = try SharedClient(server: server, database: database)
