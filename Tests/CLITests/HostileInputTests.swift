@@ -14,6 +14,11 @@ final class HostileInputTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
+
     struct Listed: Decodable { var id: Int; var title: String; var pageCount: Int; var path: String }
 
     private func bookCount() throws -> Int { try library.json([Listed].self, "list", "--json").count }

@@ -12,6 +12,11 @@ final class ReaderTests: XCTestCase {
         XCTAssertEqual(added.status, 0, added.stderr)
     }
 
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
+
     struct Entry: Decodable { var title: String; var depth: Int; var page: Int?; var label: String?; var children: [Entry] }
     struct Page: Decodable { var page: Int; var label: String?; var text: String; var hasText: Bool; var pageCount: Int }
     struct Hit: Decodable {

@@ -13,7 +13,10 @@ final class ViewCommandTests: XCTestCase {
         XCTAssertEqual(added.status, 0, added.stderr)
     }
 
-    override func tearDown() { library = nil }
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
 
     private func command(_ arguments: String) -> String { "exec '\(Run.ibookPath)' view \(arguments)" }
 

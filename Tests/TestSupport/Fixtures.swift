@@ -23,10 +23,13 @@ public enum Fixtures {
         return nil
     }
 
+    /// A new folder `ibook-NAME-…` in the temporary folder. Whoever makes it removes it (a class
+    /// in its tearDown); what is still there when the test process exits is removed then (Cleanup).
     public static func temporaryDirectory(_ name: String = "test") throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("ibook-\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        Cleanup.folder(url)
         return url
     }
 
