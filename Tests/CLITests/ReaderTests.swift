@@ -235,7 +235,7 @@ final class ReaderTests: XCTestCase {
     }
 
     func testRealWorldCorpus() throws {
-        guard let corpus = Fixtures.corpus else { throw XCTSkip("no shared corpus on this machine") }
+        let corpus = try Fixtures.requireCorpus("the reader commands on real-world PDFs")
         let real = try TestLibrary("real")
         XCTAssertEqual(try real.ibook("add", corpus.appendingPathComponent("real").path).status, 0)
         let toc = try real.ibook("toc", "--book", "GeoTopo-komprimiert")
