@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The test servers end when their class ends, whatever still holds them.
+/// The test servers end when their class ends, whatever still holds them, and the tests find
+/// whichever PostgreSQL server Debian installed.
 final class ServerFixtureTests: XCTestCase {
     /// XCTest keeps every test case object, and what its properties hold, until the process exits,
     /// where no deinit runs: a class's tearDown that only dropped its reference left the server
@@ -27,5 +28,20 @@ final class ServerFixtureTests: XCTestCase {
         XCTAssertFalse(Cleanup.pending.contains { $0.contains(held.directory) }, "nothing left for the exit handler")
         held.shutdown()  // a second time: nothing to do
         withExtendedLifetime(held) {}
+    }
+
+    func testTheNewestInstalledServerIsChosen() throws {
+        let root = try Fixtures.temporaryDirectory("pg-versions")
+        defer { Cleanup.remove(root) }
+        XCTAssertNil(PostgresServer.newestServer(in: root.path), "none installed")
+        for (version, complete) in [("9.6", true), ("15", true), ("16", true), ("17", false)] {
+            let bin = root.appendingPathComponent("\(version)/bin")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            // 17 is a client-only install: no initdb.
+            guard complete else { continue }
+            FileManager.default.createFile(atPath: bin.appendingPathComponent("initdb").path, contents: Data("#!/bin/sh\n".utf8),
+                                           attributes: [.posixPermissions: 0o755])
+        }
+        XCTAssertEqual(PostgresServer.newestServer(in: root.path), root.path + "/16/bin")
     }
 }

@@ -15,7 +15,19 @@ import Foundation
 public final class PostgresServer: TestResource, @unchecked Sendable {
     public struct Unavailable: Error { public var reason: String }
 
-    public static let binaries = "/usr/lib/postgresql/15/bin"
+    /// The folder of `initdb` and `pg_ctl`: Debian's /usr/lib/postgresql/VERSION/bin, the
+    /// newest version installed (Debian 12 has 15; a later release or the PGDG packages
+    /// another), or nil when there is none.
+    public static let binaries: String? = newestServer(in: "/usr/lib/postgresql")
+
+    public static func newestServer(in folder: String) -> String? {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return versions
+            .filter { FileManager.default.isExecutableFile(atPath: "\(folder)/\($0)/bin/initdb") }
+            .max { $0.compare($1, options: .numeric) == .orderedAscending }
+            .map { "\(folder)/\($0)/bin" }
+    }
+
     /// The superuser initdb creates; it owns every database the tests make.
     public static let admin = "ibookadmin"
 
@@ -27,9 +39,8 @@ public final class PostgresServer: TestResource, @unchecked Sendable {
     private var cleanup: Cleanup.Token?
 
     public init() throws {
-        let bin = Self.binaries
-        guard FileManager.default.isExecutableFile(atPath: bin + "/initdb") else {
-            throw Unavailable(reason: "PostgreSQL 15 is not installed (make deps installs it)")
+        guard let bin = Self.binaries else {
+            throw Unavailable(reason: "PostgreSQL's server is not installed: no /usr/lib/postgresql/*/bin/initdb (make deps installs it)")
         }
         self.bin = bin
         // In $TMPDIR (scripts/run-tests.sh gives each run its own), unless that is too long:
