@@ -39,8 +39,8 @@ final class ServerFixtureTests: XCTestCase {
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
             // 17 is a client-only install: no initdb.
             guard complete else { continue }
-            FileManager.default.createFile(atPath: bin.appendingPathComponent("initdb").path, contents: Data("#!/bin/sh\n".utf8),
-                                           attributes: [.posixPermissions: 0o755])
+            XCTAssertTrue(FileManager.default.createFile(atPath: bin.appendingPathComponent("initdb").path,
+                                                         contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
         }
         XCTAssertEqual(PostgresServer.newestServer(in: root.path), root.path + "/16/bin")
     }
