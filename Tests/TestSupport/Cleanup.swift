@@ -8,7 +8,9 @@ import Foundation
 /// no exit handler: scripts/run-tests.sh sweeps what such a run left and fails it.
 ///
 /// Nothing here relies on `deinit`: XCTest keeps every test case object (and so everything its
-/// properties hold) until the process exits, and Swift runs no deinit at exit.
+/// properties hold) until the process exits, and Swift runs no deinit at exit. What is registered
+/// holds the object it stops weakly (or only its paths and pids), so a server or mount a test keeps
+/// in a local still ends with its scope, as before.
 public enum Cleanup {
     /// One thing to stop or remove; `done(_:)` once it has been.
     public struct Token: Sendable, Hashable {

@@ -59,7 +59,7 @@ public final class PostgresServer: TestResource, @unchecked Sendable {
         self.port = port
         cleanup = Cleanup.register("PostgreSQL server in \(directory)",
                                    stillThere: { FileManager.default.fileExists(atPath: directory) },
-                                   undo: { [self] in shutdown() })
+                                   undo: { [weak self] in self?.shutdown() })
         do {
             try Self.run("/bin/chown", ["postgres:postgres", directory], log: directory + "/tools.log")
             try asPostgres(bin + "/initdb", [

@@ -26,7 +26,7 @@ public final class ScratchMount: TestResource, @unchecked Sendable {
             try? FileManager.default.removeItem(at: path)
             throw Unavailable(reason: "cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN): \(mounted.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
-        cleanup = Cleanup.register("tmpfs mounted at \(path.path)") { [self] in unmount() }
+        cleanup = Cleanup.register("tmpfs mounted at \(path.path)") { [weak self] in self?.unmount() }
     }
 
     deinit { unmount() }

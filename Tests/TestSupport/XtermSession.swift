@@ -37,7 +37,7 @@ public final class XtermSession: TestResource, @unchecked Sendable {
     public init(script: String, columns: Int = 100, rows: Int = 40, environment: [String: String]) throws {
         for command in ["Xvfb", "xterm", "xwd"] where Self.which(command) == nil { throw Failure.missing(command) }
         directory = try Fixtures.temporaryDirectory("xterm")
-        cleanup = Cleanup.register("Xvfb and xterm in \(directory.path)") { [self] in stop() }
+        cleanup = Cleanup.register("Xvfb and xterm in \(directory.path)") { [weak self] in self?.stop() }
         do {
             try startXvfb()
             try startXterm(script: script, columns: columns, rows: rows, environment: environment)
