@@ -41,10 +41,11 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
 PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue. sqlite3 lets tests damage a library as a
-# crash or another program could.
+# crash or another program could. PostgreSQL's initdb and pg_ctl are looked for in whichever
+# /usr/lib/postgresql/VERSION/bin Debian installed (15 in Debian 12), as the tests look for them.
 COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man xterm Xvfb xwd tesseract sqlite3 \
            cups-config /usr/sbin/cupsd /usr/sbin/lpadmin /usr/sbin/cupsdisable /usr/lib/cups/filter/pdftopdf gs \
-           pg_config psql /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl
+           pg_config psql
 
 .PHONY: all deps build test demo samplebooks bench install uninstall clean
 
@@ -54,6 +55,8 @@ deps:
 	@missing=""; \
 	for command in $(COMMANDS); do command -v $$command >/dev/null 2>&1 || missing="$$missing $$command"; done; \
 	for module in $(PKG_CONFIG_MODULES); do pkg-config --exists $$module 2>/dev/null || missing="$$missing $$module"; done; \
+	server=""; for bin in /usr/lib/postgresql/*/bin; do [ -x $$bin/initdb ] && [ -x $$bin/pg_ctl ] && server=$$bin; done; \
+	[ -n "$$server" ] || missing="$$missing postgresql-server(initdb,pg_ctl)"; \
 	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	test -f /usr/include/libstemmer.h || missing="$$missing libstemmer-dev"; \
 	test -f /usr/include/poppler/SplashOutputDev.h || missing="$$missing libpoppler-private-dev"; \

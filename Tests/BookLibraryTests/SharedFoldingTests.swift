@@ -15,6 +15,7 @@ final class SharedFoldingTests: XCTestCase {
         } catch let unavailable as PostgresServer.Unavailable {
             throw XCTSkip("LOUDLY SKIPPED: \(unavailable.reason)")
         }
+        defer { server.shutdown() }
         try server.createDatabase("folding")
         let connection = try PostgresConnection(url: server.url(database: "folding"))
         try SharedSchema.migrator().migrate(connection)

@@ -187,7 +187,7 @@ final class AddCommandTests: XCTestCase {
     }
 
     func testRealCorpusIsAddedWithThePageCountsPdfinfoReports() throws {
-        guard let corpus = Fixtures.corpus else { throw XCTSkip("no shared corpus on this machine") }
+        let corpus = try Fixtures.requireCorpus("page counts of real-world PDFs")
         let library = try TestLibrary()
         let real = corpus.appendingPathComponent("real")
         let result = try library.ibook("add", real.path)

@@ -17,6 +17,11 @@ final class ContactSheetTests: XCTestCase {
         }
     }
 
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
+
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     @discardableResult

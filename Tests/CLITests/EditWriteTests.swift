@@ -63,8 +63,10 @@ final class EditWriteTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: original), originalBytes)
     }
 
-    func testInPlaceKeepsAPDFAIdentificationAndEncryption() throws {
-        let corpus = try XCTUnwrap(Fixtures.corpus)
+    /// A real PDF/A file (py-pdf/sample-files' crazyones-pdfa.pdf, CC BY-NC-ND: read from the
+    /// corpus, not copied here): written in place, its XMP packet keeps the PDF/A identification.
+    func testInPlaceKeepsAPDFAIdentification() throws {
+        let corpus = try Fixtures.requireCorpus("a real PDF/A file (py-pdf-sample-files/crazyones-pdfa.pdf)")
         let library = try TestLibrary()
         let file = library.root.appendingPathComponent("crazy.pdf")
         try FileManager.default.copyItem(at: corpus.appendingPathComponent("real/py-pdf-sample-files/crazyones-pdfa.pdf"), to: file)
@@ -75,7 +77,11 @@ final class EditWriteTests: XCTestCase {
         XCTAssertTrue(try pdfinfo("-meta", file.path).contains("pdfaid:part='1'"), "the rest of the XMP packet stays")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: library.root.path).filter { $0.hasPrefix(".") }, [],
                        "no temporary file left")
+    }
 
+    /// Needs nothing from outside: the encrypted file is made here.
+    func testInPlaceKeepsEncryption() throws {
+        let library = try TestLibrary()
         let encrypted = try BadFiles.encrypted(Fixtures.sampleBook("atlas-landscape.pdf"), userPassword: "sesame",
                                                in: library.root, name: "locked.pdf")
         XCTAssertEqual(try library.ibook("add", encrypted.path, "--password", "sesame").status, 0)
@@ -85,5 +91,7 @@ final class EditWriteTests: XCTestCase {
         XCTAssertEqual(try library.ibook("edit", "--write", "--in-place", "--password", "sesame").status, 0)
         XCTAssertTrue(try Run.process("/usr/bin/pdfinfo", ["-upw", "sesame", encrypted.path]).stdout.contains("Title:           Coastlines"))
         XCTAssertNotEqual(try Run.process("/usr/bin/pdfinfo", [encrypted.path]).status, 0, "still encrypted")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: library.root.path).filter { $0.hasPrefix(".") }, [],
+                       "no temporary file left")
     }
 }

@@ -12,7 +12,10 @@ final class FullDiskTests: XCTestCase {
         scratch = try TestLibrary("full-disk")
     }
 
-    override func tearDown() { scratch = nil }
+    override func tearDown() {
+        scratch?.remove()
+        scratch = nil
+    }
 
     private func mount(size: String) throws -> ScratchMount {
         do {

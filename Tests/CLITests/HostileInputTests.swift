@@ -14,6 +14,11 @@ final class HostileInputTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
+
     struct Listed: Decodable { var id: Int; var title: String; var pageCount: Int; var path: String }
 
     private func bookCount() throws -> Int { try library.json([Listed].self, "list", "--json").count }
@@ -287,7 +292,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testSharedHostileCorpus() throws {
-        guard let corpus = Fixtures.corpus else { throw XCTSkip("no shared corpus on this machine") }
+        let corpus = try Fixtures.requireCorpus("its hostile PDFs (malformed, encrypted, awkward names)")
         for sub in ["hostile/known-malformed", "hostile/encrypted", "hostile/names"] {
             let result = try library.ibook("add", "--timeout", "20", corpus.appendingPathComponent(sub).path)
             XCTAssertTrue(result.status == 0 || result.status == 1, result.stderr)

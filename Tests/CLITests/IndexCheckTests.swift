@@ -15,7 +15,10 @@ final class IndexCheckTests: XCTestCase {
         XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf")).status, 0)
     }
 
-    override func tearDown() { library = nil }
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
 
     @discardableResult
     private func sql(_ script: String) throws -> String { try library.sql(script) }

@@ -17,7 +17,10 @@ final class NonUTF8FileNameTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDown() { library = nil }
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
 
     /// Copies `source` into the archive folder under a name given as bytes.
     private func place(_ source: String, named name: [UInt8]) throws {

@@ -14,7 +14,10 @@ final class PasswordPromptTests: XCTestCase {
                                         in: library.root, name: "locked.pdf")
     }
 
-    override func tearDown() { library = nil }
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
 
     private func session(_ command: String) throws -> TmuxSession {
         try TmuxSession("cd '\(library.root.path)' && '\(Run.ibookPath)' \(command); echo \"exit=$?\"; sleep 30",

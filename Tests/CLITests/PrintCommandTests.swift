@@ -7,13 +7,16 @@ import XCTest
 /// and domain socket in a temporary folder, and a queue "TestPDF" whose
 /// device is a file. The queue uses cups-filters' generic PDF driver, so
 /// pdftopdf really applies page ranges, copies and n-up to what lands in
-/// the file; tests read it back with pdfinfo and pdftotext.
+/// the file; tests read it back with pdfinfo and pdftotext. `stop()` ends
+/// cupsd and `remove()` its folder (tearDown calls both); cupsd still running
+/// when the test process exits is stopped then (Cleanup).
 final class PrivateCups {
     let root: URL
     var socket: String { root.appendingPathComponent("cups.sock").path }
     var output: String { root.appendingPathComponent("out.pdf").path }
     static let ppd = "/usr/share/ppd/cupsfilters/Generic-PDF_Printer-PDF.ppd"
     private var process: Process?
+    private var cleanup: Cleanup.Token?
 
     init() throws {
         root = try Fixtures.temporaryDirectory("cups")
@@ -65,6 +68,10 @@ final class PrivateCups {
         cupsd.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try cupsd.run()
         process = cupsd
+        cleanup = Cleanup.register("cupsd in \(root.path)") { [cupsd] in
+            cupsd.terminate()
+            cupsd.waitUntilExit()
+        }
         for _ in 0..<100 {
             if FileManager.default.fileExists(atPath: socket), (try? CupsConnection(server: socket)) != nil { return }
             usleep(100_000)
@@ -72,16 +79,26 @@ final class PrivateCups {
         throw RunError.failed("cupsd did not start: \(log)")
     }
 
+    /// Ends cupsd (SIGTERM; SIGKILL after 10 s) and waits for it.
     func stop() {
-        guard let process, process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        if let cleanup { Cleanup.done(cleanup) }
+        cleanup = nil
+        guard let process else { return }
         self.process = nil
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
+
+    /// Removes the scheduler's folder (spool, logs, socket).
+    func remove() { try? FileManager.default.removeItem(at: root) }
 
     deinit {
         stop()
-        try? FileManager.default.removeItem(at: root)
+        remove()
     }
 
     var log: String { (try? String(contentsOfFile: root.appendingPathComponent("log/error_log").path, encoding: .utf8)) ?? "" }
@@ -144,7 +161,9 @@ final class PrintCommandTests: XCTestCase {
 
     override func tearDown() {
         cups?.stop()
+        cups?.remove()
         cups = nil
+        library?.remove()
         library = nil
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }

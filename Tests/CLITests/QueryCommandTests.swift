@@ -30,7 +30,10 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertEqual(try library.ibook("collection", "add", "Reading list", history, lights).status, 0)
     }
 
-    override func tearDown() { library = nil }
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
 
     private func id(_ title: String) throws -> String { try XCTUnwrap(ids[title], title) }
 

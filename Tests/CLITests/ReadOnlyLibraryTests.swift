@@ -21,7 +21,9 @@ final class ReadOnlyLibraryTests: XCTestCase {
     }
 
     override func tearDown() {
+        medium?.unmount()
         medium = nil
+        scratch?.remove()
         scratch = nil
     }
 

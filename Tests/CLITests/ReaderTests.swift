@@ -12,6 +12,11 @@ final class ReaderTests: XCTestCase {
         XCTAssertEqual(added.status, 0, added.stderr)
     }
 
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
+
     struct Entry: Decodable { var title: String; var depth: Int; var page: Int?; var label: String?; var children: [Entry] }
     struct Page: Decodable { var page: Int; var label: String?; var text: String; var hasText: Bool; var pageCount: Int }
     struct Hit: Decodable {
@@ -230,7 +235,7 @@ final class ReaderTests: XCTestCase {
     }
 
     func testRealWorldCorpus() throws {
-        guard let corpus = Fixtures.corpus else { throw XCTSkip("no shared corpus on this machine") }
+        let corpus = try Fixtures.requireCorpus("the reader commands on real-world PDFs")
         let real = try TestLibrary("real")
         XCTAssertEqual(try real.ibook("add", corpus.appendingPathComponent("real").path).status, 0)
         let toc = try real.ibook("toc", "--book", "GeoTopo-komprimiert")

@@ -55,12 +55,18 @@ final class ReliabilityTests: XCTestCase {
         let library = try TestLibrary("kill")
         let folder = library.root.appendingPathComponent("workload")
         try makeWorkload(in: folder)
+        // A killed ibook cannot remove its scratch folder (ibook-add-…): it is made here, in
+        // the library's folder, and goes with it.
+        let scratch = library.root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        var environment = library.environment
+        environment["TMPDIR"] = scratch.path
         var generator = SeededGenerator(seed: 42)
         for round in 0..<10 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Run.ibookPath)
             process.arguments = ["add", folder.path]
-            process.environment = library.environment
+            process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

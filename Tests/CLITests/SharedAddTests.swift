@@ -32,6 +32,7 @@ final class SharedAddTests: XCTestCase {
 
     override func tearDown() {
         if let files { try? FileManager.default.removeItem(at: files) }
+        server = nil
     }
 
     private func path(_ name: String) -> String { files.appendingPathComponent(name).path }

@@ -31,6 +31,7 @@ final class SharedFaultTests: XCTestCase {
 
     override func tearDown() {
         if let files { try? FileManager.default.removeItem(at: files) }
+        server = nil
     }
 
     private func path(_ name: String) -> String { files.appendingPathComponent(name).path }

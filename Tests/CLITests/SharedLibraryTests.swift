@@ -39,6 +39,8 @@ final class SharedLibraryTests: XCTestCase {
 
     override func tearDown() {
         if let cache { try? FileManager.default.removeItem(at: cache) }
+        server = nil
+        local = nil
     }
 
     // MARK: - Helpers

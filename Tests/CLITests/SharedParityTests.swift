@@ -40,6 +40,8 @@ final class SharedParityTests: XCTestCase {
 
     override func tearDown() {
         if let cache { try? FileManager.default.removeItem(at: cache) }
+        server = nil
+        local = nil
     }
 
     // MARK: - Fixtures

@@ -59,6 +59,7 @@ final class SharedSearchTests: XCTestCase {
 
     override func tearDown() {
         if let cache { try? FileManager.default.removeItem(at: cache) }
+        setup = nil
     }
 
     /// ibook on a shared library database as `user`, with a thumbnail cache of this test's own.

@@ -13,7 +13,10 @@ final class ShowCommandTests: XCTestCase {
         XCTAssertEqual(added.status, 0, added.stderr)
     }
 
-    override func tearDown() { library = nil }
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
 
     /// Runs ibook with its output kept as bytes (a PNG is not text).
     private func ibookBytes(_ arguments: [String], environment extra: [String: String] = [:]) throws

@@ -13,7 +13,10 @@ final class TextSeparationCommandTests: XCTestCase {
         library = try TestLibrary("text-separation")
     }
 
-    override func tearDown() { library = nil }
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
 
     @discardableResult
     private func sql(_ script: String) throws -> String { try library.sql(script) }

@@ -90,7 +90,7 @@ final class TitleDerivationTests: XCTestCase {
     }
 
     func testRealWorldTitlesFromTheSharedCorpus() throws {
-        let corpus = try XCTUnwrap(Fixtures.corpus, "the shared corpus is needed")
+        let corpus = try Fixtures.requireCorpus("titles of real-world PDFs")
         let library = try TestLibrary()
         let real = corpus.appendingPathComponent("real")
         XCTAssertEqual(try library.ibook("add", real.path).status, 0)

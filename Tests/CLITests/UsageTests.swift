@@ -95,6 +95,7 @@ final class UsageTests: XCTestCase {
     func testDoubleDashLetsAFileNamedLikeAnOptionBeAdded() throws {
         let library = try TestLibrary()
         let folder = try Fixtures.temporaryDirectory("dash")
+        defer { Cleanup.remove(folder) }
         let awkward = folder.appendingPathComponent("--help.pdf")
         try FileManager.default.copyItem(atPath: Fixtures.sampleBook("untitled-notes.pdf"), toPath: awkward.path)
         let result = try library.ibook(["add", "--", "--help.pdf"], in: folder)

@@ -13,7 +13,10 @@ final class ViewCommandTests: XCTestCase {
         XCTAssertEqual(added.status, 0, added.stderr)
     }
 
-    override func tearDown() { library = nil }
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
 
     private func command(_ arguments: String) -> String { "exec '\(Run.ibookPath)' view \(arguments)" }
 
@@ -288,7 +291,7 @@ final class ViewCommandTests: XCTestCase {
     /// one opens in the reader and its first page arrives as an image of the
     /// screen's size with the page on it.
     func testRealWorldBooksOpenInTheReader() throws {
-        guard let corpus = Fixtures.corpus else { throw XCTSkip("no shared corpus on this machine") }
+        let corpus = try Fixtures.requireCorpus("real-world PDFs in the reader")
         let real = corpus.appendingPathComponent("real")
         XCTAssertEqual(try library.ibook("add", real.path).status, 0)
         var environment = library.environment

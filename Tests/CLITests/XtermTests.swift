@@ -23,6 +23,7 @@ final class XtermTests: XCTestCase {
     override func tearDown() {
         session?.stop()
         session = nil
+        library?.remove()
         library = nil
     }
 

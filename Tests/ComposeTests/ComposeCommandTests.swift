@@ -17,6 +17,11 @@ final class ComposeCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
+
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
 
     func writeData(_ name: String, items: [String], extra: String = "") throws -> String {

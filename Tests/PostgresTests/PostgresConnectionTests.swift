@@ -23,6 +23,10 @@ final class PostgresConnectionTests: XCTestCase {
         server = try Self.fixture.value()
     }
 
+    override func tearDown() {
+        server = nil
+    }
+
     private func freshDatabase() throws -> PostgresConnection {
         let name = "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
         try server.createDatabase(name)

@@ -22,6 +22,7 @@ final class ExportCommandTests: XCTestCase {
     }
 
     override class func tearDown() {
+        shared?.remove()
         shared = nil
         super.tearDown()
     }

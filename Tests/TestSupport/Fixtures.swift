@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Paths and files the tests share. Everything is made fresh in a temporary
 /// folder; nothing outside it is touched.
@@ -13,20 +14,30 @@ public enum Fixtures {
 
     public static func sampleBook(_ name: String) -> String { sampleBooks.appendingPathComponent(name).path }
 
-    /// The real-world corpus, when the machine has it.
+    /// The real-world corpus (see its README), when the machine has it: `$IBOOK_CORPUS` when that
+    /// is set (only there: `IBOOK_CORPUS=/nonexistent` runs the tests as on a plain clone), else
+    /// `../shared/corpus` beside the checkout.
     public static var corpus: URL? {
-        let candidates: [String?] = [ProcessInfo.processInfo.environment["IBOOK_CORPUS"],
-                          repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").path]
-        for case let path? in candidates where FileManager.default.fileExists(atPath: path + "/real") {
-            return URL(fileURLWithPath: path)
-        }
-        return nil
+        let path = ProcessInfo.processInfo.environment["IBOOK_CORPUS"]
+            ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+        return FileManager.default.fileExists(atPath: path + "/real") ? URL(fileURLWithPath: path) : nil
     }
 
+    /// The corpus, or a skip that says what the test needs it for (a plain clone has none; CI has it).
+    public static func requireCorpus(_ purpose: String) throws -> URL {
+        guard let corpus else {
+            throw XCTSkip("needs the real-world corpus (../shared/corpus beside the checkout, or $IBOOK_CORPUS) for \(purpose)")
+        }
+        return corpus
+    }
+
+    /// A new folder `ibook-NAME-…` in the temporary folder. Whoever makes it removes it (a class
+    /// in its tearDown); what is still there when the test process exits is removed then (Cleanup).
     public static func temporaryDirectory(_ name: String = "test") throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("ibook-\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        Cleanup.folder(url)
         return url
     }
 

@@ -3,55 +3,114 @@ import Foundation
 /// A PostgreSQL server of the test's own: `initdb` and `pg_ctl` in a
 /// temporary folder, run as the `postgres` system user (initdb refuses root),
 /// listening on a Unix socket in that folder and on 127.0.0.1 at a free port.
-/// Stopped (immediately: nothing in it is worth a checkpoint) when released.
+///
+/// `shutdown()` stops it (immediately: nothing in it is worth a checkpoint)
+/// and removes its folder; the class that started it calls it in its
+/// `tearDown` (ServerFixture.stop does). Until then it is registered with
+/// Cleanup, which shuts it down when the test process exits.
 ///
 /// The socket trusts every local connection, as any role, which is how the
 /// tests act as several people; TCP asks for a password (scram-sha-256), for
 /// the tests of a wrong one. fsync is off: a test server needs no durability.
-public final class PostgresServer {
+public final class PostgresServer: TestResource, @unchecked Sendable {
     public struct Unavailable: Error { public var reason: String }
 
-    public static let binaries = "/usr/lib/postgresql/15/bin"
+    /// The folder of `initdb` and `pg_ctl`: Debian's /usr/lib/postgresql/VERSION/bin, the
+    /// newest version installed (Debian 12 has 15; a later release or the PGDG packages
+    /// another), or nil when there is none.
+    public static let binaries: String? = newestServer(in: "/usr/lib/postgresql")
+
+    public static func newestServer(in folder: String) -> String? {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return versions
+            .filter { FileManager.default.isExecutableFile(atPath: "\(folder)/\($0)/bin/initdb") }
+            .max { $0.compare($1, options: .numeric) == .orderedAscending }
+            .map { "\(folder)/\($0)/bin" }
+    }
+
     /// The superuser initdb creates; it owns every database the tests make.
     public static let admin = "ibookadmin"
 
     public let directory: String
     public let port: Int
+    private let bin: String
     private var dataDirectory: String { directory + "/data" }
+    private let stopped = Locked(false)
+    private var cleanup: Cleanup.Token?
 
     public init() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binaries + "/initdb") else {
-            throw Unavailable(reason: "PostgreSQL 15 is not installed (make deps installs it)")
+        guard let bin = Self.binaries else {
+            throw Unavailable(reason: "PostgreSQL's server is not installed: no /usr/lib/postgresql/*/bin/initdb (make deps installs it)")
         }
-        // Short: a socket's path must fit in 107 bytes.
-        var template = Array("/tmp/ibook-pg.XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw Unavailable(reason: "mkdtemp failed") }
+        self.bin = bin
+        // In $TMPDIR (scripts/run-tests.sh gives each run its own), unless that is too long:
+        // the socket's path (this folder, "/.s.PGSQL.", the port) must fit in 107 bytes.
+        var parent = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
+        if parent.utf8.count + "/ibook-pg.XXXXXX/.s.PGSQL.65535".utf8.count > 107 { parent = "/tmp" }
+        var template = Array("\(parent)/ibook-pg.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw Unavailable(reason: "mkdtemp in \(parent) failed") }
         directory = String(cString: made)
-        port = try Self.freePort()
-        try Self.run("/bin/chown", ["postgres:postgres", directory], log: directory + "/tools.log")
-        try asPostgres(Self.binaries + "/initdb", [
-            "-D", dataDirectory, "-U", Self.admin, "--auth-local=trust", "--auth-host=scram-sha-256",
-            "--no-sync", "-E", "UTF8", "--locale=C.UTF-8",
-        ])
-        try start()
+        let directory = directory
+        guard let port = try? Self.freePort() else {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw Unavailable(reason: "no free port")
+        }
+        self.port = port
+        cleanup = Cleanup.register("PostgreSQL server in \(directory)",
+                                   stillThere: { FileManager.default.fileExists(atPath: directory) },
+                                   undo: { [weak self] in self?.shutdown() })
+        do {
+            try Self.run("/bin/chown", ["postgres:postgres", directory], log: directory + "/tools.log")
+            try asPostgres(bin + "/initdb", [
+                "-D", dataDirectory, "-U", Self.admin, "--auth-local=trust", "--auth-host=scram-sha-256",
+                "--no-sync", "-E", "UTF8", "--locale=C.UTF-8",
+            ])
+            try start()
+        } catch {
+            // pg_ctl may have started a server that did not answer in time: it goes too.
+            shutdown()
+            throw error
+        }
     }
 
-    deinit {
-        try? asPostgres(Self.binaries + "/pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "-t", "30", "stop"])
+    deinit { shutdown() }
+
+    /// Stops the server (if it runs) and removes its folder; the second call does nothing.
+    public func shutdown() {
+        guard stopped.withLock({ stopped in defer { stopped = true }; return !stopped }) else { return }
+        if FileManager.default.fileExists(atPath: dataDirectory + "/postmaster.pid") {
+            if (try? stop()) == nil { killPostmaster() }
+        }
         try? FileManager.default.removeItem(atPath: directory)
+        if let cleanup { Cleanup.done(cleanup) }
+    }
+
+    public func release() { shutdown() }
+
+    /// What pg_ctl could not stop: the postmaster named in postmaster.pid, and its children, killed.
+    private func killPostmaster() {
+        guard let text = try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8),
+              let line = text.split(separator: "\n").first, let pid = pid_t(line.trimmingCharacters(in: .whitespaces)),
+              pid > 1 else { return }
+        // SIGQUIT: PostgreSQL's immediate shutdown, which ends the backends too; then SIGKILL.
+        kill(pid, SIGQUIT)
+        let deadline = Date().addingTimeInterval(10)
+        while Spawn.isRunning(pid), Date() < deadline { usleep(20_000) }
+        if Spawn.isRunning(pid) { kill(pid, SIGKILL) }
     }
 
     /// Starts the server again after `stop()` (or for the first time); waits at most 30 s.
     public func start() throws {
         let options = "-k \(directory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
             + "-c full_page_writes=off -c max_connections=40"
-        try asPostgres(Self.binaries + "/pg_ctl", ["-D", dataDirectory, "-l", directory + "/server.log",
+        try asPostgres(bin + "/pg_ctl", ["-D", dataDirectory, "-l", directory + "/server.log",
                                                        "-o", options, "-w", "-t", "30", "start"])
     }
 
     /// Stops the server at once, as a crash or a power cut would.
     public func stop() throws {
-        try asPostgres(Self.binaries + "/pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "-t", "30", "stop"])
+        try asPostgres(bin + "/pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "-t", "30", "stop"])
     }
 
     /// A URL through the Unix socket, where every role is trusted.

@@ -76,8 +76,10 @@ public enum Run {
     }
 }
 
-/// A library in a temporary folder and the `ibook` binary run against it.
-public final class TestLibrary: Sendable {
+/// A library in a temporary folder and the `ibook` binary run against it. `remove()` removes the
+/// folder (a class that keeps one in a property calls it in its tearDown); so does the end of a
+/// local one's life, and, for whatever is left, the end of the test process (Cleanup).
+public final class TestLibrary: TestResource, Sendable {
     public let root: URL
     public var directory: URL { root.appendingPathComponent("library") }
     public var cache: URL { root.appendingPathComponent("cache") }
@@ -86,7 +88,12 @@ public final class TestLibrary: Sendable {
         root = try Fixtures.temporaryDirectory(name)
     }
 
-    deinit { try? FileManager.default.removeItem(at: root) }
+    deinit { remove() }
+
+    /// Removes the library's folder and everything in it.
+    public func remove() { try? FileManager.default.removeItem(at: root) }
+
+    public func release() { remove() }
 
     public var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment

@@ -4,13 +4,17 @@ import Foundation
 /// (`size`) or made read-only (`remountReadOnly`), which root's disregard
 /// for permission bits makes the only honest way to test either.
 /// Unmounted (and its folder removed) when the object goes.
-public final class ScratchMount {
+/// `unmount()` unmounts it and removes its folder (a class that keeps one in a
+/// property calls it in tearDown); Cleanup does at the exit of the test
+/// process what no test did.
+public final class ScratchMount: TestResource, @unchecked Sendable {
     /// Mounting is impossible here; the test should be skipped with `reason`.
     public struct Unavailable: Error {
         public var reason: String
     }
 
     public let path: URL
+    private var cleanup: Cleanup.Token?
 
     /// Mounts a tmpfs of `size` (as mount(8) takes it: "2m", "512k") at a
     /// new temporary folder; throws `Unavailable`, saying why, where mounting
@@ -22,12 +26,21 @@ public final class ScratchMount {
             try? FileManager.default.removeItem(at: path)
             throw Unavailable(reason: "cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN): \(mounted.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
+        cleanup = Cleanup.register("tmpfs mounted at \(path.path)") { [weak self] in self?.unmount() }
     }
 
-    deinit {
+    deinit { unmount() }
+
+    /// Unmounts the file system and removes its folder; the second call does nothing.
+    public func unmount() {
+        guard let cleanup else { return }
+        self.cleanup = nil
         _ = try? Run.process("/bin/umount", ["-l", path.path])
         try? FileManager.default.removeItem(at: path)
+        Cleanup.done(cleanup)
     }
+
+    public func release() { unmount() }
 
     public func remountReadOnly() throws {
         let result = try Run.process("/bin/mount", ["-o", "remount,ro", path.path])

@@ -5,17 +5,28 @@ import XCTest
 /// is skipped loudly; a server that is installed but will not start, or a setup that fails, fails them.
 public final class ServerFixture<Value>: @unchecked Sendable {
     private let made = Locked<Result<Value, Error>?>(nil)
+    private let server = Locked<PostgresServer?>(nil)
 
     public init() {}
 
     /// For `override class func setUp()`: starts a server and hands it to `prepare`.
     public func start(_ prepare: (PostgresServer) throws -> Value) {
-        made.withLock { $0 = Result { try prepare(try PostgresServer()) } }
+        let result = Result { () throws -> Value in
+            let started = try PostgresServer()
+            server.withLock { $0 = started }
+            return try prepare(started)
+        }
+        made.withLock { $0 = result }
     }
 
-    /// For `override class func tearDown()`: the server stops with the last reference to it.
+    /// For `override class func tearDown()`: shuts the server down and removes its folder now, and
+    /// releases the other TestResources of the value (a TestLibrary in a tuple, say), whoever else
+    /// still holds them (a test case's property does, until the process exits).
     public func stop() {
+        if case .success(let value)? = made.withLock({ $0 }) { Cleanup.release(in: value) }
+        server.withLock { $0 }?.shutdown()
         made.withLock { $0 = nil }
+        server.withLock { $0 = nil }
     }
 
     /// For `setUpWithError()`: what `start` made, or the reason the test cannot run.

@@ -35,6 +35,14 @@ public enum Spawn {
         }
     }
 
+    /// Whether process `pid` runs: it exists and is no zombie (a daemon's orphan is reaped by
+    /// whoever is init, which may take its time; kill(pid, 0) still succeeds on a zombie).
+    public static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.range(of: ") ", options: .backwards) else { return false }
+        return stat[end.upperBound...].first != "Z"
+    }
+
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     /// Adds "close every descriptor above stderr" to `actions`, so that a

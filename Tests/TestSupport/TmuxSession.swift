@@ -3,9 +3,14 @@ import Foundation
 /// A program running in a detached tmux session on a private server, typed
 /// at with `send-keys` and read with `capture-pane`: how a person would
 /// drive a full-screen command, with a real terminal and a controlling tty.
-public final class TmuxSession {
+///
+/// `stop()` ends the tmux server (and the program in it); a test that keeps a
+/// session past its own end calls it in tearDown. A session still running
+/// when the test process exits is stopped then (Cleanup).
+public final class TmuxSession: TestResource {
     public let socket: String
     public let name = "ibook"
+    private var cleanup: Cleanup.Token?
 
     /// Starts `command` (run by sh) in a window of `columns × rows`.
     public init(_ command: String, columns: Int = 100, rows: Int = 30, environment: [String: String]) throws {
@@ -14,11 +19,28 @@ public final class TmuxSession {
         env.removeValue(forKey: "TMUX")
         let status = Spawn.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
                                 "-x", String(columns), "-y", String(rows), command], environment: env)
-        guard status == 0 else { throw RunError.failed("tmux new-session failed") }
+        let socket = socket
+        cleanup = Cleanup.register("tmux server -L \(socket)") {
+            Spawn.run(["tmux", "-L", socket, "kill-server"], timeout: 20)
+        }
+        guard status == 0 else {
+            stop()
+            throw RunError.failed("tmux new-session failed")
+        }
         tmuxQuietly(["set-option", "-t", name, "remain-on-exit", "on"])
     }
 
-    deinit { tmuxQuietly(["kill-server"]) }
+    deinit { stop() }
+
+    /// Ends the tmux server and what runs in it; the second call does nothing.
+    public func stop() {
+        guard let cleanup else { return }
+        self.cleanup = nil
+        tmuxQuietly(["kill-server"])
+        Cleanup.done(cleanup)
+    }
+
+    public func release() { stop() }
 
     @discardableResult
     public func tmux(_ arguments: [String]) throws -> Run.Result {

@@ -70,9 +70,14 @@ public enum TypesetBooks {
         }
     }
 
-    /// Typesetting takes seconds: each book is made once per test run, here.
-    private static let shared = FileManager.default.temporaryDirectory
-        .appendingPathComponent("ibook-typeset-\(ProcessInfo.processInfo.processIdentifier)")
+    /// Typesetting takes seconds: each book is made once per test run, here
+    /// (removed when the test process exits).
+    private static let shared: URL = {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ibook-typeset-\(ProcessInfo.processInfo.processIdentifier)")
+        Cleanup.folder(folder, forTheRun: true)
+        return folder
+    }()
 
     /// Typesets `book` into `directory` and returns the PDF's path.
     public static func make(_ book: Book, in directory: URL) throws -> String {

@@ -6,7 +6,10 @@ import Foundation
 /// connections, so there is no display number to guess and no polling for a
 /// socket. `stop()` (also run by deinit) ends xterm, the program in it and
 /// Xvfb on every path.
-public final class XtermSession {
+///
+/// Until `stop()` it is registered with Cleanup, which stops it when the test
+/// process exits: a test that fails half-way leaves no X server behind.
+public final class XtermSession: TestResource, @unchecked Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case missing(String), xvfb(String), xterm(String)
         public var description: String {
@@ -27,12 +30,14 @@ public final class XtermSession {
     public private(set) var display = ""
     private var xvfb: Process?
     private var xterm: Process?
+    private var cleanup: Cleanup.Token?
 
     /// Starts Xvfb, then an xterm of `columns × rows` at the top left of the
     /// screen running `script` with sh, in `environment` (DISPLAY added).
     public init(script: String, columns: Int = 100, rows: Int = 40, environment: [String: String]) throws {
         for command in ["Xvfb", "xterm", "xwd"] where Self.which(command) == nil { throw Failure.missing(command) }
         directory = try Fixtures.temporaryDirectory("xterm")
+        cleanup = Cleanup.register("Xvfb and xterm in \(directory.path)") { [weak self] in self?.stop() }
         do {
             try startXvfb()
             try startXterm(script: script, columns: columns, rows: rows, environment: environment)
@@ -168,7 +173,13 @@ public final class XtermSession {
         xterm = nil
         xvfb = nil
         try? FileManager.default.removeItem(at: directory)
+        if let cleanup {
+            self.cleanup = nil
+            Cleanup.done(cleanup)
+        }
     }
+
+    public func release() { stop() }
 }
 
 /// The first line a pipe delivers, read on another thread so the wait is bounded.

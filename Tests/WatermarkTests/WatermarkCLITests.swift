@@ -14,6 +14,7 @@ final class WatermarkCLITests: XCTestCase {
     }
 
     override func tearDown() {
+        library?.remove()
         library = nil
     }
 
