@@ -24,6 +24,10 @@ final class SharedAttackTests: XCTestCase {
         server = try Self.fixture.value()
     }
 
+    override func tearDown() {
+        server = nil
+    }
+
     private func modes(under root: URL) -> [String: mode_t] {
         var found: [String: mode_t] = [:]
         for case let name as String in FileManager.default.enumerator(atPath: root.path)! {
