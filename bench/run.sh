@@ -374,7 +374,8 @@ log "8. Search on a shared library: PostgreSQL beside SQLite at $PG_SCALES pages
 # A server of the bench's own, as the tests start theirs: initdb as the
 # postgres user in a short folder (a socket path must fit in 107 bytes),
 # a Unix socket only, durability off (nothing in it is worth keeping).
-PG_BIN=/usr/lib/postgresql/15/bin
+# The newest server Debian installed (15 on Debian 12).
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 PG_DIR=$(mktemp -d /tmp/ibook-bench-pg.XXXXXX)
 chown postgres "$PG_DIR"
 PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

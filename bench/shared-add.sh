@@ -14,7 +14,7 @@ BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$BENCH_DIR/.." && pwd)
 RESULTS="$BENCH_DIR/results.md"
 IBOOK="${IBOOK:-$REPO/.build/release/ibook}"
-PG=/usr/lib/postgresql/15/bin
+PG=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 [ -x "$IBOOK" ] || (cd "$REPO" && make build >&2)
