@@ -47,7 +47,7 @@ COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man xterm X
            cups-config /usr/sbin/cupsd /usr/sbin/lpadmin /usr/sbin/cupsdisable /usr/lib/cups/filter/pdftopdf gs \
            pg_config psql
 
-.PHONY: all deps build test demo samplebooks bench install uninstall clean
+.PHONY: all deps build test demo samplebooks bench install uninstall clean deb
 
 all: build
 
@@ -109,10 +109,16 @@ install: build
 	mkdir -p $(DESTDIR)$(PREFIX)/share/man/man1
 	$(RELEASE_BIN)-full manpage > $(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 
+# ibook_VERSION_amd64.deb from the release build (scripts/make-deb.sh), checked by lintian.
+# scripts/test-deb.sh checks the package it makes without installing it.
+deb: build
+	@command -v lintian >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends lintian; }
+	deb=$$(scripts/make-deb.sh .build/release .) && lintian --fail-on error "$$deb"
+
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ibook $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full $(DESTDIR)$(PREFIX)/libexec/ibook/libibook-pages.so \
 		$(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 	-rmdir $(DESTDIR)$(PREFIX)/libexec/ibook 2>/dev/null
 
 clean:
-	rm -rf .build demo-library
+	rm -rf .build demo-library ibook_*.deb
