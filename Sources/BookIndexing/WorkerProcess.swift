@@ -61,11 +61,11 @@ final class WorkerProcess {
         guard sent == line.count else { return (retire(.died), newErrorOutput()) }
         let started = Date()
         var deadline = started.addingTimeInterval(timeout)
-        // The limit is on the parser's own work: time spent waiting for a
-        // core (six adds at once on two cores) is not the file's. Past the
-        // deadline a worker that used less CPU than that is given the rest,
-        // up to five times the limit in all (a parser that sleeps forever).
-        let cpuAtStart = cpuSeconds()
+        // The limit is on time the file had a core: time spent waiting in
+        // the run queue (six adds at once on two cores) is not the file's and
+        // is added back, up to five times the limit in all. A worker asleep
+        // (blocked, or a parser that sleeps) has the wall-clock limit.
+        let delayAtStart = runQueueDelay()
         let latest = started.addingTimeInterval(timeout * 5)
         while true {
             if let newline = pending.firstIndex(of: 0x0A) {
@@ -75,11 +75,9 @@ final class WorkerProcess {
             }
             if stop.isSet { return (retire(.stopped), []) }
             if Date() >= deadline {
-                if let cpuAtStart, let used = cpuSeconds().map({ $0 - cpuAtStart }), used < timeout * 0.9, Date() < latest {
-                    deadline = min(latest, Date().addingTimeInterval(max(timeout - used, 0.2)))
-                } else {
-                    return (retire(.timedOut), newErrorOutput())
-                }
+                let waited = delayAtStart.flatMap { start in runQueueDelay().map { $0 - start } } ?? 0
+                deadline = min(latest, started.addingTimeInterval(timeout + max(waited, 0)))
+                if Date() >= deadline { return (retire(.timedOut), newErrorOutput()) }
             }
             var poller = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 100) > 0 else { continue }
@@ -90,16 +88,16 @@ final class WorkerProcess {
         }
     }
 
-    /// The CPU time (user and system) the worker has used, from
-    /// /proc/PID/stat; nil where /proc cannot be read, and the limit is then wall time.
-    private func cpuSeconds() -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")")
+    /// Seconds the worker's main thread has spent runnable but waiting for a
+    /// core, from /proc/PID/schedstat; nil where that cannot be read, and the
+    /// limit is then wall time.
+    private func runQueueDelay() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/schedstat", encoding: .utf8)
         else { return nil }
-        // After the command name: state is field 3, utime and stime fields 14 and 15.
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        // "time on a core, time waiting in the run queue, time slices", in nanoseconds.
+        let fields = stat.split(separator: " ")
+        guard fields.count >= 2, let waiting = Double(fields[1]) else { return nil }
+        return waiting / 1e9
     }
 
     private func retire(_ reply: Reply) -> Reply {
