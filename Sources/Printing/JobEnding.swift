@@ -86,6 +86,8 @@ public struct JobEnding: Codable, Equatable, Sendable, CustomStringConvertible {
         case .schedulerRestarted:
             return "the CUPS scheduler\(at) restarted while ibook waited for job \(job)" + (reason.map { ", \($0)" } ?? "")
         case .schedulerGone:
+            // Gone before it said what became of the job: nothing is known to tell.
+            if state == .unknown { return "the CUPS scheduler\(at) stopped answering while ibook waited for job \(job)" }
             return "the CUPS scheduler\(at) stopped answering while job \(job) was \(state.rawValue)"
         case .timedOut:
             let seconds = waitedSeconds.map { $0 == $0.rounded() ? "\(Int($0))" : String($0) } ?? "?"

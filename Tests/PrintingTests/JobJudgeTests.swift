@@ -117,6 +117,8 @@ final class JobJudgeTests: XCTestCase {
     func testTheSchedulersEndingsAndTheTimeout() throws {
         let gone = JobEnding(kind: .schedulerGone, job: 6, printer: "Q", state: .processing, stillQueued: true, server: "/run/cups/cups.sock")
         XCTAssertEqual(gone.description, "the CUPS scheduler at /run/cups/cups.sock stopped answering while job 6 was processing")
+        let goneAtOnce = JobEnding(kind: .schedulerGone, job: 6, printer: "Q", state: .unknown, stillQueued: true, server: "/run/cups/cups.sock")
+        XCTAssertEqual(goneAtOnce.description, "the CUPS scheduler at /run/cups/cups.sock stopped answering while ibook waited for job 6")
         let restarted = JobEnding(kind: .schedulerRestarted, job: 6, printer: "Q", state: .pending, reason: "which is pending now",
                                   server: "localhost:631")
         XCTAssertEqual(restarted.description, "the CUPS scheduler at localhost:631 restarted while ibook waited for job 6, which is pending now")
