@@ -29,21 +29,26 @@ package enum IndexText {
                 if !variants.isEmpty { variants += " " }
                 variants += term
             }
-            var previous: (caseFolded: String, term: String)?
+            // The parts so far of a word hyphenated at line ends (`stat-⏎i-⏎cally`), joined.
+            var joined: (caseFolded: String, term: String)?
             for (index, word) in scanned.enumerated() {
                 let folded = folder.fold(bytes, word)
                 if !words.isEmpty { words += " " }
                 words += folded.term
-                let isSecondHalf = index > 0 && scanned[index - 1].joinsNext
-                if isSecondHalf, let first = previous {
-                    let joined = (first.caseFolded + folded.caseFolded, first.term + folded.term)
-                    addVariant(joined.1)
-                    if let stem = folder.stem(caseFolded: joined.0, term: joined.1) { addVariant(stem) }
-                } else if word.kind == .text, !word.joinsNext,
-                          let stem = folder.stem(caseFolded: folded.caseFolded, term: folded.term) {
+                if index > 0 && scanned[index - 1].joinsNext, let head = joined {
+                    let whole = (caseFolded: head.caseFolded + folded.caseFolded, term: head.term + folded.term)
+                    if word.joinsNext && index + 1 < scanned.count {
+                        joined = whole
+                        continue
+                    }
+                    addVariant(whole.term)
+                    if let stem = folder.stem(caseFolded: whole.caseFolded, term: whole.term) { addVariant(stem) }
+                    joined = nil
+                } else if word.joinsNext {
+                    joined = folded
+                } else if word.kind == .text, let stem = folder.stem(caseFolded: folded.caseFolded, term: folded.term) {
                     addVariant(stem)
                 }
-                previous = folded
             }
             return Input(words: words, variants: variants)
         }

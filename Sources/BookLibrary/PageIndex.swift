@@ -52,9 +52,15 @@ package struct PageIndex {
         for term in variants { try record.run([String(term)]) }
     }
 
-    /// Whether some page may hold `term` among its variants (see `createVariantTerms`).
-    func hasVariant(_ term: String) throws -> Bool {
-        try database.cachedStatement("SELECT 1 FROM index_variants WHERE term = ?").rows([term]).first != nil
+    /// Whether some page may hold `term` among its variants (see
+    /// `createVariantTerms`); with `prefix`, a term that begins with `term`.
+    func hasVariant(_ term: String, prefix: Bool = false) throws -> Bool {
+        guard prefix else {
+            return try database.cachedStatement("SELECT 1 FROM index_variants WHERE term = ?").rows([term]).first != nil
+        }
+        // A range of the key, in its binary order: every term that begins with `term` sorts below term + U+10FFFF.
+        return try database.cachedStatement("SELECT 1 FROM index_variants WHERE term >= ? AND term < ? LIMIT 1")
+            .rows([term, term + "\u{10FFFF}"]).first != nil
     }
 
     /// Removes one page's row, given the input it was indexed with.

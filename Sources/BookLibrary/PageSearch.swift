@@ -62,9 +62,8 @@ struct PageSearch {
         let isLast = position == sequence.count - 1
         let query = sequence[position]
         let stemHere = isLast && sequence.count == 1 ? stem : nil
-        if words[index].joinsNext, index + 1 < words.count,
-           equalsJoined(index, query, prefix: isLast, stem: stemHere),
-           let rest = match(sequence, position + 1, at: index + 2, stem: stem) {
+        if let last = chainEnd(from: index), equalsJoined(index...last, query, prefix: isLast, stem: stemHere),
+           let rest = match(sequence, position + 1, at: last + 1, stem: stem) {
             return rest
         }
         if equals(index, query, prefix: isLast, stem: stemHere),
@@ -118,11 +117,25 @@ struct PageSearch {
                                 stem: word.kind == .text ? stem : nil, folder: folder)
     }
 
-    private mutating func equalsJoined(_ index: Int, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
-        guard let first = firstByte(index), first == query[0] || first == stem?.first else { return false }
-        let head = folded(index), tail = folded(index + 1)
-        return Self.termMatches(head.term + tail.term, caseFolded: head.caseFolded + tail.caseFolded, query,
-                                prefix: prefix, stem: stem, folder: folder)
+    /// The last part of the word hyphenated at line ends that begins at
+    /// word `index` (`stat-⏎i-⏎cally` is one word of three parts); nil when
+    /// none begins there.
+    private func chainEnd(from index: Int) -> Int? {
+        guard words[index].joinsNext, index + 1 < words.count, index == 0 || !words[index - 1].joinsNext else { return nil }
+        var last = index + 1
+        while words[last].joinsNext, last + 1 < words.count { last += 1 }
+        return last
+    }
+
+    private mutating func equalsJoined(_ parts: ClosedRange<Int>, _ query: [UInt8], prefix: Bool, stem: [UInt8]?) -> Bool {
+        guard let first = firstByte(parts.lowerBound), first == query[0] || first == stem?.first else { return false }
+        var term: [UInt8] = [], caseFolded = ""
+        for index in parts {
+            let part = folded(index)
+            term += part.term
+            caseFolded += part.caseFolded
+        }
+        return Self.termMatches(term, caseFolded: caseFolded, query, prefix: prefix, stem: stem, folder: folder)
     }
 
     /// Whether a word's index term (and case-folded form, for the stemmer)

@@ -240,8 +240,15 @@ enum Schema {
         migrator.register("14-kana-voicing-marks") { db in
             // A kana and its voicing mark written apart (ｶﾞ) are one kana now (WordScanner):
             // the indexes are rebuilt from the stored text if any page has such a mark.
-            _ = try KanaVoicingMarks(database: db).reindexIfPresent { done, total in
+            _ = try IndexInputChange.kanaVoicingMarks(db).reindexIfPresent { done, total in
                 onProgress?(UpgradeProgress(step: "14-kana-voicing-marks", done: done, total: total))
+            }
+        }
+        migrator.register("15-letters-and-hyphen-chains") { db in
+            // ø ł đ are letters of their own now, and a word hyphenated over three or more
+            // lines is one word (TermFolding, IndexText): rebuilt if any page has either.
+            _ = try IndexInputChange.lettersAndHyphenChains(db).reindexIfPresent { done, total in
+                onProgress?(UpgradeProgress(step: "15-letters-and-hyphen-chains", done: done, total: total))
             }
         }
         return migrator

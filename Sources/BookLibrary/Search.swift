@@ -69,7 +69,7 @@ struct Search {
             let books = try BookRanking(database: database).books(matching: query, languages: languages,
                                                                   among: candidates, matchers: &matchers)
             guard !books.isEmpty else { return SearchSummary() }
-            let expression = try query.expression(languages: languages, hasVariant: hasVariant)
+            let expression = try query.expression(languages: languages, hasVariant: hasVariant(_:prefix:))
             var emitter = Emitter(database: database, expression: expression, books: books, matchers: matchers,
                                   highlighted: try HighlightedSpans(database: database))
             // A reader's find in one book goes in page order.
@@ -114,9 +114,9 @@ struct Search {
         return languages.sorted { $0.rawValue < $1.rawValue }
     }
 
-    /// Whether any page has `term` among its index variants (see `SearchQuery`).
-    private func hasVariant(_ term: String) throws -> Bool {
-        try PageIndex(database: database).hasVariant(term)
+    /// Whether any page has `term`, or with `prefix` a term beginning so, among its index variants (see `SearchQuery`).
+    private func hasVariant(_ term: String, prefix: Bool) throws -> Bool {
+        try PageIndex(database: database).hasVariant(term, prefix: prefix)
     }
 
     /// Reads one book after another and hands over their hits.

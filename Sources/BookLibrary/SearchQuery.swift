@@ -91,12 +91,12 @@ package struct SearchQuery: Sendable {
     /// The FTS5 expression over `page_index(words, variants)` for books in
     /// `languages`. It may find a few pages the matcher then rejects (a
     /// stem of another language, a variant that is not the word); it misses
-    /// none the matcher would accept, but a word typed half-way is not
-    /// looked for among the variants. `hasVariant` says whether any page has
-    /// a term among its variants: most words never are one, and an
-    /// alternative that cannot match would still cost a common phrase its
-    /// time.
-    package func expression(languages: [BookLanguage], hasVariant: (String) throws -> Bool) throws -> String {
+    /// none the matcher would accept: the last word, typed half-way, is also
+    /// looked for as the beginning of a variant (`corresp` in `corre-⏎sponding`).
+    /// `hasVariant(term, prefix)` says whether any page has a term (or one
+    /// beginning so) among its variants: most words never are one, and an
+    /// alternative that cannot match would still cost a common phrase its time.
+    package func expression(languages: [BookLanguage], hasVariant: (String, _ prefix: Bool) throws -> Bool) throws -> String {
         var alternatives: [String] = []
         for sequence in self.alternatives {
             let quoted = sequence.map(FTS5Query.quote)
@@ -105,8 +105,10 @@ package struct SearchQuery: Sendable {
             }
             alternatives.append("words : (\(phrase(0..<quoted.count)))")
             // One word of the phrase may be a line-end hyphenated word, indexed joined among the variants.
-            for index in quoted.indices where try hasVariant(sequence[index]) {
-                var parts = ["variants : \(quoted[index])"]
+            for index in quoted.indices {
+                let isLast = index == quoted.count - 1
+                guard try hasVariant(sequence[index], isLast) else { continue }
+                var parts = ["variants : \(quoted[index])" + (isLast ? "*" : "")]
                 if index > 0 { parts.append("words : (\(phrase(0..<index)))") }
                 if index + 1 < quoted.count { parts.append("words : (\(phrase(index + 1..<quoted.count)))") }
                 alternatives.append(parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")")
@@ -119,7 +121,7 @@ package struct SearchQuery: Sendable {
                 guard let stem = stem(in: try TermFolder(language: language)), seen.insert(stem).inserted else { continue }
                 // `word*` already finds the stem among the words when the stem begins with the word.
                 if !stem.hasPrefix(word) { alternatives.append("words : \(FTS5Query.quote(stem))") }
-                if try hasVariant(stem) { alternatives.append("variants : \(FTS5Query.quote(stem))") }
+                if try hasVariant(stem, false) { alternatives.append("variants : \(FTS5Query.quote(stem))") }
             }
         }
         return alternatives.joined(separator: " OR ")

@@ -20,7 +20,7 @@ enum SharedFolding {
         0x1E00...0x1EFF, 0x1F00...0x1FFF, 0x2000...0x206F, 0xFB00...0xFB06, 0xFF00...0xFFEF,
     ]
 
-    /// The statement that creates the function.
+    /// The statement that creates the function, or replaces it with this ibook's folding.
     static func createFunction() -> String {
         var from = "", to = "", deleted = ""
         var expansions: [(String, String)] = []
@@ -49,7 +49,7 @@ enum SharedFolding {
         for (original, folded) in expansions { expression = "replace(\(expression), \(literal(original)), \(literal(folded)))" }
         expression = "lower(translate(\(expression), \(literal(from + deleted)), \(literal(to))))"
         return """
-            CREATE FUNCTION ibook_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+            CREATE OR REPLACE FUNCTION ibook_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
             AS $fold$ SELECT \(expression) $fold$
             """
     }

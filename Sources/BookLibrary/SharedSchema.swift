@@ -185,6 +185,23 @@ enum SharedSchema {
         migrator.register("pg-9-library-roles") { db in try SharedRoles.migrate(db) }
         migrator.register("pg-10-value-checks") { db in try SharedValueChecks.migrate(db) }
         migrator.register("pg-11-session-bounds") { db in try SharedSessionBounds.migrate(db) }
+        migrator.register("pg-12-letters-and-hyphen-chains") { db in
+            // ø ł đ are letters of their own now, in list queries and in the index, and a word
+            // hyphenated over three or more lines is one word (TermFolding, IndexText): the
+            // folding function is written again, and each book whose pages may have either
+            // (one of the letters, or two lines in a row ending in a hyphen) is indexed again.
+            try db.execute(SharedFolding.createFunction())
+            let books = try db.query("""
+                SELECT id, language FROM books b
+                WHERE EXISTS (SELECT 1 FROM pages p WHERE p.book_id = b.id
+                              AND (p.text ~ '[øØłŁđĐ]' OR p.text ~ '[-\u{2010}\u{00AD}][ \\t\\r]*\\n[^\\n]*[-\u{2010}\u{00AD}][ \\t\\r]*\\n'))
+                ORDER BY id
+                """)
+            for book in books {
+                let language = book.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
+                try SharedPageIndex(connection: db).index(bookID: book.int("id") ?? 0, language: language)
+            }
+        }
         return migrator
     }
 

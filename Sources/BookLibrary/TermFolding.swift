@@ -8,8 +8,14 @@ import Glibc
 /// characters dropped, then accents removed. The stemmer is given the word
 /// before its accents go, which is what Snowball's algorithms expect.
 package enum TermFolding {
-    /// Letters that carry no accent to remove but are written as two in plain text.
-    private static let spelledOut: [Character: String] = ["æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i"]
+    /// Ligatures written as two letters in plain text, and the dotless `ı`,
+    /// which is `I` lowercased in Turkish: without the book's language to
+    /// case-fold by, `ışık` must find `IŞIK`. The letters with a stroke (`ø`,
+    /// `ł`, `đ`) carry no accent to remove: they are letters of their own
+    /// alphabets (Danish, Polish, Vietnamese and Croatian, as CLDR's
+    /// collations for those languages order them), so `đỡ` does not find
+    /// `do`, nor `lodz` `Łódź`.
+    private static let spelledOut: [Character: String] = ["æ": "ae", "œ": "oe", "ı": "i"]
 
     /// Lowercase with accents: what a stemmer reads.
     package static func caseFolded(_ word: String) -> String {

@@ -133,7 +133,13 @@ struct WordStartSearch {
                     continue
                 }
             }
-            let words = WordScanner.words(in: bytes, from: position, limit: wordLimit)
+            var limit = wordLimit
+            var words = WordScanner.words(in: bytes, from: position, limit: limit)
+            // A word hyphenated over more lines than the limit allows for is read whole.
+            while words.count == limit, words.last?.joinsNext == true {
+                limit *= 2
+                words = WordScanner.words(in: bytes, from: position, limit: limit)
+            }
             var page = PageSearch(bytes: bytes, words: words, folder: folder)
             if let match = page.match(alternatives, at: 0, stem: stem) {
                 found.append(match.found)

@@ -100,16 +100,45 @@ final class SearchMatchingTests: XCTestCase {
     func testVoicingMarksAreLookedForABatchAtATimeUntilOneIsFound() throws {
         try add(.english, .german)
         var progress: [Int] = []
-        XCTAssertEqual(try KanaVoicingMarks(database: library.database, batchSize: 1).reindexIfPresent { done, _ in progress.append(done) }, 0)
+        XCTAssertEqual(try IndexInputChange.kanaVoicingMarks(library.database, batchSize: 1).reindexIfPresent { done, _ in progress.append(done) }, 0)
         XCTAssertEqual(progress, [0, 1, 2], "two pages, one a batch, none with a mark")
         // The Japanese book's page comes first by row once the other two are added again after it.
         for book in try library.list() { _ = try library.remove(String(book.id)) }
         try add(.japanese)
         try add(.english, .german)
         progress = []
-        XCTAssertEqual(try KanaVoicingMarks(database: library.database, batchSize: 1).reindexIfPresent { done, _ in progress.append(done) }, 3)
+        XCTAssertEqual(try IndexInputChange.kanaVoicingMarks(library.database, batchSize: 1).reindexIfPresent { done, _ in progress.append(done) }, 3)
         XCTAssertEqual(progress, [0, 3], "a mark on the first page read: no other is read, every page is indexed again")
         XCTAssertEqual(try matches("ガイドブック"), ["ｶﾞｲﾄﾞﾌﾞｯｸ", "ガイドブック"])
+    }
+
+    func testLettersWithAStrokeAreLettersOfTheirOwn() throws {
+        try add(.lettersOfTheirOwn)
+        XCTAssertEqual(try matches("đỡ"), ["đỡ"])
+        XCTAssertEqual(try matches("ĐÁNG"), ["đáng"], "case folds, the stroke stays")
+        XCTAssertEqual(try matches("dang"), ["dangling"], "not đáng")
+        XCTAssertEqual(try matches("do", exact: true), ["document", "doorway"], "not đỡ")
+        XCTAssertEqual(try matches("łódź"), ["Łódź"])
+        XCTAssertEqual(try matches("lodz"), ["Lodz"])
+        XCTAssertEqual(try matches("ørsted"), ["Ørsted"])
+        XCTAssertEqual(try matches("orsted"), ["Orsted"])
+        XCTAssertEqual(try matches("ışık"), ["Işık"], "the dotless i is I lowercased in Turkish: still i")
+    }
+
+    /// Migration 15: a library indexed when ø ł đ folded to o l d is indexed again when a page has one.
+    func testALibraryWithLettersOnceFoldedIsReindexed() throws {
+        try add(.lettersOfTheirOwn)
+        try library.database.execute("""
+            INSERT INTO page_index (page_index) VALUES ('delete-all');
+            INSERT INTO book_index (book_index) VALUES ('delete-all');
+            DELETE FROM index_variants;
+            DELETE FROM schema_migrations WHERE id = '15-letters-and-hyphen-chains';
+            """)
+        let location = library.location
+        library = nil
+        library = try Library(location: location)
+        XCTAssertEqual(try matches("łódź"), ["Łódź"])
+        XCTAssertEqual(try library.checkIndex().problems.count, 0)
     }
 
     func testWordsHyphenatedAtALineEndAreFoundJoinedAndByTheirHalves() throws {

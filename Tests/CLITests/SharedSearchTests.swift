@@ -29,6 +29,8 @@ final class SharedSearchTests: XCTestCase {
             for book in [TypesetBooks.Book.english, .englishInflected, .german, .french, .russian, .japanese] {
                 files.append(try TypesetBooks.make(book, in: local.root))
             }
+            // Words hyphenated over two and more lines, in a book searched through the page index.
+            files.append(try HyphenatedBook.make("hyphenated", pageCount: 300, in: local.root))
             if let corpus = Fixtures.corpus {
                 files += ["real/pdfjs/tracemonkey.pdf", "real/py-pdf-sample-files/GeoTopo-komprimiert.pdf"]
                     .map { corpus.appendingPathComponent($0).path }
@@ -112,6 +114,9 @@ final class SharedSearchTests: XCTestCase {
             ["--all", "copyright"],                  // a word hyphenated at a line end (soft hyphen)
             ["--all", "well-known"],                 // hyphenated, both ways
             ["--all", "extraordinarily"],            // hyphenated in justified text
+            ["--all", "--exact", "corresp"],         // a beginning, across a line-end hyphen (page index)
+            ["--all", "statically"],                 // hyphenated over three lines
+            ["--all", "the defini"],                 // over four, the last word a prefix
             ["--all", "strasse"],                    // ß
             ["--all", "Straße"],
             ["--all", "Häuser"],                     // German stems

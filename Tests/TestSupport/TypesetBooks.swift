@@ -15,6 +15,9 @@ public enum TypesetBooks {
         /// katakana, and in hiragana with が typed decomposed once (か + U+3099): the glyph's
         /// text in the PDF is then the decomposed pair wherever が is printed.
         case japanese
+        /// Letters of their own alphabets beside English words they once matched:
+        /// Vietnamese đ, Polish ł, Turkish ı, Danish ø.
+        case lettersOfTheirOwn
     }
 
     private static let style = """
@@ -60,6 +63,11 @@ public enum TypesetBooks {
             return ("ja", """
                 <p style="font-family: 'Noto Sans CJK JP'">ｶﾞｲﾄﾞﾌﾞｯｸ を読む。ガイドブック も読む。ﾊﾟﾝ と パン。ハン と バン。
                 鏡は か\u{3099}み、かがみ。</p>
+                """)
+        case .lettersOfTheirOwn:
+            return ("en", """
+                <p>Đà Nẵng đáng đỡ. Łódź i Kraków. Işık Ørsted. Lodz and Orsted, spelled plainly.</p>
+                <p>The document was left dangling in the doorway.</p>
                 """)
         case .russian:
             return ("ru", """
