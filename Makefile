@@ -47,7 +47,7 @@ COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man xterm X
            cups-config /usr/sbin/cupsd /usr/sbin/lpadmin /usr/sbin/cupsdisable /usr/lib/cups/filter/pdftopdf gs \
            pg_config psql
 
-.PHONY: all deps build test demo samplebooks bench install uninstall clean deb
+.PHONY: all deps build test demo samplebooks docs bench install uninstall clean deb
 
 all: build
 
@@ -95,6 +95,13 @@ demo: build
 samplebooks: deps
 	$(SWIFT) build -c release --product make-samplebooks
 	.build/release/make-samplebooks SampleBooks
+
+# docs/commands.md from the command definitions, as the man page is; CommandReferenceTests
+# fails when the committed file differs from what the binary prints. A debug build is enough.
+docs: deps
+	$(SWIFT) build --product ibook-full
+	$$($(SWIFT) build --show-bin-path)/ibook-full manpage --markdown > docs/commands.md.tmp
+	mv docs/commands.md.tmp docs/commands.md
 
 # Measures ibook against pdftotext, pdfgrep, recoll and pdftoppm; writes bench/results.md.
 # QUICK=1 for the short run. The script installs its own tools (hyperfine, pdfgrep, recollcmd, time).

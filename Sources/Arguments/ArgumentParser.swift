@@ -71,6 +71,12 @@ public struct ArgumentParser: Sendable {
         ManPage(root: root, version: version, date: date, sections: sections).text
     }
 
+    /// The command reference in Markdown: `preamble` under the title, then every
+    /// command and subcommand, the options of every command, and `sections`.
+    public func commandReference(preamble: String, sections: [ManSection]) -> String {
+        CommandReference(root: root, preamble: preamble, sections: sections).text
+    }
+
     /// A fish script; put it in `~/.config/fish/completions/<program>.fish`.
     public func fishCompletionScript() -> String {
         CompletionScript(root: root).fish

@@ -6,9 +6,20 @@ enum ManPageCommand: Command {
     static let spec = CommandSpec(
         name: "manpage",
         abstract: "Print ibook's man page (roff), generated from the command definitions.",
-        discussion: "For example: ibook manpage > /usr/local/share/man/man1/ibook.1 (make install does this).")
+        discussion: "For example: ibook manpage > /usr/local/share/man/man1/ibook.1 (make install does this).",
+        options: [Option("--markdown", help: "Print the command reference in Markdown instead (docs/commands.md; make docs writes it).")])
+
+    /// Where the reference says it comes from: it is committed, and a test
+    /// fails when it differs from what this prints.
+    static let referencePreamble = "Generated from the command definitions by `ibook manpage --markdown`, as `--help`, "
+        + "the man page and the shell completions are: do not edit it; run `make docs` after changing a command. "
+        + "The guides in this folder show the commands at work; the [README](../README.md) lists them."
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        if arguments.flag("markdown") {
+            context.stdout.write(context.program.parser.commandReference(preamble: referencePreamble, sections: sections))
+            return
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd"
@@ -38,6 +49,6 @@ enum ManPageCommand: Command {
             .init("~/.cache/ibook/thumbnails/", "Cached page images, by content hash and size."),
             .init("~/.config/ibook/config.toml", "Letterhead and report settings."),
         ]),
-        ManSection("See also", [.init(nil, "pdfinfo(1), pdftotext(1), qpdf(1). The README has an example of every command.")]),
+        ManSection("See also", [.init(nil, "pdfinfo(1), pdftotext(1), qpdf(1). The README and the guides in docs/ have an example of every command.")]),
     ]
 }
