@@ -3,7 +3,7 @@
 /// print, even speckled or at 200 dpi, is read at high confidence. Words
 /// below `minimumWordConfidence` are dropped, and a page whose remaining
 /// words still average below `minimumPageConfidence` is a picture: it has no
-/// text. Both figures are measured (see the README's OCR section).
+/// text. Both figures are measured (see docs/workbench.md, OCR).
 public struct ConfidenceFilter: Sendable, Codable, Equatable {
     /// Tesseract's per-word confidence, 0–100.
     public var minimumWordConfidence: Double
