@@ -31,11 +31,22 @@ public final class PDFPage {
         }
     }
 
-    /// poppler's own page text, as `poppler_page_get_text` gives it.
+    /// poppler's own page text, over `textArea`.
     var popplerText: String {
-        guard let raw = poppler_page_get_text(page) else { return "" }
+        var area = textArea
+        guard let raw = poppler_page_get_text_for_area(page, &area) else { return "" }
         defer { g_free(raw) }
         return String(cString: raw)
+    }
+
+    /// The area whose text is the page's: the page and as much again on
+    /// every side. poppler's text of the page alone (`poppler_page_get_text`)
+    /// ends at a line that runs past the right edge, as a long line of code
+    /// does, and loses the rest of the page; characters wholly off the page
+    /// are never in poppler's text anyway, as pdftotext has it.
+    var textArea: PopplerRectangle {
+        let (width, height) = size
+        return PopplerRectangle(x1: -width, y1: -height, x2: 2 * width, y2: 2 * height)
     }
 
     /// The page label the document assigns ("iv", "A-3"), if any.
@@ -69,7 +80,8 @@ public final class PDFPage {
     private func withTextLayout<Result>(_ body: (UnsafeBufferPointer<PopplerRectangle>?) -> Result) -> Result {
         var rectangles: UnsafeMutablePointer<PopplerRectangle>?
         var count: guint = 0
-        guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return body(nil) }
+        var area = textArea
+        guard poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count) != 0, let rectangles else { return body(nil) }
         defer { g_free(rectangles) }
         return body(UnsafeBufferPointer(start: rectangles, count: Int(count)))
     }

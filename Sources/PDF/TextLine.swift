@@ -56,7 +56,8 @@ extension PDFPage {
 
     /// The font size of each Unicode scalar of `text`, 0 where poppler gives none.
     private func scalarFontSizes() -> [Double] {
-        guard let list = poppler_page_get_text_attributes(page) else { return [] }
+        var area = textArea
+        guard let list = poppler_page_get_text_attributes_for_area(page, &area) else { return [] }
         defer { poppler_page_free_text_attributes(list) }
         var sizes: [Double] = []
         var node: UnsafeMutablePointer<GList>? = list
