@@ -40,6 +40,11 @@ package enum LanguageDetector {
                       "telah", "saya", "kami", "mereka", "bisa"],
         .catalan: ["el", "els", "les", "de", "que", "i", "en", "un", "una", "es", "per", "amb", "no", "del", "al",
                    "com", "mes", "aquest", "aquesta", "pero", "seva", "dels", "pel", "son", "tambe", "hi"],
+        .polish: ["i", "w", "z", "na", "sie", "nie", "do", "to", "ze", "jest", "jak", "ale", "po", "co", "tak", "za",
+                  "od", "przez", "dla", "sa", "oraz", "lub", "moze", "czy", "byc", "ktore"],
+        // Vietnamese is written a syllable a word; đ is a letter of its own (`TermFolding`).
+        .vietnamese: ["cua", "va", "cac", "trong", "đuoc", "cho", "mot", "nhung", "khong", "voi", "nay", "khi",
+                      "thi", "đa", "nguoi", "se", "cung", "neu", "đe", "theo", "nhu", "tai", "đen", "ban", "ra", "vao"],
     ]
 
     /// Below this many function words the text says too little to tell.
@@ -57,9 +62,10 @@ package enum LanguageDetector {
             let found = (stopWords[language] ?? []).compactMap { counts[$0] }
             return (found.count, found.reduce(0, +))
         }
-        let scores = Dictionary(uniqueKeysWithValues: BookLanguage.allCases.map { ($0, score($0)) })
+        let candidates = BookLanguage.allCases.filter { stopWords[$0] != nil }
+        let scores = Dictionary(uniqueKeysWithValues: candidates.map { ($0, score($0)) })
         // Ties go to the earlier language in `allCases`, so the result never depends on dictionary order.
-        guard let best = BookLanguage.allCases.max(by: { first, second in
+        guard let best = candidates.max(by: { first, second in
             let a = scores[first]!, b = scores[second]!
             return (a.distinct, a.total, second.order) < (b.distinct, b.total, first.order)
         }), scores[best]!.total >= minimumEvidence
@@ -75,19 +81,62 @@ private extension BookLanguage {
 extension LanguageDetector {
     /// Reads at most this many words: enough to tell, cheap for a long book.
     static let sampleSize = 20_000
+    /// Pages read from a longer book, spread over it: a manual's first pages
+    /// are often its licence or colophon in English, whatever the book's language.
+    static let samplePages = 60
 
-    /// The language of a book's pages, from the words of its first pages.
+    /// The pages (0-based) of a book of `pageCount` pages that the detector reads.
+    package static func samplePageIndexes(pageCount: Int) -> [Int] {
+        guard pageCount > samplePages else { return Array(0..<pageCount) }
+        return (0..<samplePages).map { $0 * pageCount / samplePages }
+    }
+
+    /// The language of a book's pages (all of them, in order), from the
+    /// words of pages spread over the book; Chinese, Japanese and Korean by
+    /// their scripts (`CJKScripts`), the others by their function words.
     package static func detect(pages: [String]) -> BookLanguage? {
         let folder = TermFolder(stemmer: nil)
         var terms: [String] = []
-        for page in pages where terms.count < sampleSize {
-            var page = page
+        var scripts = CJKScripts()
+        for index in samplePageIndexes(pageCount: pages.count) where terms.count + scripts.total < sampleSize {
+            var page = pages[index]
             page.withUTF8 { bytes in
-                for word in WordScanner.words(in: bytes) where word.kind == .text && terms.count < sampleSize {
-                    terms.append(folder.fold(bytes, word).term)
+                for word in WordScanner.words(in: bytes) {
+                    switch word.kind {
+                    case .text: terms.append(folder.fold(bytes, word).term)
+                    case .cjk: scripts.count(WordScanner.decode(bytes, at: word.start).0)
+                    default: break
+                    }
                 }
             }
         }
+        if let language = scripts.language(besides: terms.count) { return language }
         return detect(terms: terms)
+    }
+}
+
+/// How many characters of a text are Han ideographs, kana and Hangul: a
+/// Chinese, Japanese or Korean book is mostly one of them, however much
+/// English (commands, names) its pages carry.
+struct CJKScripts {
+    private(set) var han = 0, kana = 0, hangul = 0
+    var total: Int { han + kana + hangul }
+
+    mutating func count(_ scalar: UInt32) {
+        switch scalar {
+        case 0xAC00...0xD7AF: hangul += 1
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana += 1
+        default: han += 1
+        }
+    }
+
+    /// The language, when these characters outnumber half the other words
+    /// (at least 50 of them): Korean where Hangul is most, Japanese where
+    /// kana are a twentieth of the rest or more (kanji prose is full of
+    /// particles in kana), else Chinese.
+    func language(besides words: Int) -> BookLanguage? {
+        guard total >= 50, total * 2 >= words else { return nil }
+        if hangul * 2 > total { return .korean }
+        return kana * 20 >= han + kana ? .japanese : .chinese
     }
 }

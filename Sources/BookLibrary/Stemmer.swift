@@ -7,9 +7,10 @@ package final class Stemmer {
     package let language: BookLanguage
     private let handle: OpaquePointer
 
+    /// Throws for a language Snowball has no algorithm for, or one libstemmer lacks.
     package init(language: BookLanguage) throws {
-        guard let handle = sb_stemmer_new(language.snowballAlgorithm, "UTF_8") else {
-            throw LibraryError.stemmerUnavailable(language.snowballAlgorithm)
+        guard let algorithm = language.snowballAlgorithm, let handle = sb_stemmer_new(algorithm, "UTF_8") else {
+            throw LibraryError.stemmerUnavailable(language.snowballAlgorithm ?? language.name)
         }
         self.language = language
         self.handle = handle

@@ -8,10 +8,14 @@ public struct StemmingLanguage: Codable, Equatable, Sendable {
     public var name: String
     /// `pdf`, `xmp`, `detected`, `fallback` or `edited`.
     public var source: String?
+    /// False where Snowball has no stemmer for the language: words are matched as written.
+    public var isStemmed: Bool
 
     init(code: String, source: String?) {
         self.code = code
-        name = BookLanguage(rawValue: code).map { $0.snowballAlgorithm.prefix(1).uppercased() + $0.snowballAlgorithm.dropFirst() } ?? code
+        let language = BookLanguage(rawValue: code)
+        name = language?.name ?? code
+        isStemmed = language?.isStemmed ?? false
         self.source = source
     }
 }

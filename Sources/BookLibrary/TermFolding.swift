@@ -71,7 +71,8 @@ package final class TermFolder {
     }
 
     package convenience init(language: BookLanguage?) throws {
-        try self.init(stemmer: language.map { try Stemmer(language: $0) })
+        // A language Snowball has no stemmer for is matched as written.
+        try self.init(stemmer: language.flatMap { $0.isStemmed ? try Stemmer(language: $0) : nil })
     }
 
     /// The case-folded form and the index term of a word's bytes.

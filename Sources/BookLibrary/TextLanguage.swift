@@ -17,16 +17,15 @@ extension Library {
         return try languageToldFromText(bookID: book.id)?.rawValue
     }
 
-    /// What the book's stored text reads as, from its first pages.
+    /// What the book's stored text reads as, from the pages the detector
+    /// samples (`LanguageDetector.samplePageIndexes`): only those are read.
     func languageToldFromText(bookID: Int) throws -> BookLanguage? {
+        let count = try database.scalar("SELECT count(*) FROM pages WHERE book_id = ?", [bookID])?.integer.map(Int.init) ?? 0
+        let wanted = LanguageDetector.samplePageIndexes(pageCount: count).map { String($0 + 1) }.joined(separator: ",")
         var pages: [String] = []
-        var words = 0
-        // The detector reads about its sample size in words: the first pages are enough.
-        try database.prepare("SELECT text FROM pages WHERE book_id = ? ORDER BY page LIMIT 200")
+        try database.prepare("SELECT text FROM pages WHERE book_id = ? AND page IN (\(wanted)) ORDER BY page")
             .forEachRow([bookID]) { row in
-                guard words < LanguageDetector.sampleSize, let text = try? StoredText.decode(row["text"]) else { return }
-                words += text.split(whereSeparator: \.isWhitespace).count
-                pages.append(text)
+                if let text = try? StoredText.decode(row["text"]) { pages.append(text) }
             }
         return LanguageDetector.detect(pages: pages)
     }
