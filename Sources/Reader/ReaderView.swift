@@ -77,7 +77,9 @@ public enum ReaderView {
     }
 
     /// The page's indexed text, from `state.textLine`, wrapped to the width.
-    public static func textLines(_ text: String, state: ReaderState, rows: Int, columns: Int) -> (lines: [String], firstLine: Int) {
+    /// `lastFirstLine` is the furthest the text can scroll and still fill the rows.
+    public static func textLines(_ text: String, state: ReaderState, rows: Int, columns: Int)
+        -> (lines: [String], firstLine: Int, lastFirstLine: Int) {
         var wrapped: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var rest = String(line)
@@ -89,13 +91,16 @@ public enum ReaderView {
         }
         while wrapped.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { wrapped.removeLast() }
         if wrapped.isEmpty { wrapped = ["(this page has no text: it is probably a scanned image)"] }
-        let first = min(max(0, state.textLine), max(0, wrapped.count - rows))
-        return (Array(wrapped[first..<min(wrapped.count, first + rows)]), first)
+        let last = max(0, wrapped.count - rows)
+        let first = min(max(0, state.textLine), last)
+        return (Array(wrapped[first..<min(wrapped.count, first + rows)]), first, last)
     }
 
     public static let helpLines = [
-        "j k ↓ ↑        scroll (past the end: next / previous page)",
-        "space b  J K   next / previous page (also PgDn PgUp)",
+        "j k ↓ ↑        scroll a line (past the end: next / previous page)",
+        "space b        a screen down / up (also PgDn PgUp, Shift-space)",
+        "Ctrl-D Ctrl-U  half a screen down / up;  a count repeats (5j, 3 space)",
+        "J K            next / previous page, at its top",
         "h l ← →        previous / next page, or pan when zoomed wider than the screen",
         "gg  G  NG      first page, last page, page N (12G)",
         ":N  :label     go to a page number or label (:iv, :A-1)",

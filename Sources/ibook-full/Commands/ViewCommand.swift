@@ -64,6 +64,9 @@ enum ViewCommand: Command {
         options.textOnlyReason = textOnlyReason
         options.notice = setup.notice
         options.pendingInput = setup.pendingInput
+        options.outlineDestinations = {
+            ((try? PDFDocument(path: book.path, password: password))?.outline() ?? []).map { (page: $0.page, top: $0.top) }
+        }
         options.highlighter = { page, passage, near in
             try library.highlight(book, HighlightRequest(passage: passage, page: .number(page), occurrence: nil, note: nil,
                                                          color: AnnotationColor.highlightDefault, near: near),
