@@ -83,6 +83,25 @@ final class ViewCommandTests: XCTestCase {
         try again.send("q")
     }
 
+    func testViewingABookMakesItTheOpenBook() throws {
+        // Two files added at once leave no book open.
+        let before = try library.ibook("bookmarks")
+        XCTAssertNotEqual(before.status, 0, before.stdout)
+        let session = try reader("long-history 12 --graphics text")
+        try waitForStatus(session, "page 12 of 320")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+
+        let bookmarks = try library.ibook("bookmarks")
+        XCTAssertEqual(bookmarks.status, 0, bookmarks.stderr)
+        let read = try library.ibook("read"), named = try library.ibook("read", "12", "--book", "long-history")
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertEqual(read.stdout, named.stdout, "read goes on with the book viewed, where it stopped")
+        let again = try reader("--graphics text")
+        try waitForStatus(again, "page 12 of 320")
+        try again.send("q")
+    }
+
     func testBlocksModeDrawsThePageInColourAndRedrawsOnResize() throws {
         let session = try reader("lighthouses 1 --graphics blocks")
         XCTAssertTrue(session.waitFor { $0.contains("▀") || $0.contains("▐") || $0.contains("▄") }, session.screen())

@@ -14,7 +14,7 @@ enum ViewCommand: Command {
         abstract: "Read a book full screen in the terminal: its pages as images, with search, contents and bookmarks.",
         discussion: "Opens at PAGE (a number or label), else where you stopped. Press H or F1 inside for the keys, q to quit. Graphics: kitty, iTerm2 and sixel images where the terminal shows them, else coloured blocks; text shows the page's indexed text. Inside tmux, images need 'set -g allow-passthrough on'.",
         positionals: [
-            Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true),
+            Positional("book", help: "An id, a file path or part of the title (default: the open book); it becomes the open book.", optional: true),
             Positional("page", help: "A page number or label (default: where you stopped).", optional: true),
         ],
         options: [
@@ -41,6 +41,12 @@ enum ViewCommand: Command {
             throw LibraryError.invalidArgument("view needs a terminal; 'ibook read' prints a page's text and 'ibook show -o page.png' writes its image")
         }
         let password = try PasswordPrompt.password(for: book.path, context)
+        if arguments.positional("book") != nil || arguments.value("book") != nil {
+            // Reading a book is opening it, as `ibook open` does: after q,
+            // `ibook view`, `read` and `bookmarks` go on with it. A library
+            // that cannot be written still lets the book be read.
+            try? library.setOpenBook(book)
+        }
         var setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
                                               terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
         var textOnlyReason: String?
