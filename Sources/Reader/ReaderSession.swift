@@ -20,6 +20,8 @@ public final class ReaderSession {
         public var textOnlyReason: String?
         public var cellSize: (width: Int, height: Int)?
         public var wrapForTmux = false
+        /// Blocks drawn without colour (NO_COLOR, TERM=dumb).
+        public var monochrome = false
         /// Said once on the status line at start (e.g. how to enable tmux passthrough).
         public var notice: String?
         /// Keys that arrived before the reader started reading them.
@@ -81,7 +83,7 @@ public final class ReaderSession {
         state.message = options.textOnlyReason ?? options.notice
         pageRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
         aheadRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
-        painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux)
+        painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux, monochrome: options.monochrome)
     }
 
     /// Runs until the reader quits; the terminal is as it was afterwards.

@@ -21,7 +21,9 @@ final class ViewCommandTests: XCTestCase {
     private func command(_ arguments: String) -> String { "exec '\(Run.ibookPath)' view \(arguments)" }
 
     private func reader(_ arguments: String, columns: Int = 100, rows: Int = 30) throws -> TmuxSession {
-        let session = try TmuxSession(command(arguments), columns: columns, rows: rows, environment: library.environment)
+        // Without the test library's NO_COLOR, which would draw blocks without colour.
+        let session = try TmuxSession(command(arguments), columns: columns, rows: rows,
+                                      environment: library.environment.filter { $0.key != "NO_COLOR" })
         XCTAssertTrue(session.waitFor { $0.contains(" of ") }, "the reader did not start: \(session.screen())")
         return session
     }
@@ -100,6 +102,29 @@ final class ViewCommandTests: XCTestCase {
         let again = try reader("--graphics text")
         try waitForStatus(again, "page 12 of 320")
         try again.send("q")
+    }
+
+    /// A dumb terminal cannot be read full screen: one line says so, and nothing else reaches it.
+    func testADumbTerminalIsRefusedInOneLine() throws {
+        var environment = library.environment
+        environment["TERM"] = "dumb"
+        let terminal = try PseudoTerminal(Run.ibookPath, ["view", "lighthouses", "--graphics", "text"], environment: environment)
+        XCTAssertNotEqual(terminal.waitForExit(timeout: 20), 0)
+        let output = String(decoding: terminal.read(), as: UTF8.self)
+        XCTAssertFalse(output.contains("\u{1B}"), output)
+        let lines = output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        XCTAssertEqual(lines.count, 1, output)
+        XCTAssertTrue(output.contains("TERM=dumb") && output.contains("ibook read"), output)
+    }
+
+    func testNoColorDrawsThePageInBlocksWithoutColour() throws {
+        let session = try TmuxSession(command("lighthouses 3 --graphics blocks"), columns: 100, rows: 30,
+                                      environment: library.environment.merging(["NO_COLOR": "1"]) { $1 })
+        try waitForStatus(session, "page 3 of 40")
+        XCTAssertTrue(session.waitFor { $0.contains { "▀▄▌▐▖▗▘▙▚▛▜▝▞▟█".contains($0) } }, session.screen())
+        let drawn = session.screen(escapes: true)
+        XCTAssertFalse(drawn.contains("38;2;") || drawn.contains("48;2;"), "no 24-bit colour")
+        try session.send("q")
     }
 
     func testBlocksModeDrawsThePageInColourAndRedrawsOnResize() throws {

@@ -60,6 +60,14 @@ final class GraphicsDetectorTests: XCTestCase {
         XCTAssertEqual(try GraphicsDetector.choose(requested: nil, environment: plain, query: { GraphicsQueryAnswer() }), .blocks)
         XCTAssertEqual(try GraphicsDetector.choose(requested: nil, environment: plain, query: { nil }), .blocks)
 
+        // A dumb terminal is not asked (it would print the question) and gets text; asked for blocks, gets them without colour.
+        XCTAssertEqual(try GraphicsDetector.choose(requested: nil, environment: ["TERM": "dumb"], query: kittyAnswer), .text)
+        XCTAssertEqual(asked, 1, "only the plain terminal above was asked")
+        XCTAssertTrue(GraphicsSetup.forbidsColour(["TERM": "dumb"]))
+        XCTAssertTrue(GraphicsSetup.forbidsColour(["TERM": "xterm-256color", "NO_COLOR": "1"]))
+        XCTAssertFalse(GraphicsSetup.forbidsColour(["TERM": "xterm-256color", "NO_COLOR": ""]), "empty NO_COLOR is unset (no-color.org)")
+        XCTAssertFalse(GraphicsSetup.forbidsColour(plain))
+
         XCTAssertThrowsError(try GraphicsDetector.choose(requested: "bogus", environment: plain, query: kittyAnswer)) { error in
             XCTAssertEqual(error as? GraphicsChoiceError, GraphicsChoiceError(value: "bogus"))
             XCTAssertEqual("\(error)", "unknown graphics mode 'bogus' (choose one of: auto, kitty, iterm, sixel, blocks, text)")

@@ -13,6 +13,14 @@ public struct GraphicsSetup {
     public var notice: String?
     /// Keys typed while the terminal was being asked, for whoever reads keys next.
     public var pendingInput: [UInt8] = []
+    /// Blocks without colour: `NO_COLOR` is set or the terminal is dumb.
+    public var monochrome = false
+
+    /// No colour escapes for this environment: `NO_COLOR` set to anything
+    /// but the empty string (no-color.org), or `TERM=dumb`.
+    public static func forbidsColour(_ environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+    }
 
     /// - Parameter requested: `--graphics`' value; nil falls back to `$IBOOK_GRAPHICS`, then auto.
     public static func resolve(requested: String?, environment: [String: String], terminal: TerminalSize) throws -> GraphicsSetup {
@@ -35,6 +43,7 @@ public struct GraphicsSetup {
         setup.wrapForTmux = inTmux && mode.needsPassthroughInTmux
         setup.notice = notice
         setup.pendingInput = answer?.otherInput ?? []
+        setup.monochrome = forbidsColour(environment)
         return setup
     }
 

@@ -40,6 +40,10 @@ enum ViewCommand: Command {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LibraryError.invalidArgument("view needs a terminal; 'ibook read' prints a page's text and 'ibook show -o page.png' writes its image")
         }
+        guard environment["TERM"] != "dumb" else {
+            // A dumb terminal has no cursor movement nor alternate screen to read full screen on.
+            throw LibraryError.invalidArgument("view needs a full-screen terminal and TERM=dumb is not one; 'ibook read' prints a page's text")
+        }
         let password = try PasswordPrompt.password(for: book.path, context)
         if arguments.positional("book") != nil || arguments.value("book") != nil {
             // Reading a book is opening it, as `ibook open` does: after q,
@@ -67,6 +71,7 @@ enum ViewCommand: Command {
         options.renderTimeLimit = timeLimit
         options.cellSize = setup.cellSize
         options.wrapForTmux = setup.wrapForTmux
+        options.monochrome = setup.monochrome
         options.textOnlyReason = textOnlyReason
         options.notice = setup.notice
         options.pendingInput = setup.pendingInput
