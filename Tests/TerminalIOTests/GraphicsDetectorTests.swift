@@ -150,6 +150,28 @@ final class GraphicsDetectorTests: XCTestCase {
         XCTAssertNotEqual(before & tcflag_t(ICANON), 0)
     }
 
+    /// Inside tmux the kitty question goes wrapped for passthrough (every
+    /// ESC in it doubled), or is left out when tmux would not pass it on.
+    func testInsideTmuxTheKittyQueryIsWrappedOrLeftOut() throws {
+        typealias Probe = GraphicsDetector.KittyProbe
+        let tmux = ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"]
+        XCTAssertEqual(Probe.forEnvironment(["TERM": "xterm"], passthrough: { XCTFail("tmux is not asked outside it"); return nil }), .plain)
+        XCTAssertEqual(Probe.forEnvironment(tmux, passthrough: { true }), .tmuxPassthrough)
+        XCTAssertEqual(Probe.forEnvironment(tmux, passthrough: { false }), .skipped)
+        XCTAssertEqual(Probe.forEnvironment(tmux, passthrough: { nil }), .skipped, "an unknown setting is not relied on")
+
+        for (probe, expected) in [(Probe.tmuxPassthrough, "\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\\u{1B}\\\u{1B}[16t\u{1B}[c"),
+                                  (Probe.skipped, "\u{1B}[16t\u{1B}[c")] {
+            let pty = try PseudoTerminal()
+            defer { pty.close() }
+            let player = playTerminal(pty, replies: ["\u{1B}[?62;22c"])
+            let answer = try XCTUnwrap(GraphicsDetector.queryTerminal(fileDescriptor: pty.program, timeout: 2, kitty: probe))
+            XCTAssertTrue(answer.answeredDeviceAttributes)
+            XCTAssertEqual(player.text, expected, "\(probe)")
+            XCTAssertFalse(player.text.contains("\u{1B}_G") && !player.text.contains("\u{1B}\u{1B}_G"), "no bare APC")
+        }
+    }
+
     func testSixelTerminalListsFourInItsAttributes() throws {
         let pty = try PseudoTerminal()
         defer { pty.close() }
