@@ -170,6 +170,31 @@ final class ViewCommandTests: XCTestCase {
         }
     }
 
+    /// The render workers killed while the reader waits for a key (SIGKILL,
+    /// as the OOM killer sends): the next page is rendered on new ones.
+    func testKilledRenderWorkersAreReplacedAndTheNextPageDrawn() throws {
+        let session = try reader("lighthouses 3 --graphics blocks")
+        try waitForStatus(session, "page 3 of 40")
+        XCTAssertTrue(session.waitFor { _ in !session.statusLine().contains("rendering") }, session.statusLine())
+        let reader = try XCTUnwrap(session.panePID)
+        let workers = try Run.process("/usr/bin/pgrep", ["-P", String(reader)]).stdoutLines.compactMap { pid_t($0) }
+        XCTAssertEqual(workers.count, 2, "two render workers")
+        for worker in workers { kill(worker, SIGKILL) }
+        usleep(300_000)
+        for page in 4...6 {
+            try session.send("Space")
+            try waitForStatus(session, "page \(page) of 40")
+            XCTAssertTrue(session.waitFor(timeout: 10) { _ in !session.statusLine().contains("rendering") },
+                          "page \(page): \(session.statusLine())")
+            XCTAssertFalse(session.screen().contains("could not be rendered"), session.screen())
+            XCTAssertTrue(session.screen().contains { "▀▄▌▐▖▗▘▙▚▛▜▝▞▟".contains($0) }, "the page drawn: \(session.screen())")
+        }
+        let replaced = try Run.process("/usr/bin/pgrep", ["-P", String(reader)]).stdoutLines.compactMap { pid_t($0) }
+        XCTAssertFalse(replaced.isEmpty)
+        XCTAssertTrue(Set(replaced).isDisjoint(with: workers), "new workers")
+        try session.send("q")
+    }
+
     func testAPageThatOverrunsItsTimeLimitShowsItsTextAndTheReaderGoesOn() throws {
         let session = try reader("lighthouses 9 --graphics blocks --timeout 0.001")
         try waitForStatus(session, "could not be rendered in 0.001 s")
