@@ -1,4 +1,5 @@
 import BookLibrary
+import PDF
 
 /// Everything the reader shows, as plain values: `ReaderUpdate` changes it
 /// in answer to keys, `ReaderView` turns it into a frame, and the session
@@ -84,6 +85,8 @@ public struct ReaderState: Sendable {
     /// Something on the page still to be brought into view, waiting for the
     /// page's layout (and, for a hit, the boxes poppler found).
     public var reveal: Reveal?
+    /// The search hits poppler found on the page last laid out, as fractions of the upright page.
+    public var hitBoxes: (page: Int, boxes: [PageRectangle]) = (0, [])
     public var rotation = 0
     public var inverted = false
     /// The page's indexed text instead of its image.

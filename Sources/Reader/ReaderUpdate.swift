@@ -1,3 +1,4 @@
+import BookLibrary
 import Foundation
 import TerminalIO
 
@@ -108,6 +109,10 @@ public enum ReaderUpdate {
                 state.message = "Search with / first: a highlights the hit on screen"
                 return [.redraw]
             }
+            if let existing = existingHighlight(of: search.hits[current], query: search.query, in: state) {
+                state.message = "Already highlighted (#\(existing.id))"
+                return [.redraw]
+            }
             return [.highlightHit(page: state.page, query: search.query, occurrence: search.hits[current].occurrence), .redraw]
         case .character("'"), .character("`"):
             state.panel = .bookmarks(selected: 0)
@@ -151,6 +156,26 @@ public enum ReaderUpdate {
         default:
             return []
         }
+    }
+
+    /// A highlight already over the hit: one whose box holds the middle of
+    /// the hit's box, where poppler's boxes for the page are known; else (text
+    /// mode, where `a` marks the passage's first occurrence) one of the same words.
+    static func existingHighlight(of hit: ReaderState.SearchResults.Hit, query: String, in state: ReaderState) -> Annotation? {
+        let highlights = state.annotations.filter { $0.page == hit.page && $0.kind == .highlight }
+        if state.hitBoxes.page == hit.page, state.hitBoxes.boxes.indices.contains(hit.occurrence) {
+            let box = state.hitBoxes.boxes[hit.occurrence]
+            let x = box.x + box.width / 2, y = box.y + box.height / 2
+            return highlights.first { highlight in
+                guard let width = highlight.pageWidth, let height = highlight.pageHeight, width > 0, height > 0 else { return false }
+                return highlight.boxes.contains { mark in
+                    (min(mark.x1, mark.x2) / width...max(mark.x1, mark.x2) / width).contains(x)
+                        && (min(mark.y1, mark.y2) / height...max(mark.y1, mark.y2) / height).contains(y)
+                }
+            }
+        }
+        let words = query.lowercased().split(whereSeparator: \.isWhitespace)
+        return highlights.first { ($0.text ?? "").lowercased().split(whereSeparator: \.isWhitespace) == words }
     }
 
     private static func noMove(_ message: String, _ state: inout ReaderState) -> [ReaderEffect] {

@@ -31,9 +31,11 @@ public enum ReaderView {
         }
         if !mode.isEmpty { parts.append(mode.joined(separator: " ")) }
         if state.rendering { parts.append("rendering…") }
-        if let search = state.search {
-            let position = search.current.map { "\($0 + 1)/\(search.hits.count)" } ?? "\(search.hits.count) hits"
-            parts.append("\(search.backward ? "?" : "/")\(search.query) \(position)")
+        // The search's place only while its hit is on the page shown: after a
+        // jump elsewhere (contents, :page, a bookmark) "3/30" would be stale.
+        // n still goes on from where the reader is.
+        if let search = state.search, let current = search.current, search.hits[current].page == state.page {
+            parts.append("\(search.backward ? "?" : "/")\(search.query) \(current + 1)/\(search.hits.count)")
         }
         if !state.count.isEmpty || state.pendingG { parts.append(state.count + (state.pendingG ? "g" : "")) }
         let right = parts.joined(separator: " · ")
@@ -108,7 +110,7 @@ public enum ReaderView {
         "t              table of contents: ← → fold and unfold, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
         "m  '           bookmark this page (with a note) / list bookmarks",
-        "a              highlight the search hit on screen (see ibook notes)",
+        "a              highlight the search hit on screen, once (see ibook notes)",
         "Ctrl-O Tab     back / forward through jumps",
         "+ - =  w       zoom in / out / fit page;  fit width",
         "i  r           invert colours (dark mode);  rotate",

@@ -104,6 +104,32 @@ final class ViewCommandTests: XCTestCase {
         try again.send("q")
     }
 
+    /// `a` twice on one hit: one highlight, in the reader and in the library;
+    /// in both image and text mode.
+    func testASecondAOnTheSameHitMakesNoSecondHighlight() throws {
+        for mode in ["blocks", "text"] {
+            let session = try reader("lighthouses 1 --graphics \(mode)")
+            try waitForStatus(session, "page 1 of 40")
+            XCTAssertTrue(session.waitFor { _ in !session.statusLine().contains("rendering") })
+            try session.sendLiteral("/keeper")
+            try session.send("Enter")
+            try waitForStatus(session, "/keeper 1/")
+            try session.send("a")
+            try waitForStatus(session, "Highlighted")
+            try session.send("a")
+            try waitForStatus(session, "Already highlighted")
+            try session.send("q")
+            XCTAssertTrue(session.waitFor { _ in session.hasExited })
+            let notes = try library.ibook("notes", "lighthouses", "--json")
+            XCTAssertEqual(notes.status, 0, notes.stderr)
+            let highlights = notes.stdout.components(separatedBy: "\"kind\":\"highlight\"").count - 1
+            XCTAssertEqual(highlights, 1, "\(mode): \(notes.stdout)")
+            // Gone again, so the next mode starts from none.
+            let id = try XCTUnwrap(notes.stdout.range(of: #"(?<="id":)\d+"#, options: .regularExpression))
+            XCTAssertEqual(try library.ibook("notes", "lighthouses", "--delete", String(notes.stdout[id])).status, 0)
+        }
+    }
+
     /// A dumb terminal cannot be read full screen: one line says so, and nothing else reaches it.
     func testADumbTerminalIsRefusedInOneLine() throws {
         var environment = library.environment
