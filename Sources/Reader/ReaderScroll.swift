@@ -20,7 +20,9 @@ public enum ReaderScroll {
         for _ in 0..<max(1, count) {
             let limit = state.textMode ? state.textLimit : state.overflow.y
             let position = min(state.textMode ? state.textLine : state.scrollY, limit)
-            if forward ? position >= limit : position <= 0 {
+            // A page's text not wrapped yet has no known end to turn the page at.
+            let endKnown = !(state.textMode && limit == Int.max)
+            if forward ? position >= limit && endKnown : position <= 0 {
                 let target = state.page + (forward ? 1 : -1)
                 guard (1...state.pageCount).contains(target) else {
                     if turned { break }
@@ -32,7 +34,8 @@ public enum ReaderScroll {
                 continue
             }
             let step = distance(extent, state)
-            let moved = forward ? min(limit, position + step) : max(0, position - step)
+            // Measured from the limit: an end not yet known is Int.max, and must not overflow.
+            let moved = forward ? (limit - position <= step ? limit : position + step) : max(0, position - step)
             if state.textMode { state.textLine = moved } else { state.scrollY = moved }
         }
         return turned ? [.pageChanged] : [.redraw]

@@ -224,5 +224,11 @@ final class ZoomedReadingTests: XCTestCase {
         XCTAssertEqual(press([.character(" ")], &state), [.pageChanged])
         XCTAssertEqual(state.page, 6)
         XCTAssertEqual(state.textLine, 0)
+        // Back to the previous page's end, and on again before its text is wrapped: no turn, its end is not known.
+        press([.character("k")], &state)
+        XCTAssertEqual(state.page, 5)
+        XCTAssertEqual(state.textLimit, Int.max)
+        press([.character("j")], &state)
+        XCTAssertEqual(state.page, 5)
     }
 }
