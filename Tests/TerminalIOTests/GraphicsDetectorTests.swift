@@ -165,11 +165,18 @@ final class GraphicsDetectorTests: XCTestCase {
             let pty = try PseudoTerminal()
             defer { pty.close() }
             let player = playTerminal(pty, replies: ["\u{1B}[?62;22c"])
-            let answer = try XCTUnwrap(GraphicsDetector.queryTerminal(fileDescriptor: pty.program, timeout: 2, kitty: probe))
+            let answer = try XCTUnwrap(GraphicsDetector.queryTerminal(fileDescriptor: pty.program, timeout: 0.3, kitty: probe))
             XCTAssertTrue(answer.answeredDeviceAttributes)
             XCTAssertEqual(player.text, expected, "\(probe)")
             XCTAssertFalse(player.text.contains("\u{1B}_G") && !player.text.contains("\u{1B}\u{1B}_G"), "no bare APC")
         }
+        // Passed through, kitty's answer comes after tmux's DA1: it is still read, not left for the program as keys.
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        playTerminal(pty, replies: ["\u{1B}[?62;22c", "\u{1B}_Gi=31;OK\u{1B}\\"])
+        let answer = try XCTUnwrap(GraphicsDetector.queryTerminal(fileDescriptor: pty.program, timeout: 2, kitty: .tmuxPassthrough))
+        XCTAssertTrue(answer.kitty)
+        XCTAssertEqual(answer.otherInput, [])
     }
 
     func testSixelTerminalListsFourInItsAttributes() throws {

@@ -45,7 +45,14 @@ extension GraphicsDetector {
         guard writeAll(queryBytes(kitty: kitty), to: output) else { return scanner.answer(final: true) }
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 512)
-        while !scanner.answer(final: false).answeredDeviceAttributes {
+        // Through tmux, DA1 is tmux's own answer and comes at once; kitty's
+        // comes later from the terminal around it, if at all. It is waited
+        // for (within the timeout) so that it is read here and does not
+        // reach the program as keys ("G", "i"…).
+        func done(_ answer: QueryAnswer) -> Bool {
+            answer.answeredDeviceAttributes && (kitty != .tmuxPassthrough || answer.kitty)
+        }
+        while !done(scanner.answer(final: false)) {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { break }
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
