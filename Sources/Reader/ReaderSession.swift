@@ -26,12 +26,12 @@ public final class ReaderSession {
         public var notice: String?
         /// Keys that arrived before the reader started reading them.
         public var pendingInput: [UInt8] = []
-        /// Highlights a passage on a page, choosing among its occurrences the
-        /// one nearest a point (fractions of the page); set by the binary that reads PDFs.
         /// The PDF's outline destinations in document order (page and top, a
         /// fraction of the page's height), for a contents entry to land on
         /// its heading; set by the binary that reads PDFs.
         public var outlineDestinations: (() -> [(page: Int?, top: Double?)])?
+        /// Highlights a passage on a page, choosing among its occurrences the
+        /// one nearest a point (fractions of the page); set by the binary that reads PDFs.
         public var highlighter: ((_ page: Int, _ passage: String, _ near: (x: Double, y: Double)?) throws -> Annotation)?
 
         public init(graphics: GraphicsMode, password: String?, rendererExecutable: String) {

@@ -24,8 +24,8 @@ public struct BlockEncoder: Sendable {
         | CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_QUAD.rawValue)
 
     /// One string per row of cells: 24-bit colour (`SGR 38;2` and `48;2`),
-    /// then the symbols, then a reset; monochrome, the symbols alone. No cursor movement, so the caller
-    /// places each row. The number of cells follows the image's proportions
+    /// then the symbols, then a reset; monochrome, the symbols alone. No
+    /// cursor movement, so the caller places each row. The number of cells follows the image's proportions
     /// within `columns × rows`, to the nearest cell.
     public func encode(_ image: RasterImage, columns: Int, rows: Int) throws -> [String] {
         guard !image.isEmpty else { throw GraphicsError.emptyImage }

@@ -18,9 +18,9 @@ final class ChafaCanvas {
     let rows: Int
 
     /// A canvas of `columns × rows` cells in `pixelMode`; `symbols` chooses
-    /// the characters of symbol mode.
-    /// `monochrome`: symbols only, in the terminal's own colours, chosen as
-    /// if its foreground were black ink and its background the white page.
+    /// the characters of symbol mode; `monochrome`, symbols only, in the
+    /// terminal's own colours, chosen as if its foreground were black ink
+    /// and its background the white page.
     init(columns: Int, rows: Int, cellSize: (width: Int, height: Int), pixelMode: ChafaPixelMode,
          symbols: ChafaSymbolTags? = nil, monochrome: Bool = false) throws {
         guard let config = chafa_canvas_config_new() else { throw GraphicsError.chafaFailed("make a canvas configuration") }
