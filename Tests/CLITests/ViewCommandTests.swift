@@ -104,6 +104,34 @@ final class ViewCommandTests: XCTestCase {
         try again.send("q")
     }
 
+    /// At fit width the page is taller than the screen: space shows the rest
+    /// of it first, and only from its end goes on to the next page.
+    func testAtFitWidthSpaceScrollsThroughThePageBeforeTurningIt() throws {
+        let session = try reader("lighthouses 7 --graphics blocks")
+        try waitForStatus(session, "page 7 of 40")
+        try session.send("w")
+        try waitForStatus(session, "fit width")
+        XCTAssertTrue(session.waitFor { _ in !session.statusLine().contains("rendering") })
+        var shown = session.screen()
+        var presses = 0
+        while !session.statusLine().contains("page 8 of 40"), presses < 10 {
+            try session.send("Space")
+            presses += 1
+            XCTAssertTrue(session.waitFor { $0 != shown && !session.statusLine().contains("rendering") },
+                          "space \(presses) changed nothing")
+            shown = session.screen()
+        }
+        XCTAssertGreaterThan(presses, 1, "the first space scrolled within page 7")
+        XCTAssertTrue(session.statusLine().contains("page 8 of 40"), session.statusLine())
+        // Back up: the end of page 7 first, not its top.
+        try session.send("b")
+        try waitForStatus(session, "page 7 of 40")
+        try session.send("b")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 7 of 40") && session.screen() != shown })
+        XCTAssertTrue(session.statusLine().contains("page 7 of 40"), "still page 7 after two screens up")
+        try session.send("q")
+    }
+
     /// `a` twice on one hit: one highlight, in the reader and in the library;
     /// in both image and text mode.
     func testASecondAOnTheSameHitMakesNoSecondHighlight() throws {
