@@ -153,7 +153,7 @@ let package = Package(
 
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "PDF", "TestSupport"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary", "PDF", "PageRendering", "TestSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Raster", "TestSupport"]),

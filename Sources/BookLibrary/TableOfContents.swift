@@ -10,12 +10,16 @@ public struct TOCEntry: Codable, Sendable {
     public var depth: Int
     public var page: Int?
     public var label: String?
+    /// Where the entry starts on its page, as a fraction of the page's height
+    /// from the top; not stored, so nil unless the reader read it from the PDF.
+    public var top: Double?
 
-    public init(title: String, depth: Int, page: Int?, label: String?) {
+    public init(title: String, depth: Int, page: Int?, label: String?, top: Double? = nil) {
         self.title = title
         self.depth = depth
         self.page = page
         self.label = label
+        self.top = top
     }
 }
 

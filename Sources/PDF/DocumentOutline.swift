@@ -32,14 +32,34 @@ extension PDFDocument {
         defer { poppler_action_free(action) }
         let title = action.pointee.any.title.map { String(cString: $0) }?.cleanedMetadata() ?? ""
         var page: Int?
+        var top: Double?
         if action.pointee.type == POPPLER_ACTION_GOTO_DEST, let dest = action.pointee.goto_dest.dest {
             if dest.pointee.type == POPPLER_DEST_NAMED, let name = dest.pointee.named_dest {
-                page = pageNumber(forNamedDestination: name)
+                if let named = poppler_document_find_dest(document, name) {
+                    defer { poppler_dest_free(named) }
+                    if named.pointee.page_num > 0 { page = Int(named.pointee.page_num) }
+                    top = page.flatMap { destinationTop(named.pointee, page: $0) }
+                }
             } else if dest.pointee.page_num > 0 {
                 page = Int(dest.pointee.page_num)
+                top = destinationTop(dest.pointee, page: Int(dest.pointee.page_num))
             }
         }
-        if let target = page, target > pageCount { page = nil }
-        return OutlineEntry(title: title, depth: depth, page: page)
+        if let target = page, target > pageCount { page = nil; top = nil }
+        return OutlineEntry(title: title, depth: depth, page: page, top: top)
+    }
+
+    /// A destination's top as a fraction of its page's height from the top.
+    /// poppler gives it in PDF units from the bottom of the crop box; the
+    /// fits that name no top (a whole page, a width without a position) have none.
+    private func destinationTop(_ dest: PopplerDest, page: Int) -> Double? {
+        switch dest.type {
+        case POPPLER_DEST_XYZ, POPPLER_DEST_FITH, POPPLER_DEST_FITBH, POPPLER_DEST_FITR:
+            guard dest.type == POPPLER_DEST_FITR || dest.change_top != 0 else { return nil }
+            guard page <= pageCount, let height = self.page(at: page - 1)?.size.height, height > 0 else { return nil }
+            return min(1, max(0, 1 - dest.top / height))
+        default:
+            return nil
+        }
     }
 }

@@ -4,10 +4,14 @@ public struct OutlineEntry: Codable, Equatable, Sendable {
     public var title: String
     public var depth: Int
     public var page: Int?
+    /// Where on the page the destination's top edge is, as a fraction of the
+    /// page's height from its top; nil when the destination names the page only.
+    public var top: Double?
 
-    public init(title: String, depth: Int, page: Int?) {
+    public init(title: String, depth: Int, page: Int?, top: Double? = nil) {
         self.title = title
         self.depth = depth
         self.page = page
+        self.top = top
     }
 }

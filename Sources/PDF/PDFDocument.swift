@@ -91,11 +91,4 @@ public final class PDFDocument {
         }
         return PDFPage(page, index: index, owner: self)
     }
-
-    /// Resolves a named destination to its 1-based page.
-    func pageNumber(forNamedDestination name: UnsafeMutablePointer<gchar>) -> Int? {
-        guard let dest = poppler_document_find_dest(document, name) else { return nil }
-        defer { poppler_dest_free(dest) }
-        return dest.pointee.page_num > 0 ? Int(dest.pointee.page_num) : nil
-    }
 }

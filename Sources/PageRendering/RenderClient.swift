@@ -4,8 +4,12 @@ import Raster
 
 /// The reader's side of the render worker: sends one request at a time and
 /// collects the reply without blocking, so keys keep being read while a
-/// page renders. A worker that dies or overruns its time limit is killed;
-/// the page it was rendering fails and the next request starts a new one.
+/// page renders. A worker that overruns its time limit is killed and the
+/// page fails. A worker that dies is replaced without the page failing,
+/// since something else may have killed it (the OOM killer, a person):
+/// one found dead before a request is started again, and a page whose
+/// worker dies under it is rendered once more on a new one. Only a page
+/// that kills that one too is the page's fault.
 public final class RenderClient {
     private let executable: String
     private let timeLimit: TimeInterval
@@ -17,6 +21,8 @@ public final class RenderClient {
     public private(set) var inFlight: RenderRequest?
     private var startedAt = Date()
     private var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    /// The in-flight request already lost one worker.
+    private var retried = false
 
     public init(executable: String, timeLimit: TimeInterval = 15) {
         self.executable = executable
@@ -30,21 +36,42 @@ public final class RenderClient {
 
     public var isBusy: Bool { inFlight != nil }
 
+    /// The worker's process id, while there is one.
+    public var workerProcessID: pid_t? { process?.processIdentifier }
+
     /// Starts rendering; the caller must wait for `collect` before the next.
     public func send(_ request: RenderRequest) -> RenderedPage? {
         precondition(inFlight == nil, "one render at a time")
+        retried = false
+        return transmit(request)
+    }
+
+    private func transmit(_ request: RenderRequest) -> RenderedPage? {
+        // A worker that died while idle is no reason to fail a page: start another.
+        if let process, !process.isRunning { stop() }
         do {
             if process == nil { try start() }
             var line = try JSONEncoder().encode(request)
             line.append(0x0A)
             let sent = line.withUnsafeBytes { write(requests, $0.baseAddress, $0.count) }
             guard sent == line.count else {
+                // Died between the check and the write: once more on a new worker.
                 stop()
-                return .failed("the renderer stopped")
+                try start()
+                let again = line.withUnsafeBytes { write(requests, $0.baseAddress, $0.count) }
+                guard again == line.count else {
+                    stop()
+                    return .failed("the renderer stopped")
+                }
+                return began(request)
             }
         } catch {
             return .failed("the renderer could not start (\(error))")
         }
+        return began(request)
+    }
+
+    private func began(_ request: RenderRequest) -> RenderedPage? {
         inFlight = request
         startedAt = Date()
         buffer.removeAll(keepingCapacity: true)
@@ -68,6 +95,14 @@ public final class RenderClient {
                 continue
             }
             if count == 0 {
+                if !retried {
+                    // The worker died under this page: maybe the page, maybe a kill
+                    // from outside. A new worker tells which.
+                    retried = true
+                    stop()
+                    if let failure = transmit(request) { return finish(request, failure, restart: true) }
+                    return nil
+                }
                 return finish(request, .failed("this page could not be rendered: the renderer crashed"), restart: true)
             }
             if errno == EINTR { continue }

@@ -6,6 +6,8 @@ import TerminalIO
 struct PagePainter {
     let mode: GraphicsMode
     let wrapForTmux: Bool
+    /// Blocks without colour escapes (NO_COLOR, TERM=dumb).
+    var monochrome = false
     /// kitty keeps one image for the page; re-sending it under the same id replaces it.
     static let kittyImageID: UInt32 = 7_301
 
@@ -20,7 +22,7 @@ struct PagePainter {
         case .sixel:
             return try SixelEncoder(cellSize: cellSize).encode(canvas, columns: columns, rows: rows, tmux: wrapForTmux)
         case .blocks:
-            let lines = try BlockEncoder(cellSize: cellSize).encode(canvas, columns: columns, rows: rows)
+            let lines = try BlockEncoder(cellSize: cellSize, monochrome: monochrome).encode(canvas, columns: columns, rows: rows)
             var bytes: [UInt8] = []
             for (index, line) in lines.enumerated() {
                 bytes += Array((ScreenSequences.moveTo(row: index + 1, column: 1) + line).utf8)

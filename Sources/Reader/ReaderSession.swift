@@ -20,10 +20,16 @@ public final class ReaderSession {
         public var textOnlyReason: String?
         public var cellSize: (width: Int, height: Int)?
         public var wrapForTmux = false
+        /// Blocks drawn without colour (NO_COLOR, TERM=dumb).
+        public var monochrome = false
         /// Said once on the status line at start (e.g. how to enable tmux passthrough).
         public var notice: String?
         /// Keys that arrived before the reader started reading them.
         public var pendingInput: [UInt8] = []
+        /// The PDF's outline destinations in document order (page and top, a
+        /// fraction of the page's height), for a contents entry to land on
+        /// its heading; set by the binary that reads PDFs.
+        public var outlineDestinations: (() -> [(page: Int?, top: Double?)])?
         /// Highlights a passage on a page, choosing among its occurrences the
         /// one nearest a point (fractions of the page); set by the binary that reads PDFs.
         public var highlighter: ((_ page: Int, _ passage: String, _ near: (x: Double, y: Double)?) throws -> Annotation)?
@@ -77,7 +83,7 @@ public final class ReaderSession {
         state.message = options.textOnlyReason ?? options.notice
         pageRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
         aheadRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
-        painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux)
+        painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux, monochrome: options.monochrome)
     }
 
     /// Runs until the reader quits; the terminal is as it was afterwards.
@@ -94,7 +100,7 @@ public final class ReaderSession {
         // The first page is asked for before anything else, so the worker's
         // start-up overlaps with reading the outline and the history.
         scheduleRender()
-        state.outline = (try? library.tableOfContents(book)) ?? []
+        state.outline = withDestinationTops((try? library.tableOfContents(book)) ?? [])
         state.annotations = (try? library.annotations(of: book)) ?? []
         pageChanged()
         for key in decoder.decode(options.pendingInput) where !quitting {
@@ -106,6 +112,17 @@ public final class ReaderSession {
             waitForInput()
         }
         return terminatedBy
+    }
+
+    /// The stored outline knows pages only; where on its page each entry
+    /// starts comes from the PDF, entry by entry, while the two still agree.
+    private func withDestinationTops(_ outline: [TOCEntry]) -> [TOCEntry] {
+        guard let destinations = options.outlineDestinations?(), destinations.count == outline.count else { return outline }
+        var merged = outline
+        for index in merged.indices where destinations[index].page == merged[index].page {
+            merged[index].top = destinations[index].top
+        }
+        return merged
     }
 
     // MARK: The screen
@@ -133,7 +150,8 @@ public final class ReaderSession {
     private func measure() {
         size = TerminalSize.of(fileDescriptor: output) ?? TerminalSize.of(fileDescriptor: input) ?? size
         cell = size.cellSize(fallback: options.cellSize)
-        state.scrollStep = max(8, cell.height * 3)
+        state.screen = viewport
+        state.textRows = max(1, size.rows - 1)
     }
 
     /// The pixels available for the page: every row but the status line.
@@ -382,8 +400,9 @@ public final class ReaderSession {
             let text = (try? library.pageText(book, page: state.page).text) ?? ""
             pageTextCache = (state.page, text)
         }
-        let (lines, first) = ReaderView.textLines(pageTextCache?.text ?? "", state: state, rows: rows, columns: size.columns)
+        let (lines, first, limit) = ReaderView.textLines(pageTextCache?.text ?? "", state: state, rows: rows, columns: size.columns)
         state.textLine = first
+        state.textLimit = limit
         return lines
     }
 
@@ -430,6 +449,8 @@ public final class ReaderSession {
                                  thickness: current ? 3 : 2)
         }
         page = page.rotated(quarterTurns: state.rotation)
+        // The page's size at this zoom decides how far a screen scrolls and where a jump's target lies.
+        ReaderScroll.laidOut(PageLayout(page: state.page, width: page.width, height: page.height, matches: matches), &state)
         let region = PageGeometry.visibleRegion(image: (page.width, page.height), viewport: viewport,
                                                 scroll: (state.scrollX, state.scrollY))
         state.overflow = region.overflow

@@ -1,4 +1,5 @@
 import BookLibrary
+import PDF
 
 /// Everything the reader shows, as plain values: `ReaderUpdate` changes it
 /// in answer to keys, `ReaderView` turns it into a frame, and the session
@@ -17,6 +18,14 @@ public struct ReaderState: Sendable {
 
     public enum PromptKind: Equatable, Sendable {
         case goTo, searchForward, searchBackward, bookmarkNote
+    }
+
+    /// What a jump wants to see on its page, wherever the zoom puts it.
+    public enum Reveal: Equatable, Sendable {
+        /// The `occurrence`th search hit on the page.
+        case hit(occurrence: Int)
+        /// A destination's top edge, as a fraction of the upright page's height from its top.
+        case position(top: Double)
     }
 
     public struct Prompt: Equatable, Sendable {
@@ -65,8 +74,19 @@ public struct ReaderState: Sendable {
     public var scrollX = 0
     /// What overflows the screen at the current size, in pixels; set by the session after layout.
     public var overflow = (x: 0, y: 0)
-    /// Pixels moved by one `j`/`k`.
+    /// Pixels moved by one `j`/`k`: about a line of the page's text; set when the page is laid out.
     public var scrollStep = 60
+    /// The pixels the page is shown in (every row but the status line); set by the session.
+    public var screen = (width: 800, height: 600)
+    /// Text mode: the rows shown, and the last first line that still fills
+    /// them (the session knows the page's wrapped length and sets it).
+    public var textRows = 23
+    public var textLimit = Int.max
+    /// Something on the page still to be brought into view, waiting for the
+    /// page's layout (and, for a hit, the boxes poppler found).
+    public var reveal: Reveal?
+    /// The search hits poppler found on the page last laid out, as fractions of the upright page.
+    public var hitBoxes: (page: Int, boxes: [PageRectangle]) = (0, [])
     public var rotation = 0
     public var inverted = false
     /// The page's indexed text instead of its image.
@@ -111,6 +131,9 @@ public struct ReaderState: Sendable {
         page = target
         scrollY = atBottom ? Int.max : 0
         textLine = atBottom ? Int.max : 0
+        // The new page's length is not known yet: until the session says, the old one's stands in.
+        textLimit = Int.max
+        reveal = nil
         label = nil
         return true
     }

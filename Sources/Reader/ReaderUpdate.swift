@@ -1,3 +1,4 @@
+import BookLibrary
 import Foundation
 import TerminalIO
 
@@ -45,12 +46,20 @@ public enum ReaderUpdate {
         case .escape:
             return [.redraw]
         case .character("j"), .down, .control("e"), .control("n"):
-            return scroll(by: repeats, &state)
+            return ReaderScroll.move(.line, forward: true, count: repeats, &state)
         case .character("k"), .up, .control("y"), .control("p"):
-            return scroll(by: -repeats, &state)
-        case .character(" "), .pageDown, .character("J"), .control("f"), .enter:
+            return ReaderScroll.move(.line, forward: false, count: repeats, &state)
+        case .character(" "), .pageDown, .control("f"), .enter:
+            return ReaderScroll.move(.screen, forward: true, count: repeats, &state)
+        case .shiftSpace, .character("b"), .pageUp, .control("b"), .backspace:
+            return ReaderScroll.move(.screen, forward: false, count: repeats, &state)
+        case .control("d"):
+            return ReaderScroll.move(.halfScreen, forward: true, count: repeats, &state)
+        case .control("u"):
+            return ReaderScroll.move(.halfScreen, forward: false, count: repeats, &state)
+        case .character("J"):
             return turn(by: repeats, &state)
-        case .character("b"), .pageUp, .character("K"), .control("b"), .backspace:
+        case .character("K"):
             return turn(by: -repeats, &state)
         case .character("l"), .right:
             return state.overflow.x > 0 && !state.textMode ? pan(by: repeats, &state) : turn(by: repeats, &state)
@@ -100,6 +109,10 @@ public enum ReaderUpdate {
                 state.message = "Search with / first: a highlights the hit on screen"
                 return [.redraw]
             }
+            if let existing = existingHighlight(of: search.hits[current], query: search.query, in: state) {
+                state.message = "Already highlighted (#\(existing.id))"
+                return [.redraw]
+            }
             return [.highlightHit(page: state.page, query: search.query, occurrence: search.hits[current].occurrence), .redraw]
         case .character("'"), .character("`"):
             state.panel = .bookmarks(selected: 0)
@@ -145,6 +158,26 @@ public enum ReaderUpdate {
         }
     }
 
+    /// A highlight already over the hit: one whose box holds the middle of
+    /// the hit's box, where poppler's boxes for the page are known; else (text
+    /// mode, where `a` marks the passage's first occurrence) one of the same words.
+    static func existingHighlight(of hit: ReaderState.SearchResults.Hit, query: String, in state: ReaderState) -> Annotation? {
+        let highlights = state.annotations.filter { $0.page == hit.page && $0.kind == .highlight }
+        if state.hitBoxes.page == hit.page, state.hitBoxes.boxes.indices.contains(hit.occurrence) {
+            let box = state.hitBoxes.boxes[hit.occurrence]
+            let x = box.x + box.width / 2, y = box.y + box.height / 2
+            return highlights.first { highlight in
+                guard let width = highlight.pageWidth, let height = highlight.pageHeight, width > 0, height > 0 else { return false }
+                return highlight.boxes.contains { mark in
+                    (min(mark.x1, mark.x2) / width...max(mark.x1, mark.x2) / width).contains(x)
+                        && (min(mark.y1, mark.y2) / height...max(mark.y1, mark.y2) / height).contains(y)
+                }
+            }
+        }
+        let words = query.lowercased().split(whereSeparator: \.isWhitespace)
+        return highlights.first { ($0.text ?? "").lowercased().split(whereSeparator: \.isWhitespace) == words }
+    }
+
     private static func noMove(_ message: String, _ state: inout ReaderState) -> [ReaderEffect] {
         state.message = message
         return [.redraw]
@@ -159,30 +192,6 @@ public enum ReaderUpdate {
         if target < 1 { return noMove("This is the first page", &state) }
         if target > state.pageCount { return noMove("This is the last page", &state) }
         return state.show(page: target) ? [.pageChanged] : []
-    }
-
-    /// Scrolls within the page; past its end, on to the next page's top (and
-    /// before its start, to the previous page's bottom), as a long scroll
-    /// through a book does.
-    private static func scroll(by steps: Int, _ state: inout ReaderState) -> [ReaderEffect] {
-        if state.textMode {
-            // Text mode scrolls lines; the session knows the page's length and clamps.
-            let line = state.textLine + steps
-            if line < 0 { return state.page > 1 ? turnTo(state.page - 1, atBottom: true, &state) : [] }
-            state.textLine = line
-            return [.redraw]
-        }
-        let limit = state.overflow.y
-        let current = min(state.scrollY, limit)
-        let target = current + steps * state.scrollStep
-        if steps > 0, current >= limit { return state.page < state.pageCount ? turnTo(state.page + 1, atBottom: false, &state) : [] }
-        if steps < 0, current <= 0 { return state.page > 1 ? turnTo(state.page - 1, atBottom: true, &state) : [] }
-        state.scrollY = min(max(0, target), limit)
-        return [.redraw]
-    }
-
-    private static func turnTo(_ page: Int, atBottom: Bool, _ state: inout ReaderState) -> [ReaderEffect] {
-        state.show(page: page, atBottom: atBottom) ? [.pageChanged] : []
     }
 
     private static func pan(by steps: Int, _ state: inout ReaderState) -> [ReaderEffect] {
@@ -210,7 +219,9 @@ public enum ReaderUpdate {
         search.current = index
         state.search = search
         if wrapped { state.message = ahead ? "Search wrapped to the first page" : "Search wrapped to the last page" }
-        return state.jump(to: search.hits[index].page) ? [.pageChanged] : [.redraw]
+        let moved = state.jump(to: search.hits[index].page)
+        state.reveal = .hit(occurrence: search.hits[index].occurrence)
+        return moved ? [.pageChanged] : [.redraw]
     }
 
     /// The deepest outline entry that starts at or before the page.
@@ -299,7 +310,9 @@ public enum ReaderUpdate {
                 state.message = "\"\(entries[selected].title)\" points nowhere in this book"
                 return [.redraw]
             }
-            return state.jump(to: target) ? [.pageChanged] : [.redraw]
+            let moved = state.jump(to: target)
+            if let top = entries[selected].top { state.reveal = .position(top: top) }
+            return moved ? [.pageChanged] : [.redraw]
         case .character("l"), .right:
             state.outlineTree.folded.remove(selected)
         case .character("h"), .left:

@@ -31,9 +31,11 @@ public enum ReaderView {
         }
         if !mode.isEmpty { parts.append(mode.joined(separator: " ")) }
         if state.rendering { parts.append("rendering…") }
-        if let search = state.search {
-            let position = search.current.map { "\($0 + 1)/\(search.hits.count)" } ?? "\(search.hits.count) hits"
-            parts.append("\(search.backward ? "?" : "/")\(search.query) \(position)")
+        // The search's place only while its hit is on the page shown: after a
+        // jump elsewhere (contents, :page, a bookmark) "3/30" would be stale.
+        // n still goes on from where the reader is.
+        if let search = state.search, let current = search.current, search.hits[current].page == state.page {
+            parts.append("\(search.backward ? "?" : "/")\(search.query) \(current + 1)/\(search.hits.count)")
         }
         if !state.count.isEmpty || state.pendingG { parts.append(state.count + (state.pendingG ? "g" : "")) }
         let right = parts.joined(separator: " · ")
@@ -77,7 +79,9 @@ public enum ReaderView {
     }
 
     /// The page's indexed text, from `state.textLine`, wrapped to the width.
-    public static func textLines(_ text: String, state: ReaderState, rows: Int, columns: Int) -> (lines: [String], firstLine: Int) {
+    /// `lastFirstLine` is the furthest the text can scroll and still fill the rows.
+    public static func textLines(_ text: String, state: ReaderState, rows: Int, columns: Int)
+        -> (lines: [String], firstLine: Int, lastFirstLine: Int) {
         var wrapped: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var rest = String(line)
@@ -89,13 +93,16 @@ public enum ReaderView {
         }
         while wrapped.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { wrapped.removeLast() }
         if wrapped.isEmpty { wrapped = ["(this page has no text: it is probably a scanned image)"] }
-        let first = min(max(0, state.textLine), max(0, wrapped.count - rows))
-        return (Array(wrapped[first..<min(wrapped.count, first + rows)]), first)
+        let last = max(0, wrapped.count - rows)
+        let first = min(max(0, state.textLine), last)
+        return (Array(wrapped[first..<min(wrapped.count, first + rows)]), first, last)
     }
 
     public static let helpLines = [
-        "j k ↓ ↑        scroll (past the end: next / previous page)",
-        "space b  J K   next / previous page (also PgDn PgUp)",
+        "j k ↓ ↑        scroll a line (past the end: next / previous page)",
+        "space b        a screen down / up (also PgDn PgUp, Shift-space)",
+        "Ctrl-D Ctrl-U  half a screen down / up;  a count repeats (5j, 3 space)",
+        "J K            next / previous page, at its top",
         "h l ← →        previous / next page, or pan when zoomed wider than the screen",
         "gg  G  NG      first page, last page, page N (12G)",
         ":N  :label     go to a page number or label (:iv, :A-1)",
@@ -103,7 +110,7 @@ public enum ReaderView {
         "t              table of contents: ← → fold and unfold, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
         "m  '           bookmark this page (with a note) / list bookmarks",
-        "a              highlight the search hit on screen (see ibook notes)",
+        "a              highlight the search hit on screen, once (see ibook notes)",
         "Ctrl-O Tab     back / forward through jumps",
         "+ - =  w       zoom in / out / fit page;  fit width",
         "i  r           invert colours (dark mode);  rotate",

@@ -7,4 +7,7 @@ public enum Key: Equatable, Hashable, Sendable {
     case pageUp, pageDown, home, end
     case enter, escape, backspace, tab, delete, insert
     case function(Int)
+    /// Told apart from space only by terminals that report modifiers
+    /// (kitty's keyboard protocol, xterm's modifyOtherKeys).
+    case shiftSpace
 }

@@ -75,6 +75,11 @@ public struct KeyDecoder {
         let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
         let length = end - start + 1
         let first = Int(parameters.split(separator: ";").first ?? "") ?? 0
+        // Shift-space from the kitty keyboard protocol (CSI code;modifiers u)
+        // and from xterm's modifyOtherKeys (CSI 27;modifiers;code ~).
+        if (bytes[end] == UInt8(ascii: "u") && parameters == "32;2") || (bytes[end] == UInt8(ascii: "~") && parameters == "27;2;32") {
+            return (.shiftSpace, length)
+        }
         switch bytes[end] {
         case UInt8(ascii: "A"): return (.up, length)
         case UInt8(ascii: "B"): return (.down, length)

@@ -193,9 +193,10 @@ final class ShowCommandTests: XCTestCase {
     /// Runs ibook on a pseudo-terminal of `columns × rows` cells of 10×20
     /// pixels and returns everything it wrote there.
     private func onTerminal(_ arguments: [String], columns: UInt16 = 100, rows: UInt16 = 40,
-                            environment extra: [String: String] = [:]) throws -> (status: Int32, output: [UInt8]) {
-        var environment = library.environment.merging(extra) { $1 }
-        environment["TERM"] = "xterm-256color"
+                            environment extra: [String: String] = [:], term: String = "xterm-256color") throws -> (status: Int32, output: [UInt8]) {
+        // The test library's NO_COLOR would draw blocks without colour: the test that wants that says so.
+        var environment = library.environment.filter { $0.key != "NO_COLOR" }.merging(extra) { $1 }
+        environment["TERM"] = term
         for hint in ["TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL", "KONSOLE_VERSION", "WT_SESSION", "IBOOK_GRAPHICS"] {
             environment.removeValue(forKey: hint)
         }
@@ -245,13 +246,43 @@ final class ShowCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("48;2;255;255;255") }, "a white page")
     }
 
+    /// NO_COLOR: the page in block symbols alone, no colour escape (the
+    /// terminal is still asked what it shows: a question, not colour).
+    func testNoColorDrawsBlocksWithoutColour() throws {
+        let result = try onTerminal(["show", "lighthouses", "3", "--width", "40", "--height", "20"], environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(result.status, 0)
+        let output = String(decoding: result.output, as: UTF8.self)
+        XCTAssertFalse(output.contains("38;2;") || output.contains("48;2;"), "no 24-bit colour: \(output.suffix(200))")
+        XCTAssertFalse(output.contains("\u{1B}[0m"), "nor any other style")
+        let page = try XCTUnwrap(output.range(of: "\u{1B}[c"), "the terminal is asked: \(output.prefix(80))")
+        let lines = output[page.upperBound...].components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        XCTAssertEqual(lines.count, 20, "the page is as tall as the box")
+        XCTAssertTrue(lines.allSatisfy { !$0.contains("\u{1B}") }, lines.first ?? "")
+        XCTAssertTrue(lines.joined().contains { "▀▄▌▐▖▗▘▙▚▛▜▝▞▟█".contains($0) }, "the page's ink in block symbols")
+    }
+
+    /// TERM=dumb: no question to the terminal, no escape at all: the page's text.
+    func testADumbTerminalGetsThePageText() throws {
+        let result = try onTerminal(["show", "lighthouses", "3"], term: "dumb")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertFalse(result.output.contains(0x1B), String(decoding: result.output.prefix(200), as: UTF8.self))
+        let shown = String(decoding: result.output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        let text = try library.ibook("read", "3", "--book", "lighthouses")
+        XCTAssertTrue(shown.count > 200 && text.stdout.hasSuffix(shown), "the page's text as read has it: \(shown.prefix(200))")
+        // Blocks asked for by name are drawn, without colour.
+        let blocks = try onTerminal(["show", "lighthouses", "3", "--graphics", "blocks", "--width", "40"], term: "dumb")
+        XCTAssertEqual(blocks.status, 0)
+        XCTAssertFalse(blocks.output.contains(0x1B))
+        XCTAssertTrue(String(decoding: blocks.output, as: UTF8.self).contains { "▀▄▌▐▖▗▘▙▚▛▜▝▞▟█".contains($0) })
+    }
+
     /// A page drawn from a background job (`&` in a shell with job control)
     /// is drawn without asking the terminal: asking sets terminal modes, and
     /// the kernel stops a background job that does (SIGTTOU) until someone
     /// brings it back. The terminal here is the shell's controlling one, as
     /// in a terminal window, and nobody answers the stopped job.
     func testABackgroundJobDrawsWithoutBeingStopped() throws {
-        var environment = library.environment
+        var environment = library.environment.filter { $0.key != "NO_COLOR" }
         environment["TERM"] = "xterm-256color"
         for hint in ["TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL", "KONSOLE_VERSION", "WT_SESSION", "IBOOK_GRAPHICS"] {
             environment.removeValue(forKey: hint)

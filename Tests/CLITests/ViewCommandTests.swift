@@ -21,7 +21,9 @@ final class ViewCommandTests: XCTestCase {
     private func command(_ arguments: String) -> String { "exec '\(Run.ibookPath)' view \(arguments)" }
 
     private func reader(_ arguments: String, columns: Int = 100, rows: Int = 30) throws -> TmuxSession {
-        let session = try TmuxSession(command(arguments), columns: columns, rows: rows, environment: library.environment)
+        // Without the test library's NO_COLOR, which would draw blocks without colour.
+        let session = try TmuxSession(command(arguments), columns: columns, rows: rows,
+                                      environment: library.environment.filter { $0.key != "NO_COLOR" })
         XCTAssertTrue(session.waitFor { $0.contains(" of ") }, "the reader did not start: \(session.screen())")
         return session
     }
@@ -83,6 +85,102 @@ final class ViewCommandTests: XCTestCase {
         try again.send("q")
     }
 
+    func testViewingABookMakesItTheOpenBook() throws {
+        // Two files added at once leave no book open.
+        let before = try library.ibook("bookmarks")
+        XCTAssertNotEqual(before.status, 0, before.stdout)
+        let session = try reader("long-history 12 --graphics text")
+        try waitForStatus(session, "page 12 of 320")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+
+        let bookmarks = try library.ibook("bookmarks")
+        XCTAssertEqual(bookmarks.status, 0, bookmarks.stderr)
+        let read = try library.ibook("read"), named = try library.ibook("read", "12", "--book", "long-history")
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertEqual(read.stdout, named.stdout, "read goes on with the book viewed, where it stopped")
+        let again = try reader("--graphics text")
+        try waitForStatus(again, "page 12 of 320")
+        try again.send("q")
+    }
+
+    /// At fit width the page is taller than the screen: space shows the rest
+    /// of it first, and only from its end goes on to the next page.
+    func testAtFitWidthSpaceScrollsThroughThePageBeforeTurningIt() throws {
+        let session = try reader("lighthouses 7 --graphics blocks")
+        try waitForStatus(session, "page 7 of 40")
+        try session.send("w")
+        try waitForStatus(session, "fit width")
+        XCTAssertTrue(session.waitFor { _ in !session.statusLine().contains("rendering") })
+        var shown = session.screen()
+        var presses = 0
+        while !session.statusLine().contains("page 8 of 40"), presses < 10 {
+            try session.send("Space")
+            presses += 1
+            XCTAssertTrue(session.waitFor { $0 != shown && !session.statusLine().contains("rendering") },
+                          "space \(presses) changed nothing")
+            shown = session.screen()
+        }
+        XCTAssertGreaterThan(presses, 1, "the first space scrolled within page 7")
+        XCTAssertTrue(session.statusLine().contains("page 8 of 40"), session.statusLine())
+        // Back up: the end of page 7 first, not its top.
+        try session.send("b")
+        try waitForStatus(session, "page 7 of 40")
+        try session.send("b")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 7 of 40") && session.screen() != shown })
+        XCTAssertTrue(session.statusLine().contains("page 7 of 40"), "still page 7 after two screens up")
+        try session.send("q")
+    }
+
+    /// `a` twice on one hit: one highlight, in the reader and in the library;
+    /// in both image and text mode.
+    func testASecondAOnTheSameHitMakesNoSecondHighlight() throws {
+        for mode in ["blocks", "text"] {
+            let session = try reader("lighthouses 1 --graphics \(mode)")
+            try waitForStatus(session, "page 1 of 40")
+            XCTAssertTrue(session.waitFor { _ in !session.statusLine().contains("rendering") })
+            try session.sendLiteral("/keeper")
+            try session.send("Enter")
+            try waitForStatus(session, "/keeper 1/")
+            try session.send("a")
+            try waitForStatus(session, "Highlighted")
+            try session.send("a")
+            try waitForStatus(session, "Already highlighted")
+            try session.send("q")
+            XCTAssertTrue(session.waitFor { _ in session.hasExited })
+            let notes = try library.ibook("notes", "lighthouses", "--json")
+            XCTAssertEqual(notes.status, 0, notes.stderr)
+            let highlights = notes.stdout.components(separatedBy: "\"kind\":\"highlight\"").count - 1
+            XCTAssertEqual(highlights, 1, "\(mode): \(notes.stdout)")
+            // Gone again, so the next mode starts from none.
+            let id = try XCTUnwrap(notes.stdout.range(of: #"(?<="id":)\d+"#, options: .regularExpression))
+            XCTAssertEqual(try library.ibook("notes", "lighthouses", "--delete", String(notes.stdout[id])).status, 0)
+        }
+    }
+
+    /// A dumb terminal cannot be read full screen: one line says so, and nothing else reaches it.
+    func testADumbTerminalIsRefusedInOneLine() throws {
+        var environment = library.environment
+        environment["TERM"] = "dumb"
+        let terminal = try PseudoTerminal(Run.ibookPath, ["view", "lighthouses", "--graphics", "text"], environment: environment)
+        XCTAssertNotEqual(terminal.waitForExit(timeout: 20), 0)
+        let output = String(decoding: terminal.read(), as: UTF8.self)
+        XCTAssertFalse(output.contains("\u{1B}"), output)
+        let lines = output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        XCTAssertEqual(lines.count, 1, output)
+        XCTAssertTrue(output.contains("TERM=dumb") && output.contains("ibook read"), output)
+    }
+
+    func testNoColorDrawsThePageInBlocksWithoutColour() throws {
+        let session = try TmuxSession(command("lighthouses 3 --graphics blocks"), columns: 100, rows: 30,
+                                      environment: library.environment.merging(["NO_COLOR": "1"]) { $1 })
+        try waitForStatus(session, "page 3 of 40")
+        XCTAssertTrue(session.waitFor { $0.contains { "▀▄▌▐▖▗▘▙▚▛▜▝▞▟█".contains($0) } }, session.screen())
+        let drawn = session.screen(escapes: true)
+        XCTAssertFalse(drawn.contains("38;2;") || drawn.contains("48;2;"), "no 24-bit colour")
+        try session.send("q")
+    }
+
     func testBlocksModeDrawsThePageInColourAndRedrawsOnResize() throws {
         let session = try reader("lighthouses 1 --graphics blocks")
         XCTAssertTrue(session.waitFor { $0.contains("▀") || $0.contains("▐") || $0.contains("▄") }, session.screen())
@@ -124,6 +222,31 @@ final class ViewCommandTests: XCTestCase {
             XCTAssertEqual(status, ["TERM": "exit=143\n", "HUP": "exit=129\n", "SEGV": "exit=139\n"][ending] ?? "exit=0\n", ending)
             XCTAssertFalse(session.screen().contains("page 1 of 40"), "the alternate screen is gone after \(ending)")
         }
+    }
+
+    /// The render workers killed while the reader waits for a key (SIGKILL,
+    /// as the OOM killer sends): the next page is rendered on new ones.
+    func testKilledRenderWorkersAreReplacedAndTheNextPageDrawn() throws {
+        let session = try reader("lighthouses 3 --graphics blocks")
+        try waitForStatus(session, "page 3 of 40")
+        XCTAssertTrue(session.waitFor { _ in !session.statusLine().contains("rendering") }, session.statusLine())
+        let reader = try XCTUnwrap(session.panePID)
+        let workers = try Run.process("/usr/bin/pgrep", ["-P", String(reader)]).stdoutLines.compactMap { pid_t($0) }
+        XCTAssertEqual(workers.count, 2, "two render workers")
+        for worker in workers { kill(worker, SIGKILL) }
+        usleep(300_000)
+        for page in 4...6 {
+            try session.send("Space")
+            try waitForStatus(session, "page \(page) of 40")
+            XCTAssertTrue(session.waitFor(timeout: 10) { _ in !session.statusLine().contains("rendering") },
+                          "page \(page): \(session.statusLine())")
+            XCTAssertFalse(session.screen().contains("could not be rendered"), session.screen())
+            XCTAssertTrue(session.screen().contains { "▀▄▌▐▖▗▘▙▚▛▜▝▞▟".contains($0) }, "the page drawn: \(session.screen())")
+        }
+        let replaced = try Run.process("/usr/bin/pgrep", ["-P", String(reader)]).stdoutLines.compactMap { pid_t($0) }
+        XCTAssertFalse(replaced.isEmpty)
+        XCTAssertTrue(Set(replaced).isDisjoint(with: workers), "new workers")
+        try session.send("q")
     }
 
     func testAPageThatOverrunsItsTimeLimitShowsItsTextAndTheReaderGoesOn() throws {

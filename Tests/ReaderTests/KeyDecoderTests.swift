@@ -29,4 +29,10 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(decoder.decode(Array(bytes.prefix(2))), [])
         XCTAssertEqual(decoder.decode(Array(bytes.suffix(1)) + [UInt8(ascii: "q")]), [.character("東"), .character("q")])
     }
+
+    func testShiftSpaceWhereTheTerminalReportsIt() {
+        XCTAssertEqual(keys("\u{1B}[32;2u"), [.shiftSpace], "kitty keyboard protocol")
+        XCTAssertEqual(keys("\u{1B}[27;2;32~"), [.shiftSpace], "xterm modifyOtherKeys")
+        XCTAssertEqual(keys(" "), [.character(" ")])
+    }
 }

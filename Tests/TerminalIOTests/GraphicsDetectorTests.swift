@@ -60,6 +60,14 @@ final class GraphicsDetectorTests: XCTestCase {
         XCTAssertEqual(try GraphicsDetector.choose(requested: nil, environment: plain, query: { GraphicsQueryAnswer() }), .blocks)
         XCTAssertEqual(try GraphicsDetector.choose(requested: nil, environment: plain, query: { nil }), .blocks)
 
+        // A dumb terminal is not asked (it would print the question) and gets text; asked for blocks, gets them without colour.
+        XCTAssertEqual(try GraphicsDetector.choose(requested: nil, environment: ["TERM": "dumb"], query: kittyAnswer), .text)
+        XCTAssertEqual(asked, 1, "only the plain terminal above was asked")
+        XCTAssertTrue(GraphicsSetup.forbidsColour(["TERM": "dumb"]))
+        XCTAssertTrue(GraphicsSetup.forbidsColour(["TERM": "xterm-256color", "NO_COLOR": "1"]))
+        XCTAssertFalse(GraphicsSetup.forbidsColour(["TERM": "xterm-256color", "NO_COLOR": ""]), "empty NO_COLOR is unset (no-color.org)")
+        XCTAssertFalse(GraphicsSetup.forbidsColour(plain))
+
         XCTAssertThrowsError(try GraphicsDetector.choose(requested: "bogus", environment: plain, query: kittyAnswer)) { error in
             XCTAssertEqual(error as? GraphicsChoiceError, GraphicsChoiceError(value: "bogus"))
             XCTAssertEqual("\(error)", "unknown graphics mode 'bogus' (choose one of: auto, kitty, iterm, sixel, blocks, text)")
@@ -140,6 +148,35 @@ final class GraphicsDetectorTests: XCTestCase {
         XCTAssertEqual(player.text, "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c")
         XCTAssertEqual(localModes(pty.program), before, "the terminal's modes are restored")
         XCTAssertNotEqual(before & tcflag_t(ICANON), 0)
+    }
+
+    /// Inside tmux the kitty question goes wrapped for passthrough (every
+    /// ESC in it doubled), or is left out when tmux would not pass it on.
+    func testInsideTmuxTheKittyQueryIsWrappedOrLeftOut() throws {
+        typealias Probe = GraphicsDetector.KittyProbe
+        let tmux = ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"]
+        XCTAssertEqual(Probe.forEnvironment(["TERM": "xterm"], passthrough: { XCTFail("tmux is not asked outside it"); return nil }), .plain)
+        XCTAssertEqual(Probe.forEnvironment(tmux, passthrough: { true }), .tmuxPassthrough)
+        XCTAssertEqual(Probe.forEnvironment(tmux, passthrough: { false }), .skipped)
+        XCTAssertEqual(Probe.forEnvironment(tmux, passthrough: { nil }), .skipped, "an unknown setting is not relied on")
+
+        for (probe, expected) in [(Probe.tmuxPassthrough, "\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\\u{1B}\\\u{1B}[16t\u{1B}[c"),
+                                  (Probe.skipped, "\u{1B}[16t\u{1B}[c")] {
+            let pty = try PseudoTerminal()
+            defer { pty.close() }
+            let player = playTerminal(pty, replies: ["\u{1B}[?62;22c"])
+            let answer = try XCTUnwrap(GraphicsDetector.queryTerminal(fileDescriptor: pty.program, timeout: 0.3, kitty: probe))
+            XCTAssertTrue(answer.answeredDeviceAttributes)
+            XCTAssertEqual(player.text, expected, "\(probe)")
+            XCTAssertFalse(player.text.contains("\u{1B}_G") && !player.text.contains("\u{1B}\u{1B}_G"), "no bare APC")
+        }
+        // Passed through, kitty's answer comes after tmux's DA1: it is still read, not left for the program as keys.
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        playTerminal(pty, replies: ["\u{1B}[?62;22c", "\u{1B}_Gi=31;OK\u{1B}\\"])
+        let answer = try XCTUnwrap(GraphicsDetector.queryTerminal(fileDescriptor: pty.program, timeout: 2, kitty: .tmuxPassthrough))
+        XCTAssertTrue(answer.kitty)
+        XCTAssertEqual(answer.otherInput, [])
     }
 
     func testSixelTerminalListsFourInItsAttributes() throws {

@@ -207,6 +207,22 @@ final class GraphicsEncoderTests: XCTestCase {
         XCTAssertLessThan(difference, 8)
     }
 
+    /// NO_COLOR and TERM=dumb: no escape at all, the ink of the page in the
+    /// terminal's own foreground, the paper left blank.
+    func testMonochromeBlocksAreSymbolsAlone() throws {
+        let image = try page(columns: 40, rows: 20)
+        let rows = try BlockEncoder(cellSize: cellSize, monochrome: true).encode(image, columns: 40, rows: 20)
+        XCTAssertEqual(rows.count, 20)
+        XCTAssertFalse(rows.joined().contains("\u{1B}"), rows.joined())
+        let blank = rows.joined().filter { $0 == " " }.count, inked = rows.joined().filter { $0 != " " }.count
+        XCTAssertGreaterThan(blank, inked, "a page of text is mostly paper")
+        XCTAssertGreaterThan(inked, 40, "its lines of text show")
+        // A black left half and a white right half: blocks on the left only.
+        var halves = RasterImage(width: 4 * cellSize.width, height: cellSize.height, fill: RGB(red: 255, green: 255, blue: 255))
+        for y in 0..<halves.height { for x in 0..<(2 * cellSize.width) { halves.setPixel(x: x, y: y, RGB(red: 0, green: 0, blue: 0)) } }
+        XCTAssertEqual(try BlockEncoder(cellSize: cellSize, monochrome: true).encode(halves, columns: 4, rows: 1), ["██  "])
+    }
+
     func testBlocksSplitCellsWithQuadrants() throws {
         let cellSize = (width: 8, height: 16)
         // One colour per cell, then a checkerboard of quadrants inside each cell.

@@ -11,17 +11,21 @@ import Raster
 /// lack, leaving boxes in the page; block elements are in every font.
 public struct BlockEncoder: Sendable {
     public var cellSize: (width: Int, height: Int)
+    /// No colour at all (NO_COLOR, TERM=dumb): the symbols alone, drawn in
+    /// the terminal's foreground where the page has ink.
+    public var monochrome: Bool
 
-    public init(cellSize: (width: Int, height: Int)) {
+    public init(cellSize: (width: Int, height: Int), monochrome: Bool = false) {
         self.cellSize = cellSize
+        self.monochrome = monochrome
     }
 
     static let symbols = ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue
         | CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_QUAD.rawValue)
 
     /// One string per row of cells: 24-bit colour (`SGR 38;2` and `48;2`),
-    /// then the symbols, then a reset. No cursor movement, so the caller
-    /// places each row. The number of cells follows the image's proportions
+    /// then the symbols, then a reset; monochrome, the symbols alone. No
+    /// cursor movement, so the caller places each row. The number of cells follows the image's proportions
     /// within `columns × rows`, to the nearest cell.
     public func encode(_ image: RasterImage, columns: Int, rows: Int) throws -> [String] {
         guard !image.isEmpty else { throw GraphicsError.emptyImage }
@@ -35,8 +39,11 @@ public struct BlockEncoder: Sendable {
         let canvasColumns = min(columns, max(1, Int(usedColumns.rounded())))
         let canvasRows = min(rows, max(1, Int(usedRows.rounded())))
         let canvas = try ChafaCanvas(columns: canvasColumns, rows: canvasRows, cellSize: cellSize,
-                                     pixelMode: CHAFA_PIXEL_MODE_SYMBOLS, symbols: Self.symbols)
+                                     pixelMode: CHAFA_PIXEL_MODE_SYMBOLS, symbols: Self.symbols, monochrome: monochrome)
         canvas.draw(image)
+        if monochrome {
+            return (0..<canvasRows).map { row in String((0..<canvasColumns).map { canvas.character(column: $0, row: row) }) }
+        }
         return (0..<canvasRows).map { row in
             var line = ""
             var current: (UInt32?, UInt32?)?

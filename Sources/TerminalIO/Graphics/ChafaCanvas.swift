@@ -18,16 +18,24 @@ final class ChafaCanvas {
     let rows: Int
 
     /// A canvas of `columns × rows` cells in `pixelMode`; `symbols` chooses
-    /// the characters of symbol mode.
+    /// the characters of symbol mode; `monochrome`, symbols only, in the
+    /// terminal's own colours, chosen as if its foreground were black ink
+    /// and its background the white page.
     init(columns: Int, rows: Int, cellSize: (width: Int, height: Int), pixelMode: ChafaPixelMode,
-         symbols: ChafaSymbolTags? = nil) throws {
+         symbols: ChafaSymbolTags? = nil, monochrome: Bool = false) throws {
         guard let config = chafa_canvas_config_new() else { throw GraphicsError.chafaFailed("make a canvas configuration") }
         self.config = config
         self.columns = columns
         self.rows = rows
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
         chafa_canvas_config_set_cell_geometry(config, Int32(max(1, cellSize.width)), Int32(max(1, cellSize.height)))
-        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        chafa_canvas_config_set_canvas_mode(config, monochrome ? CHAFA_CANVAS_MODE_FGBG : CHAFA_CANVAS_MODE_TRUECOLOR)
+        if monochrome {
+            chafa_canvas_config_set_fg_color(config, 0x000000)
+            chafa_canvas_config_set_bg_color(config, 0xFFFFFF)
+            // Two colours only: text smaller than a cell would average to paper; dithering keeps its grey.
+            chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_ORDERED)
+        }
         chafa_canvas_config_set_pixel_mode(config, pixelMode)
         // Contrast stretching is for 16-colour output; with 24-bit colour it only changes the page's colours.
         chafa_canvas_config_set_preprocessing_enabled(config, 0)
@@ -77,6 +85,11 @@ final class ChafaCanvas {
         defer { g_string_free(text, 1) }
         guard let start = text.pointee.str else { return [] }
         return Array(UnsafeRawBufferPointer(start: start, count: Int(text.pointee.len)))
+    }
+
+    /// The symbol alone, for a canvas without colours (whose colours chafa does not give out).
+    func character(column: Int, row: Int) -> Character {
+        Character(Unicode.Scalar(chafa_canvas_get_char_at(canvas, Int32(column), Int32(row))) ?? " ")
     }
 
     func cell(column: Int, row: Int) -> Cell {

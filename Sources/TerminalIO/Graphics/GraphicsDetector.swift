@@ -47,7 +47,8 @@ public enum GraphicsDetector {
     /// names a mode or `auto`; auto trusts the environment's hints, then
     /// tmux's idea of its client, then the terminal's answers to `query`
     /// (nil when it cannot be asked), and settles for blocks, which every
-    /// colour terminal shows.
+    /// colour terminal shows. A dumb terminal (`TERM=dumb`) is not asked:
+    /// it shows neither pictures nor cursor movement, so auto is text.
     public static func choose(requested: String?, environment: [String: String],
                               query: () -> QueryAnswer?) throws -> GraphicsMode {
         let value = (requested ?? environment["IBOOK_GRAPHICS"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
@@ -55,6 +56,7 @@ public enum GraphicsDetector {
             guard let mode = GraphicsMode(rawValue: value) else { throw GraphicsChoiceError(value: value) }
             return mode
         }
+        if environment["TERM"] == "dumb" { return .text }
         if let hinted = fromEnvironment(environment) { return hinted }
         if TmuxPassthrough.isInsideTmux(environment), let client = TmuxPassthrough.clientTerminal(environment: environment),
            let hinted = fromTmuxClient(termName: client.termName, termType: client.termType) {

@@ -13,34 +13,52 @@ public struct GraphicsSetup {
     public var notice: String?
     /// Keys typed while the terminal was being asked, for whoever reads keys next.
     public var pendingInput: [UInt8] = []
+    /// Blocks without colour: `NO_COLOR` is set or the terminal is dumb.
+    public var monochrome = false
+
+    /// No colour escapes for this environment: `NO_COLOR` set to anything
+    /// but the empty string (no-color.org), or `TERM=dumb`.
+    public static func forbidsColour(_ environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+    }
 
     /// - Parameter requested: `--graphics`' value; nil falls back to `$IBOOK_GRAPHICS`, then auto.
     public static func resolve(requested: String?, environment: [String: String], terminal: TerminalSize) throws -> GraphicsSetup {
         var answer: GraphicsQueryAnswer?
+        // tmux's allow-passthrough, asked of tmux once and only if needed.
+        var passthrough: Bool??
+        func passthroughEnabled() -> Bool? {
+            if let known = passthrough { return known }
+            let value = TmuxPassthrough.isEnabled(environment: environment)
+            passthrough = .some(value)
+            return value
+        }
+        let probe = { GraphicsDetector.KittyProbe.forEnvironment(environment, passthrough: passthroughEnabled) }
         var mode = try GraphicsDetector.choose(requested: requested, environment: environment) {
-            answer = askTerminal()
+            answer = askTerminal(kitty: probe())
             return answer
         }
         var notice: String?
         let inTmux = TmuxPassthrough.isInsideTmux(environment) && mode.needsPassthroughInTmux
-        if inTmux, TmuxPassthrough.isEnabled(environment: environment) == false {
+        if inTmux, passthroughEnabled() == false {
             notice = TmuxPassthrough.enableAdvice + "; drawing with blocks meanwhile"
             mode = .blocks
         }
         if answer == nil, terminal.pixelWidth == 0, mode != .blocks, mode != .text {
             // The kernel does not know the pixel size: the terminal may.
-            answer = askTerminal()
+            answer = askTerminal(kitty: probe())
         }
         var setup = GraphicsSetup(mode: mode, cellSize: terminal.cellSize(fallback: answer?.cellSize))
         setup.wrapForTmux = inTmux && mode.needsPassthroughInTmux
         setup.notice = notice
         setup.pendingInput = answer?.otherInput ?? []
+        setup.monochrome = forbidsColour(environment)
         return setup
     }
 
     /// Asked on the terminal the pictures go to; a redirected stdin does not matter.
-    private static func askTerminal() -> GraphicsQueryAnswer? {
+    private static func askTerminal(kitty: GraphicsDetector.KittyProbe) -> GraphicsQueryAnswer? {
         guard let terminal = QueryTerminal() else { return nil }
-        return GraphicsDetector.queryTerminal(fileDescriptor: terminal.fileDescriptor)
+        return GraphicsDetector.queryTerminal(fileDescriptor: terminal.fileDescriptor, kitty: kitty)
     }
 }

@@ -8,7 +8,8 @@ public enum InlineImage {
     /// `rows` should leave a line of the screen free: pixel images taller
     /// than the screen are drawn differently by every terminal.
     public static func bytes(_ image: RasterImage, mode: GraphicsMode, columns: Int, rows: Int,
-                             cellSize: (width: Int, height: Int), tmux: Bool = false, kittyID: UInt32 = 1) throws -> [UInt8] {
+                             cellSize: (width: Int, height: Int), tmux: Bool = false, kittyID: UInt32 = 1,
+                             monochrome: Bool = false) throws -> [UInt8] {
         switch mode {
         case .kitty:
             // kitty draws without moving the cursor: make room first (scrolling
@@ -27,7 +28,7 @@ public enum InlineImage {
             return try SixelEncoder(cellSize: cellSize).encode(image, columns: columns, rows: rows, tmux: tmux)
                 + [UInt8(ascii: "\n")]
         case .blocks:
-            let lines = try BlockEncoder(cellSize: cellSize).encode(image, columns: columns, rows: rows)
+            let lines = try BlockEncoder(cellSize: cellSize, monochrome: monochrome).encode(image, columns: columns, rows: rows)
             return Array(lines.map { $0 + "\n" }.joined().utf8)
         case .text:
             return []

@@ -52,22 +52,28 @@ enum ShowCommand: Command {
             let height = box.rows.map { $0 * pngCell.height } ?? Int(Int32.max)
             try writePNG(try render(width, height), to: arguments.value("output"), context)
         } else {
-            try draw(requested: requested, box: box, environment: environment, context, render: render)
+            try draw(requested: requested, box: box, environment: environment, context, render: render) {
+                try printText(of: book, page: page, library, context)
+            }
         }
     }
 
     /// Draws the page on the terminal that stdout is, in the mode asked for or found.
+    /// `printText` is for a terminal that turns out to show no pictures (a dumb one).
     private static func draw(requested: GraphicsMode?, box: (columns: Int?, rows: Int?), environment: [String: String],
-                             _ context: CommandContext, render: (Int, Int) throws -> RasterImage) throws {
+                             _ context: CommandContext, render: (Int, Int) throws -> RasterImage,
+                             printText: () throws -> Void) throws {
         // A terminal that does not say its size (a bare pseudo-terminal) gets the classic 80×24.
         let terminal = TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24)
         let setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment, terminal: terminal)
         if let notice = setup.notice { context.warning(notice) }
+        if setup.mode == .text { return try printText() }
         let columns = box.columns ?? terminal.columns
         let rows = box.rows ?? max(1, terminal.rows - 1)
         let image = try render(columns * setup.cellSize.width, rows * setup.cellSize.height)
         context.stdout.write(try InlineImage.bytes(image, mode: setup.mode, columns: columns, rows: rows,
-                                                   cellSize: setup.cellSize, tmux: setup.wrapForTmux))
+                                                   cellSize: setup.cellSize, tmux: setup.wrapForTmux,
+                                                   monochrome: setup.monochrome))
     }
 
     /// The page's text as it was indexed (and, as with `read`, the page goes into the history).

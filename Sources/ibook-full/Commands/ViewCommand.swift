@@ -16,7 +16,7 @@ enum ViewCommand: Command {
         abstract: "Read a book full screen in the terminal: its pages as images, with search, contents and bookmarks.",
         discussion: "Opens at PAGE (a number or label), else where you stopped. Press H or F1 inside for the keys, q to quit. Graphics: kitty, iTerm2 and sixel images where the terminal shows them, else coloured blocks; text shows the page's indexed text. Inside tmux, images need 'set -g allow-passthrough on'.",
         positionals: [
-            Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true),
+            Positional("book", help: "An id, a file path or part of the title (default: the open book); it becomes the open book.", optional: true),
             Positional("page", help: "A page number or label (default: where you stopped).", optional: true),
         ],
         options: [
@@ -42,7 +42,17 @@ enum ViewCommand: Command {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LibraryError.invalidArgument("view needs a terminal; 'ibook read' prints a page's text and 'ibook show -o page.png' writes its image")
         }
+        guard environment["TERM"] != "dumb" else {
+            // A dumb terminal has no cursor movement nor alternate screen to read full screen on.
+            throw LibraryError.invalidArgument("view needs a full-screen terminal and TERM=dumb is not one; 'ibook read' prints a page's text")
+        }
         let password = try PasswordPrompt.password(for: book.path, context)
+        if arguments.positional("book") != nil || arguments.value("book") != nil {
+            // Reading a book is opening it, as `ibook open` does: after q,
+            // `ibook view`, `read` and `bookmarks` go on with it. A library
+            // that cannot be written still lets the book be read.
+            try? library.setOpenBook(book)
+        }
         var setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
                                               terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
         var textOnlyReason: String?
@@ -63,9 +73,13 @@ enum ViewCommand: Command {
         options.renderTimeLimit = timeLimit
         options.cellSize = setup.cellSize
         options.wrapForTmux = setup.wrapForTmux
+        options.monochrome = setup.monochrome
         options.textOnlyReason = textOnlyReason
         options.notice = setup.notice
         options.pendingInput = setup.pendingInput
+        options.outlineDestinations = {
+            ((try? PDFDocument(path: book.path, password: password))?.outline() ?? []).map { (page: $0.page, top: $0.top) }
+        }
         options.highlighter = { page, passage, near in
             try library.highlight(book, HighlightRequest(passage: passage, page: .number(page), occurrence: nil, note: nil,
                                                          color: AnnotationColor.highlightDefault, near: near),
