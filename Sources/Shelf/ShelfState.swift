@@ -1,0 +1,49 @@
+/// Everything the shelf shows, as plain values: `ShelfUpdate` changes it in
+/// answer to keys, `ShelfView` turns it into lines, and the session carries
+/// out the effects. Nothing here touches the terminal or the library, so
+/// every key can be tested without them.
+public struct ShelfState: Sendable {
+    /// Every book in the library, in the current order.
+    public private(set) var items: [ShelfItem]
+    /// The books on the shelf.
+    public private(set) var shown: [ShelfItem] = []
+    public private(set) var sort: ShelfSort
+    /// The id of the selected book, kept across reflows.
+    public private(set) var selectedID: Int?
+    public private(set) var grid: ShelfGrid
+    /// Said once on the bottom line (how to enable tmux passthrough).
+    public var message: String?
+
+    public init(items: [ShelfItem], grid: ShelfGrid, sort: ShelfSort = .recent) {
+        self.items = sort.ordered(items)
+        self.grid = grid
+        self.sort = sort
+        refresh()
+    }
+
+    /// The index of the selected book in `shown`, 0 when there is none.
+    public var selected: Int {
+        selectedID.flatMap { id in shown.firstIndex { $0.id == id } } ?? 0
+    }
+
+    public var selectedItem: ShelfItem? { shown.isEmpty ? nil : shown[selected] }
+
+    /// The first book on the screen: the screenful holding the selection.
+    public var first: Int { grid.firstIndex(showing: selected) }
+
+    /// The books on the screen, with their indices in `shown`.
+    public var onScreen: Range<Int> { first..<min(shown.count, first + grid.perScreen) }
+
+    public mutating func select(_ index: Int) {
+        guard !shown.isEmpty else { selectedID = nil; return }
+        selectedID = shown[min(max(0, index), shown.count - 1)].id
+    }
+
+    public mutating func setGrid(_ grid: ShelfGrid) { self.grid = grid }
+
+    private mutating func refresh() {
+        shown = items
+        if let id = selectedID, shown.contains(where: { $0.id == id }) { return }
+        selectedID = shown.first?.id
+    }
+}

@@ -1,0 +1,35 @@
+import TextCells
+
+/// The shelf's words, as plain strings cut to the cells they go in: the
+/// captions under a cover, a list line, the status line. Pure, so what the screen says is tested without a terminal.
+public enum ShelfView {
+    /// Lines under the books: the status line.
+    public static let bottomRows = 1
+
+    /// Said instead of a grid when the library has no books.
+    public static let emptyHint = "The library is empty: add books with 'ibook add PATH', then open the shelf again (q quits)."
+
+    /// Title, author and progress under a cover, each cut to `width` columns.
+    public static func captions(_ item: ShelfItem, width: Int) -> [String] {
+        [item.title, item.author, item.progress].map { TextWidth.truncate($0, to: max(1, width)) }
+    }
+
+    /// One book as a line of the list: the mark of the selection, title and
+    /// author cut to fit, the progress at the right edge.
+    public static func listLine(_ item: ShelfItem, selected: Bool, columns: Int) -> String {
+        let progress = item.progress
+        let mark = selected ? "▶ " : "  "
+        let room = max(1, columns - TextWidth.of(mark) - TextWidth.of(progress) - 2)
+        let name = item.author.isEmpty ? item.title : "\(item.title) — \(item.author)"
+        let cut = TextWidth.truncate(name, to: room)
+        return mark + TextWidth.pad(cut, to: room) + "  " + progress
+    }
+
+    /// The bottom line: a message, else which book is selected.
+    public static func statusLine(_ state: ShelfState, columns: Int) -> String {
+        let text = state.message
+            ?? ([state.shown.isEmpty ? "Shelf" : "Shelf: book \(state.selected + 1) of \(state.shown.count)", "q quits"])
+                .joined(separator: " · ")
+        return TextWidth.pad(TextWidth.truncate(text, to: max(1, columns)), to: columns)
+    }
+}

@@ -1,0 +1,34 @@
+import Arguments
+import BookLibrary
+import Foundation
+import IBookCLI
+import Shelf
+import TerminalIO
+
+/// `ibook shelf`, and `ibook` alone on a terminal: the library screen.
+enum ShelfCommand: Command {
+    static let spec = CommandSpec(
+        name: "shelf",
+        abstract: "The library full screen: covers with titles and authors, the books you are reading first.",
+        discussion: "Also what 'ibook' alone opens on a terminal. Arrows or hjkl move, PgUp/PgDn a screen, g/G the first/last book, q or Esc quits. Covers need kitty, iTerm2 or sixel graphics; otherwise, and with --graphics blocks or text, the books are a list.",
+        options: [GraphicsOption.option])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let requested = try GraphicsOption.requested(arguments, environment: environment)
+        let library = try context.library()
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw LibraryError.invalidArgument("shelf needs a terminal; 'ibook list' prints the books and 'ibook history' what you read last")
+        }
+        let setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
+                                              terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
+        var options = ShelfSession.Options(graphics: setup.mode)
+        options.cellSize = setup.cellSize
+        options.wrapForTmux = setup.wrapForTmux
+        options.notice = setup.notice
+        options.pendingInput = setup.pendingInput
+        if let signal = try ShelfSession(library: library, options: options).run() {
+            throw ExitCode(status: 128 + signal)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Shelf
+import XCTest
+
+/// What the shelf says about a book, cut to the cells it has.
+final class ShelfViewTests: XCTestCase {
+    private func item(lastPage: Int? = nil) -> ShelfItem {
+        ShelfItem(id: 1, title: "A Field Guide to Lighthouses", author: "Ada Lovelace", pageCount: 40,
+                  addedAt: Date(timeIntervalSince1970: 0), lastPage: lastPage, lastRead: lastPage.map { _ in Date() })
+    }
+
+    func testProgressIsNewForAnUnreadBookElseThePartRead() {
+        XCTAssertEqual(item().progress, "new")
+        XCTAssertEqual(item(lastPage: 1).progress, "2%")
+        XCTAssertEqual(item(lastPage: 20).progress, "50%")
+        XCTAssertEqual(item(lastPage: 39).progress, "97%")
+        XCTAssertEqual(item(lastPage: 40).progress, "100%")
+    }
+
+    func testCaptionsAreCutToTheCell() {
+        XCTAssertEqual(ShelfView.captions(item(lastPage: 20), width: 12), ["A Field Gui…", "Ada Lovelace", "50%"])
+    }
+
+    func testAListLineFitsTheWidthWithProgressAtTheRight() {
+        let line = ShelfView.listLine(item(), selected: true, columns: 30)
+        XCTAssertEqual(line.count, 30)
+        XCTAssertTrue(line.hasPrefix("▶ A Field Guide"), line)
+        XCTAssertTrue(line.hasSuffix("  new"), line)
+        XCTAssertTrue(ShelfView.listLine(item(lastPage: 40), selected: false, columns: 80).hasPrefix("  A Field Guide to Lighthouses — Ada Lovelace "))
+    }
+
+    func testTheStatusLineShowsAMessageElseTheSelection() {
+        let grid = ShelfGrid(screenColumns: 80, screenRows: 20, cellAspect: 0.5, covers: false)
+        var state = ShelfState(items: [item()], grid: grid)
+        XCTAssertEqual(ShelfView.statusLine(state, columns: 80).trimmingCharacters(in: .whitespaces),
+                       "Shelf: book 1 of 1 · q quits")
+        state.message = "The file is gone"
+        XCTAssertTrue(ShelfView.statusLine(state, columns: 80).hasPrefix("The file is gone "))
+        XCTAssertEqual(ShelfView.statusLine(state, columns: 80).count, 80)
+    }
+}
