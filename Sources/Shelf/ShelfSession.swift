@@ -7,6 +7,7 @@ import TextCells
 
 /// Runs the shelf on a terminal: raw mode and the alternate screen, one
 /// poll() loop over keys and signals, and the effects of `ShelfUpdate`.
+/// Opening a book hands the terminal to the reader and takes it back after.
 /// The terminal is restored on every way out.
 public final class ShelfSession {
     public struct Options {
@@ -17,15 +18,19 @@ public final class ShelfSession {
         public var notice: String?
         /// Keys that arrived before the shelf started reading them.
         public var pendingInput: [UInt8] = []
+        /// Reads a book full screen where it stopped, on a terminal the shelf has
+        /// put back as it found it; returns the signal that ended the reader, if one did.
+        public var read: (Book) throws -> Int32?
 
-        public init(graphics: GraphicsMode) {
+        public init(graphics: GraphicsMode, read: @escaping (Book) throws -> Int32?) {
             self.graphics = graphics
+            self.read = read
         }
     }
 
     private let library: Library
     private let options: Options
-    private let books: [Int: Book]
+    private var books: [Int: Book]
     private var state: ShelfState
     private let input: Int32 = 0
     private let output: Int32 = 1
@@ -98,6 +103,7 @@ public final class ShelfSession {
     private func leaveScreen() {
         writeBytes(painter.clearAll() + Array(leaveScreenBytes.utf8))
         rawMode?.leave()
+        // The reader, when a book is opened, sets up signals of its own.
         signals = nil
     }
 
@@ -167,9 +173,35 @@ public final class ShelfSession {
             case .redraw: needsDraw = true
             case .quit: quitting = true
             case .suspend: suspend()
+            case .open(let id): open(id)
             }
         }
         needsDraw = true
+    }
+
+    /// The reader takes the terminal as a shell would leave it, and gives it back;
+    /// the shelf then reads the library again, for where the reading stopped.
+    private func open(_ id: Int) {
+        guard let book = books[id] else { return }
+        leaveScreen()
+        do {
+            if let signal = try options.read(book) {
+                terminatedBy = signal
+                quitting = true
+                return
+            }
+        } catch {
+            state.message = String(describing: error)
+        }
+        if let shelf = try? ShelfBooks(library: library) {
+            books = shelf.books
+            state.setItems(shelf.items)
+        }
+        do {
+            try enterScreen()
+        } catch {
+            quitting = true
+        }
     }
 
     // MARK: Drawing

@@ -11,7 +11,7 @@ public struct ShelfState: Sendable {
     /// The id of the selected book, kept across reflows.
     public private(set) var selectedID: Int?
     public private(set) var grid: ShelfGrid
-    /// Said once on the bottom line (how to enable tmux passthrough).
+    /// Said once on the bottom line (a book that would not open).
     public var message: String?
 
     public init(items: [ShelfItem], grid: ShelfGrid, sort: ShelfSort = .recent) {
@@ -40,6 +40,12 @@ public struct ShelfState: Sendable {
     }
 
     public mutating func setGrid(_ grid: ShelfGrid) { self.grid = grid }
+
+    /// The library read again (after reading a book, its place changed): the selection stays on its book.
+    public mutating func setItems(_ items: [ShelfItem]) {
+        self.items = sort.ordered(items)
+        refresh()
+    }
 
     private mutating func refresh() {
         shown = items

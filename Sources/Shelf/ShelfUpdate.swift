@@ -30,6 +30,9 @@ public enum ShelfUpdate {
             state.select(0)
         case .character("G"), .end:
             state.select(state.shown.count - 1)
+        case .enter:
+            guard let item = state.selectedItem else { return [] }
+            return [.open(bookID: item.id)]
         default:
             return []
         }

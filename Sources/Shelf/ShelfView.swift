@@ -28,7 +28,7 @@ public enum ShelfView {
     /// The bottom line: a message, else which book is selected.
     public static func statusLine(_ state: ShelfState, columns: Int) -> String {
         let text = state.message
-            ?? ([state.shown.isEmpty ? "Shelf" : "Shelf: book \(state.selected + 1) of \(state.shown.count)", "q quits"])
+            ?? ([state.shown.isEmpty ? "Shelf" : "Shelf: book \(state.selected + 1) of \(state.shown.count)", "Enter reads", "q quits"])
                 .joined(separator: " · ")
         return TextWidth.pad(TextWidth.truncate(text, to: max(1, columns)), to: columns)
     }

@@ -30,7 +30,7 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertTrue(found, "selected line \"\(selectedLine(session))\" lacks \"\(text)\": \(session.screen())", file: file, line: line)
     }
 
-    func testIbookAloneOpensTheShelfMovesAndQuitsLeavingTheTerminalAsItWas() throws {
+    func testIbookAloneOpensTheShelfEnterReadsTheBookAndQComesBackThenQuits() throws {
         try addSampleBooks()
         // Lighthouses was read last, to page 5: it comes first and says how far.
         XCTAssertEqual(try library.ibook("read", "--book", "lighthouses", "5").status, 0)
@@ -45,8 +45,15 @@ final class ShelfCommandTests: XCTestCase {
         try session.send("j")
         waitForSelected(session, "A Long History of Everything")
         XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("book 2 of 2") }, session.statusLine())
-        try session.send("G", "g")
-        waitForSelected(session, "A Field Guide to Lighthouses")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 1 of 320") }, "the reader: \(session.screen())")
+        try session.send("Space")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 2 of 320") }, session.statusLine())
+        try session.send("q")
+        // Back on the shelf, still on the book just read, which is now the one read last.
+        waitForSelected(session, "A Long History of Everything")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("book 1 of 2") }, session.statusLine())
+        XCTAssertTrue(selectedLine(session).hasSuffix("0%"), "page 2 of 320: \(selectedLine(session))")
 
         try session.send("q")
         XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
@@ -55,6 +62,8 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertEqual(before, after, "stty settings after the shelf")
         XCTAssertEqual(try String(contentsOfFile: "\(directory)/status", encoding: .utf8), "exit=0\n")
         XCTAssertFalse(session.screen().contains("Shelf:"), "the alternate screen is gone: \(session.screen())")
+        let history = try library.ibook("history")
+        XCTAssertTrue(history.stdout.contains("page 2 of 320"), history.stdout)
     }
 
     func testKittyCoversAreTheCachedThumbnailsOnePerSlotAndAMissingOneIsAPlaceholder() throws {

@@ -97,8 +97,9 @@ final class ShelfUpdateTests: XCTestCase {
         XCTAssertEqual(shelf.selected, 0)
     }
 
-    func testQEscAndCtrlCQuit() {
+    func testEnterOpensTheSelectedBookAndQAndEscQuit() {
         var shelf = state()
+        XCTAssertEqual(press([.right, .right, .enter], &shelf), [.open(bookID: 10)])
         XCTAssertEqual(press([.character("q")], &shelf), [.quit])
         XCTAssertEqual(press([.escape], &shelf), [.quit])
         XCTAssertEqual(press([.control("c")], &shelf), [.quit])
@@ -144,6 +145,19 @@ final class ShelfUpdateTests: XCTestCase {
             _ = ShelfUpdate.handle(key, &shelf)
             XCTAssertNil(shelf.selectedItem)
         }
+        XCTAssertEqual(press([.enter], &shelf), [])
         XCTAssertEqual(press([.character("q")], &shelf), [.quit])
+    }
+
+    func testReadingAgainMovesTheBookFirstAndKeepsItSelected() {
+        var shelf = state()
+        press([.character("G")], &shelf)  // book 1
+        var items = library()
+        items[0].lastPage = 12
+        items[0].lastRead = start.addingTimeInterval(40 * day)
+        shelf.setItems(items)
+        XCTAssertEqual(ids(shelf).first, 1)
+        XCTAssertEqual(shelf.selectedItem?.id, 1)
+        XCTAssertEqual(shelf.selectedItem?.progress, "12%")
     }
 }

@@ -33,7 +33,7 @@ final class ShelfViewTests: XCTestCase {
         let grid = ShelfGrid(screenColumns: 80, screenRows: 20, cellAspect: 0.5, covers: false)
         var state = ShelfState(items: [item()], grid: grid)
         XCTAssertEqual(ShelfView.statusLine(state, columns: 80).trimmingCharacters(in: .whitespaces),
-                       "Shelf: book 1 of 1 · q quits")
+                       "Shelf: book 1 of 1 · Enter reads · q quits")
         state.message = "The file is gone"
         XCTAssertTrue(ShelfView.statusLine(state, columns: 80).hasPrefix("The file is gone "))
         XCTAssertEqual(ShelfView.statusLine(state, columns: 80).count, 80)
