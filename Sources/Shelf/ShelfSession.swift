@@ -174,6 +174,12 @@ public final class ShelfSession {
             case .quit: quitting = true
             case .suspend: suspend()
             case .open(let id): open(id)
+            case .filter(let query):
+                do {
+                    ShelfUpdate.filtered(query, ids: query.isEmpty ? [] : try library.bookIDs(matching: query), &state)
+                } catch {
+                    state.message = String(describing: error)
+                }
             }
         }
         needsDraw = true
@@ -209,7 +215,7 @@ public final class ShelfSession {
     private func draw() {
         needsDraw = false
         let gridRows = max(1, size.rows - ShelfView.bottomRows)
-        let layout = "\(size.columns)x\(size.rows) \(state.first) \(state.shown.count)"
+        let layout = "\(size.columns)x\(size.rows) \(state.first) \(state.shown.count) \(state.showingHelp) \(state.sort) \(state.filter?.query ?? "")"
         var frame = ""
         if layout != shownLayout {
             // A new screenful: every cover goes, and is drawn again where the new layout puts it.
@@ -217,7 +223,9 @@ public final class ShelfSession {
             shownCovers = [:]
             shownLayout = layout
         }
-        if state.items.isEmpty {
+        if state.showingHelp {
+            frame += textLines(ShelfView.helpLines.map { TextWidth.truncate($0, to: size.columns) }, rows: gridRows)
+        } else if state.items.isEmpty {
             frame += textLines([TextWidth.truncate(ShelfView.emptyHint, to: size.columns)], rows: gridRows)
         } else if drawsCovers {
             frame += drawGrid()

@@ -5,13 +5,18 @@
 public struct ShelfState: Sendable {
     /// Every book in the library, in the current order.
     public private(set) var items: [ShelfItem]
-    /// The books on the shelf.
+    /// The books on the shelf: `items` less those the filter leaves out.
     public private(set) var shown: [ShelfItem] = []
     public private(set) var sort: ShelfSort
-    /// The id of the selected book, kept across reflows.
+    /// The query applied and the ids of the books it matched.
+    public private(set) var filter: (query: String, ids: Set<Int>)?
+    /// The id of the selected book, kept across sorts, filters and reflows.
     public private(set) var selectedID: Int?
     public private(set) var grid: ShelfGrid
-    /// Said once on the bottom line (a book that would not open).
+    /// The query being typed after `/`; nil when not typing one.
+    public var prompt: String?
+    public var showingHelp = false
+    /// Said once on the bottom line (a query that did not parse, a book that would not open).
     public var message: String?
 
     public init(items: [ShelfItem], grid: ShelfGrid, sort: ShelfSort = .recent) {
@@ -41,14 +46,26 @@ public struct ShelfState: Sendable {
 
     public mutating func setGrid(_ grid: ShelfGrid) { self.grid = grid }
 
+    public mutating func setSort(_ sort: ShelfSort) {
+        self.sort = sort
+        items = sort.ordered(items)
+        refresh()
+    }
+
     /// The library read again (after reading a book, its place changed): the selection stays on its book.
     public mutating func setItems(_ items: [ShelfItem]) {
         self.items = sort.ordered(items)
         refresh()
     }
 
+    public mutating func setFilter(_ filter: (query: String, ids: Set<Int>)?) {
+        self.filter = filter
+        refresh()
+    }
+
     private mutating func refresh() {
-        shown = items
+        let ids = filter?.ids
+        shown = ids.map { ids in items.filter { ids.contains($0.id) } } ?? items
         if let id = selectedID, shown.contains(where: { $0.id == id }) { return }
         selectedID = shown.first?.id
     }

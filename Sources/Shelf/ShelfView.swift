@@ -1,7 +1,7 @@
 import TextCells
 
 /// The shelf's words, as plain strings cut to the cells they go in: the
-/// captions under a cover, a list line, the status line. Pure, so what the screen says is tested without a terminal.
+/// captions under a cover, a list line, the status line, the help. Pure, so what the screen says is tested without a terminal.
 public enum ShelfView {
     /// Lines under the books: the status line.
     public static let bottomRows = 1
@@ -25,11 +25,38 @@ public enum ShelfView {
         return mark + TextWidth.pad(cut, to: room) + "  " + progress
     }
 
-    /// The bottom line: a message, else which book is selected.
+    /// The bottom line: the query being typed, else a message, else what the shelf shows and how it is sorted.
     public static func statusLine(_ state: ShelfState, columns: Int) -> String {
-        let text = state.message
-            ?? ([state.shown.isEmpty ? "Shelf" : "Shelf: book \(state.selected + 1) of \(state.shown.count)", "Enter reads", "q quits"])
-                .joined(separator: " · ")
+        let text: String
+        if let prompt = state.prompt {
+            text = "/" + prompt
+        } else if let message = state.message {
+            text = message
+        } else {
+            var parts = [state.shown.isEmpty ? "Shelf" : "Shelf: book \(state.selected + 1) of \(state.shown.count)"]
+            if let filter = state.filter { parts.append("filter: \(filter.query) (Esc clears)") }
+            parts.append("sorted by \(state.sort.rawValue)")
+            parts.append("? keys")
+            text = parts.joined(separator: " · ")
+        }
         return TextWidth.pad(TextWidth.truncate(text, to: max(1, columns)), to: columns)
     }
+
+    /// The help overlay: every key of the shelf.
+    public static let helpLines = [
+        "The shelf — keys",
+        "",
+        "  ←↓↑→  h j k l      move the selection",
+        "  PgUp PgDn          a screen back, forward",
+        "  g Home  G End      the first, the last book",
+        "  Enter              read the book where you stopped (q in the reader comes back)",
+        "  /                  filter with a query, as 'ibook list' takes it (tag:physics author:knuth)",
+        "  Esc                clear the filter; with none, quit",
+        "  s                  sort by: recent, title, author, added",
+        "  Ctrl-L             redraw",
+        "  ?  F1              this help",
+        "  q                  quit",
+        "",
+        "Any key closes this help.",
+    ]
 }

@@ -66,6 +66,45 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertTrue(history.stdout.contains("page 2 of 320"), history.stdout)
     }
 
+    func testSlashFiltersWithTheListQueryEscClearsAndSSorts() throws {
+        try addSampleBooks()
+        XCTAssertEqual(try library.ibook("tag", "+sea", "lighthouses").status, 0)
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics blocks", environment: library.environment)
+        XCTAssertTrue(session.waitFor { $0.contains("A Long History of Everything") }, session.screen())
+        // Nothing read: the newest added first.
+        waitForSelected(session, "A Long History of Everything")
+        XCTAssertTrue(selectedLine(session).hasSuffix("new"))
+
+        try session.sendLiteral("/tag:sea")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("/tag:sea") }, session.statusLine())
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { !$0.contains("A Long History") }, session.screen())
+        waitForSelected(session, "A Field Guide to Lighthouses")
+        XCTAssertTrue(session.statusLine().contains("filter: tag:sea"), session.statusLine())
+
+        try session.send("Escape")
+        XCTAssertTrue(session.waitFor { $0.contains("A Long History") && $0.contains("A Field Guide") }, session.screen())
+        waitForSelected(session, "A Field Guide to Lighthouses")
+
+        // A query the library refuses says why and leaves the shelf as it was.
+        try session.sendLiteral("/year:>")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { $0.contains("A Long History") && !session.statusLine().contains("Shelf:") }, session.screen())
+
+        try session.send("s")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Sorted by title") }, session.statusLine())
+        try session.send("g")
+        waitForSelected(session, "A Field Guide to Lighthouses")
+
+        try session.send("?")
+        XCTAssertTrue(session.waitFor { $0.contains("The shelf — keys") }, session.screen())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { !$0.contains("The shelf — keys") && $0.contains("A Long History") }, session.screen())
+        XCTAssertFalse(session.hasExited, "q closes the help only")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
     func testKittyCoversAreTheCachedThumbnailsOnePerSlotAndAMissingOneIsAPlaceholder() throws {
         try addSampleBooks()
         XCTAssertEqual(try library.ibook("read", "--book", "lighthouses", "5").status, 0)

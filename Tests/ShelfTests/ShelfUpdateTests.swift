@@ -137,6 +137,73 @@ final class ShelfUpdateTests: XCTestCase {
         XCTAssertEqual(shelf.onScreen, 6..<10)
     }
 
+    func testSortCyclesThroughRecentTitleAuthorAddedAndKeepsTheSelection() {
+        var shelf = state()
+        press([.right], &shelf)  // book 3
+        press([.character("s")], &shelf)
+        XCTAssertEqual(shelf.sort, .title)
+        XCTAssertEqual(shelf.shown.map(\.title).prefix(3), ["Book Alpha", "Book Beta", "Book Delta"])
+        XCTAssertEqual(shelf.selectedItem?.id, 3, "the selection stays on its book")
+        press([.character("s")], &shelf)
+        XCTAssertEqual(shelf.sort, .author)
+        XCTAssertEqual(shelf.shown.first?.author, "Austen")
+        XCTAssertEqual(shelf.shown.last?.author, "", "books without an author last")
+        press([.character("s")], &shelf)
+        XCTAssertEqual(shelf.sort, .added)
+        XCTAssertEqual(ids(shelf), [10, 9, 8, 7, 6, 5, 4, 3, 2, 1])
+        press([.character("s")], &shelf)
+        XCTAssertEqual(shelf.sort, .recent)
+        XCTAssertEqual(ids(shelf), [7, 3, 10, 9, 8, 6, 5, 4, 2, 1])
+    }
+
+    func testSlashTypesAQueryEnterAsksForItAndEscClearsIt() {
+        var shelf = state()
+        press([.character("/")], &shelf)
+        XCTAssertEqual(shelf.prompt, "")
+        let effects = press("tag:physicsx".map { .character($0) } + [.backspace, .enter], &shelf)
+        XCTAssertEqual(effects, [.filter("tag:physics"), .redraw])
+        XCTAssertNil(shelf.prompt)
+        // The session answers with the books the query matched.
+        ShelfUpdate.filtered("tag:physics", ids: [2, 4, 9], &shelf)
+        XCTAssertEqual(ids(shelf), [9, 4, 2])
+        XCTAssertEqual(shelf.selectedItem?.id, 9, "the selected book was filtered out: the first is selected")
+        press([.character("G")], &shelf)
+        XCTAssertEqual(shelf.selectedItem?.id, 2)
+        // Esc clears the filter rather than quitting, and the selection stays.
+        XCTAssertEqual(press([.escape], &shelf), [.redraw])
+        XCTAssertNil(shelf.filter)
+        XCTAssertEqual(shelf.shown.count, 10)
+        XCTAssertEqual(shelf.selectedItem?.id, 2)
+        XCTAssertEqual(press([.escape], &shelf), [.quit])
+    }
+
+    func testEscWhileTypingCancelsAndANoMatchQuerySaysSo() {
+        var shelf = state()
+        ShelfUpdate.filtered("author:knuth", ids: [2, 6], &shelf)
+        press([.character("/")], &shelf)
+        XCTAssertEqual(shelf.prompt, "author:knuth", "the query applied is there to edit")
+        press([.escape], &shelf)
+        XCTAssertNil(shelf.prompt)
+        XCTAssertNil(shelf.filter)
+        ShelfUpdate.filtered("nothing", ids: [], &shelf)
+        XCTAssertTrue(shelf.shown.isEmpty)
+        XCTAssertNil(shelf.selectedItem)
+        XCTAssertEqual(shelf.message, "No book matches nothing")
+        XCTAssertEqual(press([.enter], &shelf), [], "nothing to open")
+        // An empty query shows every book again.
+        ShelfUpdate.filtered("", ids: [], &shelf)
+        XCTAssertEqual(shelf.shown.count, 10)
+    }
+
+    func testQuestionMarkShowsTheHelpAndAnyKeyClosesIt() {
+        var shelf = state()
+        press([.character("?")], &shelf)
+        XCTAssertTrue(shelf.showingHelp)
+        XCTAssertEqual(press([.character("q")], &shelf), [.redraw], "q closes the help, it does not quit")
+        XCTAssertFalse(shelf.showingHelp)
+        XCTAssertEqual(shelf.selected, 0)
+    }
+
     func testAnEmptyLibraryHasNothingSelectedAndOnlyQuits() {
         var shelf = state([])
         XCTAssertNil(shelf.selectedItem)

@@ -29,13 +29,15 @@ final class ShelfViewTests: XCTestCase {
         XCTAssertTrue(ShelfView.listLine(item(lastPage: 40), selected: false, columns: 80).hasPrefix("  A Field Guide to Lighthouses — Ada Lovelace "))
     }
 
-    func testTheStatusLineShowsAMessageElseTheSelection() {
+    func testTheStatusLineShowsThePromptElseTheFilterAndOrder() {
         let grid = ShelfGrid(screenColumns: 80, screenRows: 20, cellAspect: 0.5, covers: false)
         var state = ShelfState(items: [item()], grid: grid)
         XCTAssertEqual(ShelfView.statusLine(state, columns: 80).trimmingCharacters(in: .whitespaces),
-                       "Shelf: book 1 of 1 · Enter reads · q quits")
-        state.message = "The file is gone"
-        XCTAssertTrue(ShelfView.statusLine(state, columns: 80).hasPrefix("The file is gone "))
+                       "Shelf: book 1 of 1 · sorted by recent · ? keys")
+        ShelfUpdate.filtered("tag:sea", ids: [1], &state)
+        XCTAssertTrue(ShelfView.statusLine(state, columns: 80).contains("filter: tag:sea"))
+        state.prompt = "author:ada"
+        XCTAssertTrue(ShelfView.statusLine(state, columns: 80).hasPrefix("/author:ada "))
         XCTAssertEqual(ShelfView.statusLine(state, columns: 80).count, 80)
     }
 }

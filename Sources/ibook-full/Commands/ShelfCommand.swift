@@ -11,7 +11,7 @@ enum ShelfCommand: Command {
     static let spec = CommandSpec(
         name: "shelf",
         abstract: "The library full screen: covers with titles and authors, the books you are reading first; Enter reads one.",
-        discussion: "Also what 'ibook' alone opens on a terminal. Arrows or hjkl move, PgUp/PgDn a screen, g/G the first/last book, Enter opens the book where you stopped (q in the reader comes back), q or Esc quits. Covers need kitty, iTerm2 or sixel graphics; otherwise, and with --graphics blocks or text, the books are a list.",
+        discussion: "Also what 'ibook' alone opens on a terminal. Arrows or hjkl move, PgUp/PgDn a screen, g/G the first/last book, Enter opens the book where you stopped (q in the reader comes back), / filters with a query as 'ibook list' takes it, s changes the order (recent, title, author, added), ? lists the keys, q or Esc quits. Covers need kitty, iTerm2 or sixel graphics; otherwise, and with --graphics blocks or text, the books are a list.",
         options: [
             GraphicsOption.option,
             Option("--timeout", value: "seconds", help: "In the reader, give up on a page that takes longer to render (default 15)."),
