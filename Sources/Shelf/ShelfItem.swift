@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// One book on the shelf, as plain values: what its cell shows, and what
-/// the orders sort on. The session keeps the `Book`
+/// One book on the shelf, as plain values: what its cell and the details
+/// line show, and what the orders sort on. The session keeps the `Book`
 /// itself, by `id`, for opening it.
 public struct ShelfItem: Equatable, Sendable {
     public var id: Int
@@ -12,9 +12,11 @@ public struct ShelfItem: Equatable, Sendable {
     /// Where the reader stopped, from the history; nil for a book never opened.
     public var lastPage: Int?
     public var lastRead: Date?
+    public var tags: [String]
+    public var bookmarks: Int
 
     public init(id: Int, title: String, author: String, pageCount: Int, addedAt: Date,
-                lastPage: Int? = nil, lastRead: Date? = nil) {
+                lastPage: Int? = nil, lastRead: Date? = nil, tags: [String] = [], bookmarks: Int = 0) {
         self.id = id
         self.title = title
         self.author = author
@@ -22,6 +24,8 @@ public struct ShelfItem: Equatable, Sendable {
         self.addedAt = addedAt
         self.lastPage = lastPage
         self.lastRead = lastRead
+        self.tags = tags
+        self.bookmarks = bookmarks
     }
 
     /// How far the reading got: "new" for an unread book, else the last page

@@ -235,6 +235,8 @@ public final class ShelfSession {
                 return $0 == state.selected ? ScreenSequences.reverse + line + ScreenSequences.resetStyle : line
             }, rows: gridRows)
         }
+        frame += ScreenSequences.moveTo(row: size.rows - 1, column: 1) + ScreenSequences.clearLine
+            + ShelfView.details(state.showingHelp ? nil : state.selectedItem, columns: size.columns)
         frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
             + ShelfView.statusLine(state, columns: size.columns) + ScreenSequences.resetStyle
         write(frame)

@@ -1,10 +1,11 @@
 import TextCells
 
 /// The shelf's words, as plain strings cut to the cells they go in: the
-/// captions under a cover, a list line, the status line, the help. Pure, so what the screen says is tested without a terminal.
+/// captions under a cover, a list line, the details and status lines, the
+/// help. Pure, so what the screen says is tested without a terminal.
 public enum ShelfView {
-    /// Lines under the books: the status line.
-    public static let bottomRows = 1
+    /// Lines under the books: the selected book's details, then the status line.
+    public static let bottomRows = 2
 
     /// Said instead of a grid when the library has no books.
     public static let emptyHint = "The library is empty: add books with 'ibook add PATH', then open the shelf again (q quits)."
@@ -23,6 +24,17 @@ public enum ShelfView {
         let name = item.author.isEmpty ? item.title : "\(item.title) — \(item.author)"
         let cut = TextWidth.truncate(name, to: room)
         return mark + TextWidth.pad(cut, to: room) + "  " + progress
+    }
+
+    /// The selected book in one line: title, author, pages, tags, bookmarks.
+    public static func details(_ item: ShelfItem?, columns: Int) -> String {
+        guard let item else { return "" }
+        var parts = [item.author.isEmpty ? item.title : "\(item.title) — \(item.author)"]
+        parts.append(item.pageCount == 1 ? "1 page" : "\(item.pageCount) pages")
+        if let page = item.lastPage { parts.append("stopped on page \(page)") }
+        if !item.tags.isEmpty { parts.append("tags: " + item.tags.joined(separator: ", ")) }
+        parts.append(item.bookmarks == 1 ? "1 bookmark" : "\(item.bookmarks) bookmarks")
+        return TextWidth.truncate(parts.joined(separator: " · "), to: max(1, columns))
     }
 
     /// The bottom line: the query being typed, else a message, else what the shelf shows and how it is sorted.

@@ -4,9 +4,10 @@ import XCTest
 
 /// What the shelf says about a book, cut to the cells it has.
 final class ShelfViewTests: XCTestCase {
-    private func item(lastPage: Int? = nil) -> ShelfItem {
+    private func item(lastPage: Int? = nil, tags: [String] = [], bookmarks: Int = 0) -> ShelfItem {
         ShelfItem(id: 1, title: "A Field Guide to Lighthouses", author: "Ada Lovelace", pageCount: 40,
-                  addedAt: Date(timeIntervalSince1970: 0), lastPage: lastPage, lastRead: lastPage.map { _ in Date() })
+                  addedAt: Date(timeIntervalSince1970: 0), lastPage: lastPage, lastRead: lastPage.map { _ in Date() },
+                  tags: tags, bookmarks: bookmarks)
     }
 
     func testProgressIsNewForAnUnreadBookElseThePartRead() {
@@ -27,6 +28,15 @@ final class ShelfViewTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix("▶ A Field Guide"), line)
         XCTAssertTrue(line.hasSuffix("  new"), line)
         XCTAssertTrue(ShelfView.listLine(item(lastPage: 40), selected: false, columns: 80).hasPrefix("  A Field Guide to Lighthouses — Ada Lovelace "))
+    }
+
+    func testDetailsNameTitleAuthorPagesTagsAndBookmarks() {
+        XCTAssertEqual(ShelfView.details(item(lastPage: 5, tags: ["optics", "sea"], bookmarks: 2), columns: 200),
+                       "A Field Guide to Lighthouses — Ada Lovelace · 40 pages · stopped on page 5 · tags: optics, sea · 2 bookmarks")
+        XCTAssertEqual(ShelfView.details(item(bookmarks: 1), columns: 200),
+                       "A Field Guide to Lighthouses — Ada Lovelace · 40 pages · 1 bookmark")
+        XCTAssertEqual(ShelfView.details(item(), columns: 20), "A Field Guide to Li…")
+        XCTAssertEqual(ShelfView.details(nil, columns: 20), "")
     }
 
     func testTheStatusLineShowsThePromptElseTheFilterAndOrder() {
