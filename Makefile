@@ -37,7 +37,16 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
-                  postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev
+                  postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev \
+                  $(MANUAL_PACKAGES)
+# Debian's own manuals, real PDFs of every kind (LaTeX, groff, SiSU, texinfo, beamer), whose titles
+# and authors ManualTitlesTests checks against what their title pages say; one file of each package.
+MANUAL_PACKAGES = r-doc-pdf ada-reference-manual-2012 groff developers-reference debian-policy live-manual-pdf \
+                  packaging-tutorial zsh-doc
+MANUAL_FILES = /usr/share/R/doc/manual/R-FAQ.pdf /usr/share/doc/ada-reference-manual-2012/arm2012.pdf.gz \
+               /usr/share/doc/groff-base/pdf/automake.pdf.gz /usr/share/developers-reference/developers-reference.pdf \
+               /usr/share/doc/debian-policy/policy.pdf.gz /usr/share/doc/live-manual/pdf/live-manual.landscape.en.a4.pdf \
+               /usr/share/doc/packaging-tutorial/packaging-tutorial.pdf /usr/share/doc/zsh-common/zsh.pdf
 PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue. sqlite3 lets tests damage a library as a
@@ -60,6 +69,7 @@ deps:
 	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	test -f /usr/include/libstemmer.h || missing="$$missing libstemmer-dev"; \
 	test -f /usr/include/poppler/SplashOutputDev.h || missing="$$missing libpoppler-private-dev"; \
+	for file in $(MANUAL_FILES); do [ -f $$file ] || missing="$$missing $$file"; done; \
 	for lang in eng osd chi_sim jpn deu; do [ -f /usr/share/tesseract-ocr/5/tessdata/$$lang.traineddata ] || missing="$$missing tesseract-$$lang"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages (missing:$$missing)"; \

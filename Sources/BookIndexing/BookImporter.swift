@@ -54,7 +54,7 @@ struct BookImporter {
             }
             guard end != nil, pagesSeen == document.pageCount else { throw ImportAbort.incomplete }
             // In the book's transaction, like its pages. A shared library keeps no annotations yet.
-            if !library.isShared { try library.replaceAnnotationsFromPDF(sha256: sha256, annotations) }
+            if library.capabilities.contains(.annotations) { try library.replaceAnnotationsFromPDF(sha256: sha256, annotations) }
         }
         switch inserted {
         case .added(let book): return (.added(book), end?.diagnostics ?? [])

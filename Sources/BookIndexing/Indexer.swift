@@ -244,7 +244,7 @@ struct Indexer {
     /// mount, and the other machines still find it where it is recorded.
     private func alreadyPresent(_ book: Book, foundAt path: String) -> AddResult {
         var result = AddResult(path: path, status: .alreadyPresent, book: book)
-        if !library.isShared, book.path != path, !FileName.exists(book.path), (try? library.setPath(path, of: book)) != nil {
+        if library.capabilities.contains(.ownFiles), book.path != path, !FileName.exists(book.path), (try? library.setPath(path, of: book)) != nil {
             result.relinked = true
             result.book?.path = path
         }
@@ -270,7 +270,7 @@ extension Library {
                 onResult(result)
             })
         // A shared library keeps no OCR text yet: its books are added with the text their PDFs have.
-        guard options.ocrMode != .never, !isShared, !added.isEmpty, !stop.isSet else { return summary }
+        guard options.ocrMode != .never, capabilities.contains(.ocr), !added.isEmpty, !stop.isSet else { return summary }
         var ocr = OCROptions()
         ocr.mode = options.ocrMode
         ocr.languages = options.ocrLanguages

@@ -44,12 +44,7 @@ extension Library {
             }
             // Both indexes are stemmed in the book's language: a language a stemmer knows re-indexes the book.
             if let tag = values.first(where: { $0.0 == .language })?.1, let language = BookLanguage(tag: tag) {
-                if let local = localDatabase {
-                    try SearchIndex(database: local).reindex(bookID: book.id, language: language)
-                } else if let shared = engine as? PostgresConnection {
-                    try engine.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, book.id])
-                    try SharedPageIndex(connection: shared).index(bookID: book.id, language: language)
-                }
+                try store.reindex(bookID: book.id, language: language)
                 try engine.execute("UPDATE books SET language_source = ? WHERE id = ?",
                                    [LanguageSource.edited.rawValue, book.id])
             }

@@ -11,14 +11,6 @@ package struct Catalog {
 
     package init(database: any SQLEngine) { self.database = database }
 
-    /// The SQLite database, for what only a local library does yet.
-    var local: Database {
-        get throws {
-            guard let database = database as? Database else { throw LibraryError.notOnSharedLibrary("adding books") }
-            return database
-        }
-    }
-
     package func book(id: Int) throws -> Book? {
         try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE id = ?", [id]).map(Book.init(row:))
     }
@@ -78,16 +70,11 @@ package struct Catalog {
         try database.count("SELECT count(*) FROM outline WHERE book_id = ?", [bookID])
     }
 
-    /// Deletes the book and everything attached to it in one transaction.
-    /// The indexes are contentless, so their rows are removed explicitly with
-    /// the same input they were indexed with.
-    func remove(_ book: Book) throws {
+    /// Deletes the book and everything attached to it in one transaction,
+    /// what the store's full-text index holds of it first (`LibraryStore`).
+    func remove(_ book: Book, removingIndexedText: (Int) throws -> Void) throws {
         try database.transaction {
-            // A shared library has no SQLite full-text tables; its pages go with the book (ON DELETE CASCADE).
-            if let local = database as? Database {
-                try SearchIndex(database: local).remove(bookID: book.id)
-                try database.execute("DELETE FROM pages WHERE book_id = ?", [book.id])
-            }
+            try removingIndexedText(book.id)
             try database.execute("DELETE FROM books WHERE id = ?", [book.id])
             try database.execute("DELETE FROM state WHERE key = ? AND value = ?", [State.openBook, book.sha256])
         }

@@ -80,81 +80,15 @@ package enum CatalogInsertion {
     case alreadyPresent(Book)
 }
 
-extension Catalog {
-    /// Inserts a book, its outline and its pages (stored and indexed) in one
-    /// transaction: `pages` is given a function that takes each page, and the
-    /// book is committed when it returns, or not at all when it throws. The
-    /// importer streams pages from its spool file this way, so a big book is
-    /// never held in memory.
-    package func insert(_ book: NewBook, pages: (_ add: (NewPage) throws -> Void) throws -> Void) throws -> CatalogInsertion {
-        let book = book.printable
-        let database = try local
-        return try database.inTransaction {
-            if let existing = try self.book(sha256: book.sha256) { return .alreadyPresent(existing) }
-            try database.execute("""
-                INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer,
-                                   created, modified, page_count, added_at, title_source, author_source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [book.sha256, book.path, book.size, book.choice.title, book.choice.author, book.subject, book.keywords,
-                      book.creator, book.producer, book.created, book.modified, book.pageCount, Date(),
-                      book.choice.titleSource.rawValue, book.choice.authorSource.rawValue])
-            let bookID = database.lastInsertRowID
-            let insertOutline = try database.prepare(
-                "INSERT INTO outline (book_id, position, depth, title, page) VALUES (?, ?, ?, ?, ?)")
-            for (position, entry) in book.outline.enumerated() {
-                try insertOutline.run([bookID, position, entry.depth, entry.title, entry.page])
-            }
-            let insertPage = try database.prepare("INSERT INTO pages (book_id, page, label, text) VALUES (?, ?, ?, ?)")
-            // The index waits for the last page: the book's language, which
-            // its words are stemmed in, is told from its text.
-            var indexed: [(rowID: Int64, text: String)] = []
-            try pages { page in
-                try insertPage.run([bookID, page.page, page.label, StoredText.encode(page.text)])
-                indexed.append((database.lastInsertRowID, page.text))
-            }
-            let choice = LanguageChoice(catalog: book.catalogLanguage, xmp: book.xmpLanguage, pages: indexed.map(\.text))
-            try database.execute("UPDATE books SET language = ?, language_source = ? WHERE id = ?",
-                                 [choice.language.rawValue, choice.source.rawValue, bookID])
-            try SearchIndex(database: database).add(bookID: bookID, pages: indexed,
-                                                    outlineTitles: book.outline.map(\.title), language: choice.language)
-            try database.execute("""
-                UPDATE books SET first_page_row = (SELECT min(id) FROM pages WHERE book_id = ?1),
-                                 last_page_row = (SELECT max(id) FROM pages WHERE book_id = ?1)
-                WHERE id = ?1
-                """, [bookID])
-            guard let added = try self.book(id: Int(bookID)) else {
-                throw LibraryError.invalidArgument("the book just added cannot be read back")
-            }
-            return .added(added)
-        }
-    }
-}
 
 extension Library {
     /// See `Catalog.insert` (and `SharedBookWriter` on a shared library): the one way books enter the library.
     package func insert(_ book: NewBook, pages: (_ add: (NewPage) throws -> Void) throws -> Void) throws -> CatalogInsertion {
         try requireWritable()
-        if let shared = engine as? PostgresConnection, let sharedRoots {
-            do {
-                let cover = FileManager.default.contents(atPath: try thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
-                let outcome = try SharedBookWriter(database: shared, roots: sharedRoots)
-                    .write(book, addedAt: Date(), language: nil, cover: cover.map { [UInt8]($0) }, pages: pages)
-                // Added now, or by another client meanwhile: either way it is there to read back.
-                guard let stored = try Catalog(database: engine).book(sha256: book.sha256) else {
-                    throw LibraryError.invalidArgument("the book just added cannot be read back")
-                }
-                return outcome == .alreadyPresent ? .alreadyPresent(stored) : .added(stored)
-            } catch {
-                throw describing(error)
-            }
-        }
         do {
-            return try Catalog(database: database).insert(book, pages: pages)
-        } catch let error as DatabaseError {
-            // The book that did not fit was rolled back, but its pages still
-            // fill the write-ahead log: truncating it gives the disk back, so
-            // the library can still be written (a bookmark, a smaller book).
-            if error.isDiskFull { _ = try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+            let cover = FileManager.default.contents(atPath: try thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
+            return try store.insert(book, cover: cover.map { [UInt8]($0) }, pages: pages)
+        } catch {
             throw describing(error)
         }
     }
@@ -167,12 +101,7 @@ extension Library {
     /// Points a book at another copy of its file (same content); on a
     /// shared library, relative to this machine's root that holds it.
     package func setPath(_ path: String, of book: Book) throws {
-        if let sharedRoots {
-            let file = sharedRoots.stored(path)
-            try engine.execute("UPDATE books SET root = ?, path = ? WHERE id = ?", [file.root, file.path, book.id])
-            return
-        }
-        try Catalog(database: database).setPath(path, of: book)
+        try Catalog(database: engine).setPath(path, of: book, roots: sharedRoots)
     }
 
     /// Makes a book the open one.
@@ -184,10 +113,7 @@ extension Library {
     /// written, and on a shared library their role is an editor's.
     public func requireMayAddBooks() throws {
         try requireWritable()
-        guard isShared else { return }
-        if try engine.scalar("SELECT has_table_privilege('books', 'INSERT')") != .integer(1) {
-            throw LibraryError.sharedLibraryDenied("permission denied for table books")
-        }
+        try store.requireMayAddBooks()
     }
 
     /// Whether `error` means the shared library's server went away (a lost

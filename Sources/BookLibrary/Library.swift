@@ -9,12 +9,15 @@ import Store
 /// database connection of this process.
 public final class Library {
     public let location: LibraryLocation
-    /// Only BookLibrary speaks SQL: every statement is in this module. The
-    /// engine is SQLite for a library in a folder, PostgreSQL for a shared one.
-    let engine: any SQLEngine
-    let localDatabase: Database?
+    /// What the library is kept in: an SQLite file, or a PostgreSQL server.
+    let store: any LibraryStore
+    /// Only BookLibrary speaks SQL: every statement is in this module, run
+    /// through the store's engine where both engines speak it.
+    var engine: any SQLEngine { store.engine }
+    /// The SQLite database of a local library.
+    var localDatabase: Database? { (store as? LocalStore)?.database }
     /// Where this machine mounts a shared library's roots; nil for a local library.
-    let sharedRoots: MachineRoots?
+    var sharedRoots: MachineRoots? { store.roots }
     /// The SQLite database of a local library, for the operations that do
     /// not work on a shared library yet: they fail with `notOnSharedLibrary`.
     var database: Database {
@@ -23,8 +26,8 @@ public final class Library {
             return localDatabase
         }
     }
-    /// Whether the library is shared on a PostgreSQL server.
-    public var isShared: Bool { localDatabase == nil }
+    /// What this library's storage can do (see `LibraryCapabilities`).
+    public var capabilities: LibraryCapabilities { store.capabilities }
     /// The library's folder or file cannot be written (a read-only mount, a
     /// `chmod -w` folder): it is open read-only, reading works, and every
     /// operation that writes fails with `LibraryError.readOnly`.
@@ -45,9 +48,7 @@ public final class Library {
         self.location = location
         if let url = location.sharedURL {
             let roots = try MachineRoots.load()
-            engine = try SharedSchema.open(url, shownAs: location.directory, roots: roots)
-            sharedRoots = roots
-            localDatabase = nil
+            store = SharedStore(connection: try SharedSchema.open(url, shownAs: location.directory, roots: roots), roots: roots)
             isReadOnly = false
             return
         }
@@ -94,9 +95,7 @@ public final class Library {
             throw LibraryError.notALibrary(path, reason: Self.reason(error))
         }
         try database.defineTextFunction(QuerySQL.foldFunction, QuerySQL.folded)
-        engine = database
-        localDatabase = database
-        sharedRoots = nil
+        store = LocalStore(database: database)
         // Only once the folder is known to be an ibook library are its files
         // ours to tighten, and only where they can be changed: a read-only
         // library is left exactly as it is.
@@ -165,8 +164,7 @@ public final class Library {
     /// On a shared library, brings the book's cover from the database into
     /// this machine's thumbnail cache (where a local library's add put it).
     public func fetchSharedCover(of book: Book) throws {
-        guard isShared else { return }
-        try SharedCovers(database: engine).materialise(book, at: try thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
+        try store.materialiseCover(of: book, at: try thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize))
     }
 
     /// Verifies the database file with SQLite's own check.
@@ -230,7 +228,7 @@ extension Library {
         try requireWritable()
         let catalog = Catalog(database: engine)
         let book = try catalog.resolve(name)
-        try catalog.remove(book)
+        try catalog.remove(book, removingIndexedText: store.removeIndexedText(ofBook:))
         return book
     }
 }

@@ -15,6 +15,9 @@ public struct LibraryLocation: Sendable, Equatable {
 
     public var isShared: Bool { sharedURL != nil }
 
+    /// What the library here can do: known before it is opened.
+    public var capabilities: LibraryCapabilities { isShared ? .shared : .local }
+
     public var databasePath: String { directory + "/library.sqlite" }
 
     public init(directory: String, thumbnailDirectory: String) {

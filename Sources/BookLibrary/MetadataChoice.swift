@@ -26,7 +26,7 @@ public struct MetadataChoice: Codable, Equatable, Sendable {
         func good(_ title: String?) -> Bool { TitleJudge.isGood(title: title, fileName: fileName) }
 
         let title: String, titleSource: MetadataSource
-        if let info = candidates.infoTitle, good(info) {
+        if let info = candidates.infoTitle.map(TitleJudge.withoutGeneratorPrefix), good(info) {
             (title, titleSource) = (info, .metadata)
         } else if let xmp = candidates.xmpTitle, good(xmp) {
             (title, titleSource) = (xmp, .xmp)
@@ -44,7 +44,8 @@ public struct MetadataChoice: Codable, Equatable, Sendable {
         // title is the one chosen, or says the same.
         let pageIsTitlePage = candidates.pageTitle.map { similar($0, title) } ?? false
         let author: String, authorSource: MetadataSource
-        if let info = candidates.infoAuthor, TitleJudge.isGood(author: info) {
+        if let info = candidates.infoAuthor.flatMap({ AuthorList.cleaned($0, pageAuthors: candidates.pageAuthors) }),
+           TitleJudge.isGood(author: info) {
             (author, authorSource) = (info, .metadata)
         } else if !creators.isEmpty {
             (author, authorSource) = (creators.joined(separator: ", "), .xmp)

@@ -28,7 +28,8 @@ public struct PageText: Codable, Sendable {
 /// Reads pages from the text stored at add time and records the position in
 /// the history.
 struct PageReader {
-    let database: any SQLEngine
+    let store: any LibraryStore
+    private var database: any SQLEngine { store.engine }
 
     func read(_ book: Book, _ request: PageRequest) throws -> PageText {
         let resolver = PageResolver(database: database)
@@ -67,19 +68,19 @@ struct PageReader {
         let hasText = text.contains { !$0.isWhitespace }
         return PageText(bookID: book.id, bookTitle: book.title, page: location.page, label: location.label,
                         pageCount: book.pageCount, text: text, hasText: hasText,
-                        ocr: try (database as? Database).flatMap { try OCRPages(database: $0).ocr(book, page: location.page) })
+                        ocr: try store.ocr(of: book, page: location.page))
     }
 }
 
 extension Library {
     public func read(_ book: Book, _ request: PageRequest) throws -> PageText {
-        try PageReader(database: engine).read(book, request)
+        try PageReader(store: store).read(book, request)
     }
 
     /// A page's stored text, without moving the reading position.
     public func pageText(_ book: Book, page: Int) throws -> PageText {
         let location = try PageResolver(database: engine).resolve(.number(page), in: book)
-        return try PageReader(database: engine).text(of: book, at: location)
+        return try PageReader(store: store).text(of: book, at: location)
     }
 
     /// Records that the reader is on `page` now: what `history`, `read` and `view` resume from.

@@ -283,9 +283,6 @@ extension Library {
     /// With `exact`, a word does not find its inflections (see `SearchQuery`).
     public func search(_ query: String, scope: SearchScope, exact: Bool = false, limit: Int? = nil,
                        onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        if let shared = engine as? PostgresConnection {
-            return try SharedSearch(connection: shared).run(query, scope: scope, exact: exact, limit: limit, onHit: onHit)
-        }
-        return try Search(database: database).run(query, scope: scope, exact: exact, limit: limit, onHit: onHit)
+        try store.search(query, scope: scope, exact: exact, limit: limit, onHit: onHit)
     }
 }

@@ -27,6 +27,7 @@ public enum TitleJudge {
     /// Headings a first page may show in its largest type that name a part, not the work.
     static let headings: Set<String> = [
         "introduction", "contents", "table of contents", "preface", "abstract", "foreword", "index", "appendix",
+        "front matter", "title page", "cover", "colophon",
         "chapter", "part", "summary", "acknowledgements", "acknowledgments", "copyright", "license", "licence",
         "inhalt", "inhaltsverzeichnis", "einleitung", "sommaire", "table des matières", "содержание", "введение",
         "目次", "目录", "前言", "序",
@@ -101,6 +102,15 @@ public enum TitleJudge {
         }
         let name = normalized(fileName)
         return !name.isEmpty && normalized(title) == name
+    }
+
+    /// A generator's name set before the title as `Name: - Title` (SiSU's
+    /// "SiSU: - Live Systems Manual"): a title never reads so.
+    public static func withoutGeneratorPrefix(_ title: String) -> String {
+        guard let mark = title.firstRange(of: ": - "), !title[..<mark.lowerBound].contains(" "),
+              !title[..<mark.lowerBound].isEmpty
+        else { return title }
+        return String(title[mark.upperBound...]).trimmingWhitespace()
     }
 
     /// What is left of a junk title once the producer's decorations are

@@ -17,12 +17,6 @@ package enum CLI {
         NotesCommand.self, NoteCommand.self, MigrateCommand.self, ServerCommand.self, RootsCommand.self,
     ]
 
-    /// The commands that work on a shared library (`--library postgresql://…`); the others say they do not, yet.
-    package static let sharedLibraryCommands: Set<String> = [
-        "list", "info", "open", "remove", "toc", "read", "bookmark", "bookmarks", "history", "search", "add", "show", "thumbnail",
-        "edit", "tag", "untag", "tags", "collection", "check", "relocate", "export",
-    ]
-
     /// A command line is readable by every user of the machine (`ps`,
     /// /proc/PID/cmdline) for as long as the command runs, and ibook hands
     /// it on to ibook-full and to its workers: a password has no place in it.
@@ -72,7 +66,7 @@ package enum CLI {
             Terminal(fileDescriptor: 1).write(parser.helpText(for: ["ibook"]) + "\n")
             return 0
         }
-        let context = CommandContext(arguments: parsed, program: program)
+        let context = CommandContext(arguments: parsed, program: program, requires: command.requires)
         defer {
             // What poppler said while this process read PDFs itself (add's
             // workers report theirs per file).

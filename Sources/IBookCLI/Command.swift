@@ -1,10 +1,18 @@
+import BookLibrary
 import Arguments
 
 /// One subcommand: its definition (from which help, usage and completions
 /// are generated) and what it does.
 package protocol Command: SendableMetatype {
     static var spec: CommandSpec { get }
+    /// What the library must be able to do for this command to run on it
+    /// (checked when the command opens the library).
+    static var requires: LibraryCapabilities { get }
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws
+}
+
+extension Command {
+    package static var requires: LibraryCapabilities { [] }
 }
 
 /// Options several commands share, defined once.

@@ -11,11 +11,14 @@ package final class CommandContext {
     package let stderr: Terminal
     /// The binary this command runs in, and what it can do.
     package let program: Program
+    /// What the command needs the library to be able to do.
+    package let requires: LibraryCapabilities
     private var openedLibrary: Library?
 
-    package init(arguments: ParsedArguments, program: Program) {
+    package init(arguments: ParsedArguments, program: Program, requires: LibraryCapabilities = []) {
         self.arguments = arguments
         self.program = program
+        self.requires = requires
         stdout = Terminal(fileDescriptor: 1)
         stderr = Terminal(fileDescriptor: 2)
     }
@@ -25,11 +28,15 @@ package final class CommandContext {
     /// Resolved once: it reads the environment and resolves the folder's symlinks.
     package private(set) lazy var location = LibraryLocation.resolve(flag: arguments.value("library"))
 
+    /// Throws unless the library can do what `what` (a command, or one of
+    /// its options) needs: checked before the library is opened.
+    package func require(_ needed: LibraryCapabilities, for what: String) throws {
+        guard location.capabilities.isSuperset(of: needed) else { throw LibraryError.notOnSharedLibrary(what) }
+    }
+
     package func library() throws -> Library {
         if let openedLibrary { return openedLibrary }
-        if location.isShared, let name = arguments.commandPath.dropFirst().first, !CLI.sharedLibraryCommands.contains(name) {
-            throw LibraryError.invalidArgument("ibook \(name) does not work on a shared library yet")
-        }
+        try require(requires, for: "ibook " + arguments.commandPath.dropFirst().joined(separator: " "))
         // Upgrading an old library re-indexes (or re-stores) its pages: on a terminal, say how far it has got.
         let progress = PercentLine(terminal: stderr, title: "Upgrading the library")
         let library = try Library(location: location) { step in progress?.show(done: step.done, of: step.total) }

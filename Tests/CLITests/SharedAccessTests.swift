@@ -177,7 +177,7 @@ final class SharedAccessTests: XCTestCase {
                                        environment: environment)
         XCTAssertEqual(stranger.status, 1)
         XCTAssertEqual(stranger.stderr, "Error: the shared library's tables belong to owen: only that role (or a superuser) can upgrade them, not otto (nothing was changed)\n")
-        XCTAssertEqual(try server.psql("SELECT count(*) FROM schema_migrations", database: "owned"), "10")
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM schema_migrations", database: "owned"), "11")
     }
 
     func testServerInitWithoutCreateOnTheSchemaSaysSo() throws {

@@ -274,8 +274,11 @@ final class SharedLibraryTests: XCTestCase {
 
     func testAnUnsupportedCommandSaysSoInOneLine() throws {
         let database = try filledLibrary()
+        // Each asks for what it needs of the library (LibraryCapabilities), a shared one has none of these yet.
         for (arguments, name) in [(["ocr", "1"], "ocr"), (["view", "1"], "view"), (["check", "--index"], "check --index"),
-                                  (["edit", "1", "--write", "--title", "x"], "edit --write")] {
+                                  (["edit", "1", "--write", "--title", "x"], "edit --write"), (["notes"], "notes"),
+                                  (["refresh"], "refresh"), (["thumbnails", "1", "-o", "out"], "thumbnails"),
+                                  (["search", "--notes", "x"], "search --notes")] {
             let result = try ibook(arguments, database: database)
             XCTAssertEqual(result.status, 1, "\(arguments)")
             XCTAssertEqual(result.stderr, "Error: ibook \(name) does not work on a shared library yet\n")

@@ -15,11 +15,8 @@ package enum CheckCommand: Command {
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        if arguments.flag("index") || arguments.flag("repair") { try context.require(.indexMaintenance, for: "ibook check --index") }
         let library = try context.library()
-        // The full-text index checked here is SQLite's; a shared library's search index is the server's.
-        if library.isShared, arguments.flag("index") || arguments.flag("repair") {
-            throw LibraryError.notOnSharedLibrary("ibook check --index")
-        }
         let books = try arguments.positional("book").map { [try library.book(named: $0)] }
         let json = arguments.flag("json")
         var checked = 0

@@ -53,9 +53,9 @@ package enum EditCommand: Command {
             throw UsageError("--in-place and --output go with --write")
         }
         if arguments.flag("in-place"), arguments.value("output") != nil { throw UsageError("Give either --in-place or --output, not both") }
-        let library = try context.library()
         // Refused before anything is stored: a shared library's file is on each machine, not the server's to rewrite.
-        if write, library.isShared { throw LibraryError.notOnSharedLibrary("ibook edit --write") }
+        if write { try context.require(.ownFiles, for: "ibook edit --write") }
+        let library = try context.library()
         var book = try context.book()
         do {
             if !write || !edit.isEmpty { book = try library.edit(book, edit) }

@@ -25,7 +25,7 @@ package enum MigrateCommand: Command {
         guard let url = to ?? from else { throw UsageError("Give the shared library with --to URL or --from URL") }
         guard to == nil || from == nil else { throw UsageError("Give either --to or --from, not both") }
         guard LibraryLocation.isSharedURL(url) else { throw UsageError("'\(url)' is not a postgresql:// URL") }
-        guard !context.location.isShared else {
+        guard context.location.capabilities.contains(.localFolder) else {
             throw UsageError("--library must be a local library to copy \(to != nil ? "from" : "into")")
         }
         let library = try context.library()

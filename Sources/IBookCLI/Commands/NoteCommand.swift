@@ -2,6 +2,8 @@ import Arguments
 import BookLibrary
 
 package enum NoteCommand: Command {
+    package static let requires: LibraryCapabilities = [.annotations]
+
     package static let spec = CommandSpec(
         name: "note",
         abstract: "Add a note to a page of the open book.",

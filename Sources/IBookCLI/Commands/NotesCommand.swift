@@ -2,6 +2,8 @@ import Arguments
 import BookLibrary
 
 package enum NotesCommand: Command {
+    package static let requires: LibraryCapabilities = [.annotations]
+
     package static let spec = CommandSpec(
         name: "notes",
         abstract: "List a book's highlights and notes by chapter, or delete one.",

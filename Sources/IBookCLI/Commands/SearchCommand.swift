@@ -20,10 +20,8 @@ package enum SearchCommand: Command {
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let query = arguments.positionalValues("text").joined(separator: " ")
         let limit = try arguments.int("limit", in: 1...Int(Int32.max))
+        if arguments.flag("notes") { try context.require(.annotations, for: "ibook search --notes") }
         let library = try context.library()
-        if library.isShared, arguments.flag("notes") {
-            throw LibraryError.notOnSharedLibrary("ibook search --notes")
-        }
         let scope = try context.searchScope()
         let json = arguments.flag("json")
         if arguments.flag("notes") {

@@ -4,6 +4,8 @@ import BookLibrary
 import IBookCLI
 
 enum AnnotateCommand: Command {
+    static let requires: LibraryCapabilities = [.annotations]
+
     static let spec = CommandSpec(
         name: "annotate",
         abstract: "Write a book's highlights and notes into a copy of its PDF.",

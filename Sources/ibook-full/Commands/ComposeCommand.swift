@@ -7,6 +7,8 @@ import Foundation
 import IBookCLI
 
 enum ComposeCommand: Command {
+    static let requires: LibraryCapabilities = [.pageWork]
+
     static let spec = CommandSpec(
         name: "compose",
         abstract: "Fill an HTML template with JSON data and print it to a paginated PDF.",

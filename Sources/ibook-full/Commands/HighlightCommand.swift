@@ -4,6 +4,8 @@ import BookLibrary
 import IBookCLI
 
 enum HighlightCommand: Command {
+    static let requires: LibraryCapabilities = [.annotations]
+
     static let spec = CommandSpec(
         name: "highlight",
         abstract: "Highlight a passage of the open book.",

@@ -8,6 +8,8 @@ import PageRanges
 import SearchablePDF
 
 enum OCRCommand: Command {
+    static let requires: LibraryCapabilities = [.ocr]
+
     static let spec = CommandSpec(
         name: "ocr",
         abstract: "Read the pages of a book that have no text with OCR (tesseract).",

@@ -5,6 +5,8 @@ import Foundation
 import IBookCLI
 
 enum RefreshCommand: Command {
+    static let requires: LibraryCapabilities = [.ownFiles]
+
     static let spec = CommandSpec(
         name: "refresh",
         abstract: "Derive titles, authors and page text again from the books' files.",

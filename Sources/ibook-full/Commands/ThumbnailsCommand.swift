@@ -9,6 +9,9 @@ import IBookCLI
 enum ThumbnailsCommand: Command {
     static let defaults = ContactSheetOptions()
 
+    static let requires: LibraryCapabilities = [.pageWork]
+
+
     static let spec = CommandSpec(
         name: "thumbnails",
         abstract: "Write thumbnails of many pages: a contact sheet PNG, or one PNG per page in a folder.",

@@ -9,6 +9,8 @@ import Reader
 import TerminalIO
 
 enum ViewCommand: Command {
+    static let requires: LibraryCapabilities = [.pageWork]
+
     static let spec = CommandSpec(
         name: "view",
         abstract: "Read a book full screen in the terminal: its pages as images, with search, contents and bookmarks.",

@@ -12,6 +12,8 @@ import PageRanges
 import Watermark
 
 enum WatermarkCommand: Command {
+    static let requires: LibraryCapabilities = [.pageWork]
+
     static let spec = CommandSpec(
         name: "watermark",
         abstract: "Stamp text on the pages of a PDF, writing a new file.",
