@@ -160,6 +160,25 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertTrue(output[exit.upperBound...].contains("\u{1B}[?1049l"))
     }
 
+    func testAResizedTerminalGetsTheShelfAgainAtItsNewSize() throws {
+        try addSampleBooks()
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics text", columns: 100, rows: 30,
+                                      environment: library.environment)
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Shelf: book 1 of 2") }, session.screen())
+        XCTAssertEqual(session.lines().last?.hasPrefix("Shelf:"), true, "the status line is the last of 30")
+        try session.resize(columns: 50, rows: 8)
+        // Every line cut to the new width, the progress still at its right edge, the status line at the new bottom.
+        XCTAssertTrue(session.waitFor { _ in
+            let lines = session.lines()
+            return lines.count == 8 && lines.allSatisfy { $0.count <= 50 } && lines[7].hasPrefix("Shelf: book 1 of 2")
+                && lines.contains { $0.hasPrefix("▶ ") && $0.count == 50 && $0.hasSuffix("new") }
+        }, session.screen())
+        try session.send("j")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("book 2 of 2") }, session.screen())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
     func testAnEmptyLibraryShowsHowToAddBooks() throws {
         let session = try TmuxSession("exec '\(Run.ibookPath)' shelf", environment: library.environment)
         XCTAssertTrue(session.waitFor { $0.contains("ibook add PATH") }, session.screen())
