@@ -65,6 +65,9 @@ let package = Package(
         // The full-screen reader: a pure state machine (state, keys, view) and
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
+        // The library screen (`ibook shelf`): covers in a grid, the same pure state machine and
+        // session as the reader's, which it opens a book in.
+        .target(name: "Shelf", dependencies: ["BookLibrary", "TerminalIO", "Raster", "Reader", "Drawing", "TextCells"]),
         // Pages rendered by Splash in libibook-pages.so, built from SplashPages (C++ over poppler's
         // PDFDoc and SplashOutputDev, with a C API) as its own shared library and opened on first use, so
         // the lean ibook renders a thumbnail itself and its other commands never load poppler.
@@ -140,7 +143,7 @@ let package = Package(
         .executableTarget(name: "ibook-full", dependencies: ["FileNames", 
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
-            "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands", "Annotating",
+            "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands", "Annotating", "Shelf",
         ]),
 
         // Generates the PDFs in SampleBooks/ (make samplebooks).
@@ -154,6 +157,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "PDF", "TestSupport"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary", "PDF", "PageRendering", "TestSupport"]),
+        .testTarget(name: "ShelfTests", dependencies: ["Shelf", "TerminalIO"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Raster", "TestSupport"]),

@@ -43,7 +43,7 @@ package enum CLI {
         let parser = program.parser
         let parsed: ParsedArguments
         do {
-            switch try parser.parse(args) {
+            switch try parser.parse(homeCommandLine(args, program: program)) {
             case .help(let path):
                 Terminal(fileDescriptor: 1).write(parser.helpText(for: path) + "\n")
                 return 0
@@ -87,6 +87,16 @@ package enum CLI {
             context.error(context.describe(error))
             return ExitCode.failure
         }
+    }
+
+    /// `ibook` alone (global options aside) opens the program's home screen for a person at a
+    /// terminal; a script or a pipe that runs it, and every way of asking for help, still get the usage.
+    static func homeCommandLine(_ args: [String], program: Program) -> [String] {
+        guard let home = program.home, isatty(0) == 1, isatty(1) == 1,
+              !args.contains(where: { ["-h", "--help", "help", "--version"].contains($0) }),
+              case .help(let path)? = try? program.parser.parse(args), path == ["ibook"]
+        else { return args }
+        return args + [home.spec.name]
     }
 
     /// What a person reads for `error`: the command line's words where it has an

@@ -17,6 +17,9 @@ package struct Program {
     /// needs a password, an output that would overwrite its input), naming the
     /// option that changes the outcome; nil leaves the error's own words.
     package var explain: (Error) -> String?
+    /// What `ibook` alone runs when a person is at a terminal (the shelf); nil, or
+    /// not on a terminal, prints the usage.
+    package var home: Command.Type?
 
     package init(commands: [Command.Type], drainDiagnostics: @escaping () -> [String] = { [] },
                  layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)? = nil,

@@ -2,20 +2,29 @@ import Raster
 import TerminalIO
 
 /// The one place where the reader turns a frame's pixels into terminal
-/// bytes, for the graphics mode chosen at start.
-struct PagePainter {
-    let mode: GraphicsMode
-    let wrapForTmux: Bool
+/// bytes, for the graphics mode chosen at start. The shelf paints its
+/// covers with it too, each at its own place and under its own kitty id.
+public struct PagePainter: Sendable {
+    public let mode: GraphicsMode
+    public let wrapForTmux: Bool
     /// Blocks without colour escapes (NO_COLOR, TERM=dumb).
-    var monochrome = false
+    public var monochrome = false
     /// kitty keeps one image for the page; re-sending it under the same id replaces it.
-    static let kittyImageID: UInt32 = 7_301
+    public static let kittyImageID: UInt32 = 7_301
 
-    /// Bytes that draw `canvas` over `columns × rows` cells from the cursor (top-left).
-    func paint(_ canvas: RasterImage, columns: Int, rows: Int, cellSize: (width: Int, height: Int)) throws -> [UInt8] {
+    public init(mode: GraphicsMode, wrapForTmux: Bool, monochrome: Bool = false) {
+        self.mode = mode
+        self.wrapForTmux = wrapForTmux
+        self.monochrome = monochrome
+    }
+
+    /// Bytes that draw `canvas` over `columns × rows` cells from the cursor (top-left);
+    /// blocks always start at the screen's top-left. `kittyID` names the image kitty replaces.
+    public func paint(_ canvas: RasterImage, columns: Int, rows: Int, cellSize: (width: Int, height: Int),
+                      kittyID: UInt32 = kittyImageID) throws -> [UInt8] {
         switch mode {
         case .kitty:
-            return try KittyGraphics.transmitAndPlace(canvas, id: Self.kittyImageID, columns: columns, rows: rows,
+            return try KittyGraphics.transmitAndPlace(canvas, id: kittyID, columns: columns, rows: rows,
                                                       cellSize: cellSize, tmux: wrapForTmux)
         case .iterm:
             return try ITermGraphics.inline(canvas, columns: columns, rows: rows, tmux: wrapForTmux)
@@ -35,7 +44,7 @@ struct PagePainter {
 
     /// Removes every image this reader put up; kitty keeps images apart from
     /// the text, so clearing the screen alone would leave them.
-    func clearAll() -> [UInt8] {
+    public func clearAll() -> [UInt8] {
         mode == .kitty ? KittyGraphics.deleteAll(tmux: wrapForTmux) : []
     }
 }

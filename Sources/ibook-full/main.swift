@@ -34,10 +34,10 @@ if FileName.arguments.count > 1, FileName.arguments[1] == RenderWorker.modeArgum
     exit(status)
 }
 
-let program = Program(
+var program = Program(
     commands: [
         AddCommand.self, ListCommand.self, InfoCommand.self, OpenCommand.self, RemoveCommand.self, ThumbnailCommand.self,
-        ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, SearchCommand.self,
+        ThumbnailsCommand.self, ShowCommand.self, TocCommand.self, ReadCommand.self, ViewCommand.self, ShelfCommand.self, SearchCommand.self,
         OCRCommand.self, BookmarkCommand.self, BookmarksCommand.self, NotesRescanCommand.self, NoteCommand.self,
         HighlightCommand.self, AnnotateCommand.self, HistoryCommand.self, CheckCommand.self,
         RelocateCommand.self, EditCommand.self, TagCommand.self, UntagCommand.self, TagsCommand.self,
@@ -54,4 +54,5 @@ let program = Program(
         try MetadataWriter(source: source, password: password).write(metadata, to: destination)
     },
     explain: WorkbenchErrorMessage.text(for:))
+program.home = ShelfCommand.self
 exit(CLI.run(Array(FileName.arguments.dropFirst()), program: program))

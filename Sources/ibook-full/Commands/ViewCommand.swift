@@ -53,8 +53,19 @@ enum ViewCommand: Command {
             // that cannot be written still lets the book be read.
             try? library.setOpenBook(book)
         }
-        var setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
+        let setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
                                               terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
+        if let signal = try read(book, at: startPage, library: library, setup: setup, password: password, timeLimit: timeLimit) {
+            // Ended by a signal, after putting the terminal back: say so the shell's way.
+            throw ExitCode(status: 128 + signal)
+        }
+    }
+
+    /// Runs the reader on `book` until it quits, on a terminal set up for `setup`'s
+    /// graphics: `view` itself, and the shelf's Enter. Returns the signal that ended it, if one did.
+    static func read(_ book: Book, at startPage: Int, library: Library, setup: GraphicsSetup, password: String?,
+                     timeLimit: TimeInterval) throws -> Int32? {
+        var setup = setup
         var textOnlyReason: String?
         if setup.mode != .text {
             // Opened once here, so a missing file or a password problem is said
@@ -85,9 +96,6 @@ enum ViewCommand: Command {
                                                          color: AnnotationColor.highlightDefault, near: near),
                                   password: password)
         }
-        if let signal = try ReaderSession(library: library, book: book, startPage: startPage, options: options).run() {
-            // Ended by a signal, after putting the terminal back: say so the shell's way.
-            throw ExitCode(status: 128 + signal)
-        }
+        return try ReaderSession(library: library, book: book, startPage: startPage, options: options).run()
     }
 }

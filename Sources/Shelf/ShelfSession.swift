@@ -1,0 +1,306 @@
+import BookLibrary
+import Foundation
+import Raster
+import Reader
+import TerminalIO
+import TextCells
+
+/// Runs the shelf on a terminal: raw mode and the alternate screen, one
+/// poll() loop over keys and signals, and the effects of `ShelfUpdate`.
+/// Opening a book hands the terminal to the reader and takes it back after.
+/// The terminal is restored on every way out.
+public final class ShelfSession {
+    public struct Options {
+        public var graphics: GraphicsMode
+        public var cellSize: (width: Int, height: Int)?
+        public var wrapForTmux = false
+        /// Said once on the status line at start (e.g. how to enable tmux passthrough).
+        public var notice: String?
+        /// Keys that arrived before the shelf started reading them.
+        public var pendingInput: [UInt8] = []
+        /// Reads a book full screen where it stopped, on a terminal the shelf has
+        /// put back as it found it; returns the signal that ended the reader, if one did.
+        public var read: (Book) throws -> Int32?
+
+        public init(graphics: GraphicsMode, read: @escaping (Book) throws -> Int32?) {
+            self.graphics = graphics
+            self.read = read
+        }
+    }
+
+    private let library: Library
+    private let options: Options
+    private var books: [Int: Book]
+    private var state: ShelfState
+    private let input: Int32 = 0
+    private let output: Int32 = 1
+    private var rawMode: RawMode?
+    private var signals: SignalPipe?
+    private var decoder = KeyDecoder()
+    private let painter: PagePainter
+    private let covers: ShelfCovers
+    private var size = TerminalSize(columns: 80, rows: 24)
+    private var cell = TerminalSize.defaultCellSize
+    private var quitting = false
+    private var terminatedBy: Int32?
+    private var needsDraw = true
+    /// What the screen was laid out for last, so a move within it redraws only what changed.
+    private var shownLayout = ""
+    /// Per slot on the screen, the cover drawn there (book, selected), so it is not sent again.
+    private var shownCovers: [Int: String] = [:]
+
+    /// Whether covers are drawn: only with an image protocol; blocks are too coarse for a cover, so a list.
+    private var drawsCovers: Bool { [.kitty, .iterm, .sixel].contains(options.graphics) }
+
+    /// kitty ids of the covers on screen, one per slot; apart from the reader's page.
+    private static let firstCoverID: UInt32 = 7_400
+
+    public init(library: Library, options: Options) throws {
+        self.library = library
+        self.options = options
+        let shelf = try ShelfBooks(library: library)
+        books = shelf.books
+        state = ShelfState(items: shelf.items, grid: ShelfGrid(screenColumns: 80, screenRows: 22, cellAspect: 0.5, covers: false))
+        state.message = options.notice
+        painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux)
+        covers = ShelfCovers(library: library)
+    }
+
+    /// Runs until the shelf quits; the terminal is as it was afterwards.
+    /// Returns the signal that ended it (SIGTERM, SIGHUP…), if one did.
+    @discardableResult
+    public func run() throws -> Int32? {
+        rawMode = try RawMode(fileDescriptor: input)
+        try enterScreen()
+        defer { leaveScreen() }
+        for key in decoder.decode(options.pendingInput) where !quitting {
+            perform(ShelfUpdate.handle(key, &state))
+        }
+        while !quitting {
+            if needsDraw { draw() }
+            waitForInput()
+        }
+        return terminatedBy
+    }
+
+    // MARK: The screen
+
+    private var leaveScreenBytes: String {
+        ScreenSequences.resetStyle + ScreenSequences.clearScreen + ScreenSequences.enableWrap + ScreenSequences.showCursor
+            + ScreenSequences.leaveAlternateScreen
+    }
+
+    private func enterScreen() throws {
+        signals = try SignalPipe()
+        EmergencyRestore.setResetSequence(Array(leaveScreenBytes.utf8) + painter.clearAll())
+        EmergencyRestore.installCrashHandlers()
+        try rawMode?.enter()
+        write(ScreenSequences.enterAlternateScreen + ScreenSequences.hideCursor + ScreenSequences.disableWrap
+              + ScreenSequences.clearScreen)
+        measure()
+    }
+
+    private func leaveScreen() {
+        writeBytes(painter.clearAll() + Array(leaveScreenBytes.utf8))
+        rawMode?.leave()
+        // The reader, when a book is opened, sets up signals of its own.
+        signals = nil
+    }
+
+    private func measure() {
+        size = TerminalSize.of(fileDescriptor: output) ?? TerminalSize.of(fileDescriptor: input) ?? size
+        cell = size.cellSize(fallback: options.cellSize)
+        ShelfUpdate.resize(ShelfGrid(screenColumns: size.columns, screenRows: size.rows - ShelfView.bottomRows,
+                                     cellAspect: Double(cell.width) / Double(max(1, cell.height)), covers: drawsCovers),
+                           &state)
+        shownLayout = ""
+        needsDraw = true
+    }
+
+    // MARK: The loop
+
+    private func waitForInput() {
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+        if let signals { descriptors.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+        if ready < 0 && errno != EINTR { quitting = true; return }
+        if let events = signals?.drain() {
+            for event in events { handle(event) }
+        }
+        if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 { readKeys() }
+    }
+
+    private func readKeys() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(input, &buffer, buffer.count)
+        if count == 0 {  // the terminal went away
+            quitting = true
+            return
+        }
+        guard count > 0 else { return }
+        for key in decoder.decode(Array(buffer[..<count])) where !quitting {
+            perform(ShelfUpdate.handle(key, &state))
+        }
+    }
+
+    private func handle(_ event: SignalPipe.Event) {
+        switch event {
+        case .resized:
+            measure()
+        case .terminate(let signal):
+            terminatedBy = signal
+            quitting = true
+        case .suspend:
+            suspend()
+        case .resumed:
+            shownLayout = ""
+            needsDraw = true
+        }
+    }
+
+    private func suspend() {
+        // With the signals back to their defaults (leaveScreen), Ctrl-Z's own signal stops the process.
+        leaveScreen()
+        kill(getpid(), SIGTSTP)
+        try? enterScreen()
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effects: [ShelfEffect]) {
+        for effect in effects {
+            switch effect {
+            case .redraw: needsDraw = true
+            case .quit: quitting = true
+            case .suspend: suspend()
+            case .open(let id): open(id)
+            case .filter(let query):
+                do {
+                    ShelfUpdate.filtered(query, ids: query.isEmpty ? [] : try library.bookIDs(matching: query), &state)
+                } catch {
+                    state.message = String(describing: error)
+                }
+            }
+        }
+        needsDraw = true
+    }
+
+    /// The reader takes the terminal as a shell would leave it, and gives it back;
+    /// the shelf then reads the library again, for where the reading stopped.
+    private func open(_ id: Int) {
+        guard let book = books[id] else { return }
+        leaveScreen()
+        do {
+            if let signal = try options.read(book) {
+                terminatedBy = signal
+                quitting = true
+                return
+            }
+        } catch {
+            state.message = String(describing: error)
+        }
+        if let shelf = try? ShelfBooks(library: library) {
+            books = shelf.books
+            state.setItems(shelf.items)
+        }
+        do {
+            try enterScreen()
+        } catch {
+            quitting = true
+        }
+    }
+
+    // MARK: Drawing
+
+    private func draw() {
+        needsDraw = false
+        let gridRows = max(1, size.rows - ShelfView.bottomRows)
+        let layout = "\(size.columns)x\(size.rows) \(state.first) \(state.shown.count) \(state.showingHelp) \(state.sort) \(state.filter?.query ?? "")"
+        var frame = ""
+        if layout != shownLayout {
+            // A new screenful: every cover goes, and is drawn again where the new layout puts it.
+            frame += String(decoding: painter.clearAll(), as: UTF8.self) + ScreenSequences.clearScreen
+            shownCovers = [:]
+            shownLayout = layout
+        }
+        if state.showingHelp {
+            frame += textLines(ShelfView.helpLines.map { TextWidth.truncate($0, to: size.columns) }, rows: gridRows)
+        } else if state.items.isEmpty {
+            frame += textLines([TextWidth.truncate(ShelfView.emptyHint, to: size.columns)], rows: gridRows)
+        } else if drawsCovers {
+            frame += drawGrid()
+        } else {
+            frame += textLines(state.onScreen.map {
+                let line = ShelfView.listLine(state.shown[$0], selected: $0 == state.selected, columns: size.columns)
+                return $0 == state.selected ? ScreenSequences.reverse + line + ScreenSequences.resetStyle : line
+            }, rows: gridRows)
+        }
+        frame += ScreenSequences.moveTo(row: size.rows - 1, column: 1) + ScreenSequences.clearLine
+            + ShelfView.details(state.showingHelp ? nil : state.selectedItem, columns: size.columns)
+        frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
+            + ShelfView.statusLine(state, columns: size.columns) + ScreenSequences.resetStyle
+        write(frame)
+    }
+
+    private func textLines(_ lines: [String], rows: Int) -> String {
+        var text = ""
+        for row in 0..<rows {
+            text += ScreenSequences.moveTo(row: row + 1, column: 1) + ScreenSequences.clearLine + (row < lines.count ? lines[row] : "")
+        }
+        return text
+    }
+
+    /// The covers on the screen with their captions; a cover is sent only
+    /// when its slot shows another book or its selection changed.
+    private func drawGrid() -> String {
+        let grid = state.grid, first = state.first
+        let box = (width: grid.coverColumns * cell.width, height: grid.coverRows * cell.height)
+        var text = ""
+        for index in state.onScreen {
+            let item = state.shown[index], slot = index - first
+            let selected = index == state.selected
+            let origin = grid.origin(of: index, first: first)
+            let key = "\(item.id) \(selected)"
+            if shownCovers[slot] != key, let book = books[item.id] {
+                shownCovers[slot] = key
+                var canvas = RasterImage(width: box.width, height: box.height, fill: Self.surround)
+                let cover = covers.cover(of: book, width: box.width - 8, height: box.height - 8)
+                canvas.draw(cover, atX: (box.width - cover.width) / 2, y: (box.height - cover.height) / 2)
+                if selected {
+                    canvas.strokeRectangle(x: 0, y: 0, width: box.width, height: box.height, color: Self.selection, thickness: 3)
+                }
+                let encoded = (try? painter.paint(canvas, columns: grid.coverColumns, rows: grid.coverRows, cellSize: cell,
+                                                  kittyID: Self.firstCoverID + UInt32(slot))) ?? []
+                text += ScreenSequences.moveTo(row: origin.row, column: origin.column + 1) + String(decoding: encoded, as: UTF8.self)
+            }
+            for (line, caption) in ShelfView.captions(item, width: grid.coverColumns).enumerated() {
+                text += ScreenSequences.moveTo(row: origin.row + grid.coverRows + line, column: origin.column + 1)
+                    + String(repeating: " ", count: grid.coverColumns)
+                    + ScreenSequences.moveTo(row: origin.row + grid.coverRows + line, column: origin.column + 1)
+                    + (selected ? ScreenSequences.reverse : "") + caption + ScreenSequences.resetStyle
+            }
+        }
+        return text
+    }
+
+    /// Behind a cover narrower than its cell; the reader's grey around a page.
+    private static let surround = RGB(red: 64, green: 64, blue: 64)
+    private static let selection = RGB(red: 80, green: 160, blue: 255)
+
+    // MARK: Output
+
+    private func write(_ text: String) { writeBytes(Array(text.utf8)) }
+
+    private func writeBytes(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                quitting = true
+                return
+            }
+            offset += written
+        }
+    }
+}

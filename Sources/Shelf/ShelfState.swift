@@ -1,0 +1,72 @@
+/// Everything the shelf shows, as plain values: `ShelfUpdate` changes it in
+/// answer to keys, `ShelfView` turns it into lines, and the session carries
+/// out the effects. Nothing here touches the terminal or the library, so
+/// every key can be tested without them.
+public struct ShelfState: Sendable {
+    /// Every book in the library, in the current order.
+    public private(set) var items: [ShelfItem]
+    /// The books on the shelf: `items` less those the filter leaves out.
+    public private(set) var shown: [ShelfItem] = []
+    public private(set) var sort: ShelfSort
+    /// The query applied and the ids of the books it matched.
+    public private(set) var filter: (query: String, ids: Set<Int>)?
+    /// The id of the selected book, kept across sorts, filters and reflows.
+    public private(set) var selectedID: Int?
+    public private(set) var grid: ShelfGrid
+    /// The query being typed after `/`; nil when not typing one.
+    public var prompt: String?
+    public var showingHelp = false
+    /// Said once on the bottom line (a query that did not parse, a book that would not open).
+    public var message: String?
+
+    public init(items: [ShelfItem], grid: ShelfGrid, sort: ShelfSort = .recent) {
+        self.items = sort.ordered(items)
+        self.grid = grid
+        self.sort = sort
+        refresh()
+    }
+
+    /// The index of the selected book in `shown`, 0 when there is none.
+    public var selected: Int {
+        selectedID.flatMap { id in shown.firstIndex { $0.id == id } } ?? 0
+    }
+
+    public var selectedItem: ShelfItem? { shown.isEmpty ? nil : shown[selected] }
+
+    /// The first book on the screen: the screenful holding the selection.
+    public var first: Int { grid.firstIndex(showing: selected) }
+
+    /// The books on the screen, with their indices in `shown`.
+    public var onScreen: Range<Int> { first..<min(shown.count, first + grid.perScreen) }
+
+    public mutating func select(_ index: Int) {
+        guard !shown.isEmpty else { selectedID = nil; return }
+        selectedID = shown[min(max(0, index), shown.count - 1)].id
+    }
+
+    public mutating func setGrid(_ grid: ShelfGrid) { self.grid = grid }
+
+    public mutating func setSort(_ sort: ShelfSort) {
+        self.sort = sort
+        items = sort.ordered(items)
+        refresh()
+    }
+
+    /// The library read again (after reading a book, its place changed): the selection stays on its book.
+    public mutating func setItems(_ items: [ShelfItem]) {
+        self.items = sort.ordered(items)
+        refresh()
+    }
+
+    public mutating func setFilter(_ filter: (query: String, ids: Set<Int>)?) {
+        self.filter = filter
+        refresh()
+    }
+
+    private mutating func refresh() {
+        let ids = filter?.ids
+        shown = ids.map { ids in items.filter { ids.contains($0.id) } } ?? items
+        if let id = selectedID, shown.contains(where: { $0.id == id }) { return }
+        selectedID = shown.first?.id
+    }
+}

@@ -1,0 +1,56 @@
+import Arguments
+import BookLibrary
+import Foundation
+import IBookCLI
+import RenderCommands
+import Shelf
+import TerminalIO
+
+/// `ibook shelf`, and `ibook` alone on a terminal: the library screen.
+enum ShelfCommand: Command {
+    /// The reader it opens books in works on a local library only, yet.
+    static let requires: LibraryCapabilities = [.pageWork]
+
+    static let spec = CommandSpec(
+        name: "shelf",
+        abstract: "The library full screen: covers with titles and authors, the books you are reading first; Enter reads one.",
+        discussion: "Also what 'ibook' alone opens on a terminal. Arrows or hjkl move, PgUp/PgDn a screen, g/G the first/last book, Enter opens the book where you stopped (q in the reader comes back), / filters with a query as 'ibook list' takes it, s changes the order (recent, title, author, added), ? lists the keys, q or Esc quits. Covers need kitty, iTerm2 or sixel graphics; otherwise, and with --graphics blocks or text, the books are a list.",
+        options: [
+            GraphicsOption.option,
+            Option("--timeout", value: "seconds", help: "In the reader, give up on a page that takes longer to render (default 15)."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let requested = try GraphicsOption.requested(arguments, environment: environment)
+        let timeLimit = try arguments.double("timeout", in: 0.001...3_600) ?? 15
+        let library = try context.library()
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw LibraryError.invalidArgument("shelf needs a terminal; 'ibook list' prints the books and 'ibook history' what you read last")
+        }
+        guard environment["TERM"] != "dumb" else {
+            // As `view`: a dumb terminal has no cursor movement nor alternate screen.
+            throw LibraryError.invalidArgument("shelf needs a full-screen terminal and TERM=dumb is not one; 'ibook list' prints the books")
+        }
+        let setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
+                                              terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
+        var options = ShelfSession.Options(graphics: setup.mode) { book in
+            let startPage = min(try library.lastPage(of: book) ?? 1, max(1, book.pageCount))
+            let password = try PasswordPrompt.password(for: book.path, context)
+            // Opening a book from the shelf opens it for the other commands too, as `view BOOK` does.
+            try? library.setOpenBook(book)
+            var reader = setup
+            // The shelf read what was typed during the terminal query already.
+            reader.pendingInput = []
+            reader.notice = nil
+            return try ViewCommand.read(book, at: startPage, library: library, setup: reader, password: password, timeLimit: timeLimit)
+        }
+        options.cellSize = setup.cellSize
+        options.wrapForTmux = setup.wrapForTmux
+        options.notice = setup.notice
+        options.pendingInput = setup.pendingInput
+        if let signal = try ShelfSession(library: library, options: options).run() {
+            throw ExitCode(status: 128 + signal)
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `ibook shelf`, and `ibook` alone, driven in tmux as a person drives it.
+final class ShelfCommandTests: XCTestCase {
+    private var library: TestLibrary!
+
+    override func setUpWithError() throws {
+        library = try TestLibrary("shelf")
+    }
+
+    override func tearDown() {
+        library?.remove()
+        library = nil
+    }
+
+    private func addSampleBooks() throws {
+        let added = try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf"), Fixtures.sampleBook("long-history.pdf"))
+        XCTAssertEqual(added.status, 0, added.stderr)
+    }
+
+    /// The line the selection is on: the list marks it with ▶.
+    private func selectedLine(_ session: TmuxSession) -> String {
+        session.lines().first { $0.hasPrefix("▶ ") } ?? ""
+    }
+
+    private func waitForSelected(_ session: TmuxSession, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let found = session.waitFor { _ in self.selectedLine(session).contains(text) }
+        XCTAssertTrue(found, "selected line \"\(selectedLine(session))\" lacks \"\(text)\": \(session.screen())", file: file, line: line)
+    }
+
+    func testIbookAloneOpensTheShelfEnterReadsTheBookAndQComesBackThenQuits() throws {
+        try addSampleBooks()
+        // Lighthouses was read last, to page 5: it comes first and says how far.
+        XCTAssertEqual(try library.ibook("read", "--book", "lighthouses", "5").status, 0)
+        let directory = library.root.path
+        let script = "stty -g > '\(directory)/before'; '\(Run.ibookPath)'; echo \"exit=$?\" > '\(directory)/status'; stty -g > '\(directory)/after'"
+        let session = try TmuxSession(script, environment: library.environment.merging(["IBOOK_GRAPHICS": "text"]) { $1 })
+        XCTAssertTrue(session.waitFor { $0.contains("A Long History of Everything") }, session.screen())
+        waitForSelected(session, "A Field Guide to Lighthouses — Margaret Hale")
+        XCTAssertTrue(selectedLine(session).hasSuffix("12%"), "page 5 of 40: \(selectedLine(session))")
+        XCTAssertTrue(session.lines().contains { $0.contains("A Long History of Everything") && $0.hasSuffix("new") }, session.screen())
+        XCTAssertTrue(session.screen().contains("A Field Guide to Lighthouses — Margaret Hale · 40 pages · stopped on page 5"),
+                      "the details line: \(session.screen())")
+
+        try session.send("j")
+        waitForSelected(session, "A Long History of Everything")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("book 2 of 2") }, session.statusLine())
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 1 of 320") }, "the reader: \(session.screen())")
+        try session.send("Space")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 2 of 320") }, session.statusLine())
+        try session.send("q")
+        // Back on the shelf, still on the book just read, which is now the one read last.
+        waitForSelected(session, "A Long History of Everything")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("book 1 of 2") }, session.statusLine())
+        XCTAssertTrue(session.screen().contains("stopped on page 2"), session.screen())
+
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
+        let before = try String(contentsOfFile: "\(directory)/before", encoding: .utf8)
+        let after = try String(contentsOfFile: "\(directory)/after", encoding: .utf8)
+        XCTAssertEqual(before, after, "stty settings after the shelf")
+        XCTAssertEqual(try String(contentsOfFile: "\(directory)/status", encoding: .utf8), "exit=0\n")
+        XCTAssertFalse(session.screen().contains("Shelf:"), "the alternate screen is gone: \(session.screen())")
+        let history = try library.ibook("history")
+        XCTAssertTrue(history.stdout.contains("page 2 of 320"), history.stdout)
+        // The book opened from the shelf is the open book, as `view BOOK` makes it.
+        let read = try library.ibook("read")
+        XCTAssertTrue(read.stdout.hasPrefix("A Long History of Everything — page 2 of 320"), read.stdout)
+    }
+
+    func testADumbTerminalIsRefusedInOneLine() throws {
+        try addSampleBooks()
+        let directory = library.root.path
+        let session = try TmuxSession("TERM=dumb '\(Run.ibookPath)' shelf 2> '\(directory)/err'; echo \"exit=$?\" > '\(directory)/status'",
+                                      environment: library.environment)
+        XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
+        XCTAssertEqual(try String(contentsOfFile: "\(directory)/status", encoding: .utf8), "exit=1\n")
+        XCTAssertEqual(try String(contentsOfFile: "\(directory)/err", encoding: .utf8),
+                       "Error: shelf needs a full-screen terminal and TERM=dumb is not one; 'ibook list' prints the books\n")
+    }
+
+    func testSlashFiltersWithTheListQueryEscClearsAndSSorts() throws {
+        try addSampleBooks()
+        XCTAssertEqual(try library.ibook("tag", "+sea", "lighthouses").status, 0)
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics blocks", environment: library.environment)
+        XCTAssertTrue(session.waitFor { $0.contains("A Long History of Everything") }, session.screen())
+        // Nothing read: the newest added first.
+        waitForSelected(session, "A Long History of Everything")
+        XCTAssertTrue(selectedLine(session).hasSuffix("new"))
+
+        try session.sendLiteral("/tag:sea")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("/tag:sea") }, session.statusLine())
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { !$0.contains("A Long History") }, session.screen())
+        waitForSelected(session, "A Field Guide to Lighthouses")
+        XCTAssertTrue(session.statusLine().contains("filter: tag:sea"), session.statusLine())
+        XCTAssertTrue(session.screen().contains("tags: sea"), "the details line names the tags: \(session.screen())")
+
+        try session.send("Escape")
+        XCTAssertTrue(session.waitFor { $0.contains("A Long History") && $0.contains("A Field Guide") }, session.screen())
+        waitForSelected(session, "A Field Guide to Lighthouses")
+
+        // A query the library refuses says why and leaves the shelf as it was.
+        try session.sendLiteral("/year:>")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { $0.contains("A Long History") && !session.statusLine().contains("Shelf:") }, session.screen())
+
+        try session.send("s")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Sorted by title") }, session.statusLine())
+        try session.send("g")
+        waitForSelected(session, "A Field Guide to Lighthouses")
+
+        try session.send("?")
+        XCTAssertTrue(session.waitFor { $0.contains("The shelf — keys") }, session.screen())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { !$0.contains("The shelf — keys") && $0.contains("A Long History") }, session.screen())
+        XCTAssertFalse(session.hasExited, "q closes the help only")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
+    func testKittyCoversAreTheCachedThumbnailsOnePerSlotAndAMissingOneIsAPlaceholder() throws {
+        try addSampleBooks()
+        XCTAssertEqual(try library.ibook("read", "--book", "lighthouses", "5").status, 0)
+        // The long history's cover is gone from the cache: the shelf shows a card and renders nothing.
+        let cover = try library.ibook("thumbnail", "long history").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try FileManager.default.removeItem(atPath: cover)
+        var environment = library.environment
+        environment["TERM"] = "xterm-kitty"
+        // 10×20-pixel cells: four books across, covers 18 cells (180 px) wide and 12 (240 px) tall.
+        let terminal = try PseudoTerminal(Run.ibookPath, ["shelf", "--graphics", "kitty"], environment: environment,
+                                          columns: 80, rows: 25, pixelWidth: 800, pixelHeight: 500)
+        func images() throws -> [KittyStream.Image] { try KittyStream.images(in: String(decoding: terminal.read(), as: UTF8.self)) }
+        XCTAssertTrue(terminal.waitFor { _ in ((try? images()) ?? []).count == 2 }, String(decoding: terminal.read(), as: UTF8.self))
+        var shown = try images()
+        XCTAssertTrue(shown[0].keys.contains("i=7400") && shown[1].keys.contains("i=7401"), shown.map(\.keys).description)
+        for image in shown {
+            XCTAssertEqual(image.png.width, 180)
+            XCTAssertEqual(image.png.height, 240)
+        }
+        func pixel(_ image: KittyStream.Image, _ x: Int, _ y: Int) -> [UInt8] {
+            let offset: Int = (y * image.png.width + x) * 4
+            return Array(image.png.pixels[offset..<(offset + 3)])
+        }
+        let selection: [UInt8] = [80, 160, 255], placeholder: [UInt8] = [150, 150, 160]
+        // The lighthouses, read last, first and selected: framed, its cover a page (white, mostly).
+        XCTAssertEqual(pixel(shown[0], 1, 1), selection)
+        let middle = pixel(shown[0], 90, 120)
+        XCTAssertNotEqual(middle, placeholder)
+        XCTAssertNotEqual(middle, [64, 64, 64], "the cover, not the surround")
+        XCTAssertEqual(pixel(shown[1], 90, 120), placeholder)
+        XCTAssertNotEqual(pixel(shown[1], 1, 1), selection)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cover), "the shelf rendered no cover")
+        let text = String(decoding: terminal.read(), as: UTF8.self)
+        XCTAssertTrue(text.contains("A Field Guide to"), "the title under the cover")
+        XCTAssertTrue(text.contains("12%"))
+
+        // A move sends both slots again, the frame now on the second.
+        terminal.send("l")
+        XCTAssertTrue(terminal.waitFor { _ in ((try? images()) ?? []).count == 4 })
+        shown = try images()
+        XCTAssertTrue(shown[2].keys.contains("i=7400") && shown[3].keys.contains("i=7401"), shown.map(\.keys).description)
+        XCTAssertNotEqual(pixel(shown[2], 1, 1), selection)
+        XCTAssertEqual(pixel(shown[3], 1, 1), selection)
+
+        terminal.send("q")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+        let output = String(decoding: terminal.read(), as: UTF8.self)
+        // On the way out every image is deleted from the terminal's memory and the screen is given back.
+        let exit = try XCTUnwrap(output.range(of: "\u{1B}_Ga=d,d=A", options: .backwards))
+        XCTAssertTrue(output[exit.upperBound...].contains("\u{1B}[?1049l"))
+    }
+
+    func testAResizedTerminalGetsTheShelfAgainAtItsNewSize() throws {
+        try addSampleBooks()
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics text", columns: 100, rows: 30,
+                                      environment: library.environment)
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Shelf: book 1 of 2") }, session.screen())
+        XCTAssertEqual(session.lines().last?.hasPrefix("Shelf:"), true, "the status line is the last of 30")
+        try session.resize(columns: 50, rows: 8)
+        // Every line cut to the new width, the progress still at its right edge, the status line at the new bottom.
+        XCTAssertTrue(session.waitFor { _ in
+            let lines = session.lines()
+            return lines.count == 8 && lines.allSatisfy { $0.count <= 50 } && lines[7].hasPrefix("Shelf: book 1 of 2")
+                && lines.contains { $0.hasPrefix("▶ ") && $0.count == 50 && $0.hasSuffix("new") }
+        }, session.screen())
+        try session.send("j")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("book 2 of 2") }, session.screen())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
+    func testAnEmptyLibraryShowsHowToAddBooks() throws {
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf", environment: library.environment)
+        XCTAssertTrue(session.waitFor { $0.contains("ibook add PATH") }, session.screen())
+        XCTAssertEqual(session.lines().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count, 2,
+                       "the hint and the status line: \(session.screen())")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
+    func testOffATerminalIbookAlonePrintsTheUsageAndShelfSaysItNeedsOne() throws {
+        try addSampleBooks()
+        let alone = try library.ibook()
+        XCTAssertEqual(alone.status, 0)
+        XCTAssertTrue(alone.stdout.contains("OVERVIEW: A PDF library manager"), alone.stdout)
+        let shelf = try library.ibook("shelf")
+        XCTAssertEqual(shelf.status, 1)
+        XCTAssertTrue(shelf.stderr.contains("shelf needs a terminal"), shelf.stderr)
+    }
+}
