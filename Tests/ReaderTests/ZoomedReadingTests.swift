@@ -175,7 +175,9 @@ final class ZoomedReadingTests: XCTestCase {
         pdf.set(7, "<< /Title (Lamp Rooms) /Parent 6 0 R /Dest [3 0 R /XYZ 0 420 0] >>")
         pdf.set(8, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 9 0 R /Resources << /Font << /F1 5 0 R >> >> >>")
         pdf.setStream(9, data: Array("BT /F1 11 Tf 72 720 Td (Second page) Tj ET".utf8))
-        let url = try Fixtures.temporaryDirectory("outline-top").appendingPathComponent("lamps.pdf")
+        let folder = try Fixtures.temporaryDirectory("outline-top")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("lamps.pdf")
         try pdf.write(to: url)
         let document = try PDFDocument(path: url.path, password: nil)
         let entry = try XCTUnwrap(document.outline().first)
