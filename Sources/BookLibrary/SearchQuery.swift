@@ -89,42 +89,9 @@ package struct SearchQuery: Sendable {
     }
 
     /// The FTS5 expression over `page_index(words, variants)` for books in
-    /// `languages`. It may find a few pages the matcher then rejects (a
-    /// stem of another language, a variant that is not the word); it misses
-    /// none the matcher would accept: the last word, typed half-way, is also
-    /// looked for as the beginning of a variant (`corresp` in `corre-⏎sponding`).
-    /// `hasVariant(term, prefix)` says whether any page has a term (or one
-    /// beginning so) among its variants: most words never are one, and an
-    /// alternative that cannot match would still cost a common phrase its time.
+    /// `languages` (see `SearchPlan.fts5PageExpression`).
     package func expression(languages: [BookLanguage], hasVariant: (String, _ prefix: Bool) throws -> Bool) throws -> String {
-        var alternatives: [String] = []
-        for sequence in self.alternatives {
-            let quoted = sequence.map(FTS5Query.quote)
-            func phrase(_ range: Range<Int>) -> String {
-                quoted[range].joined(separator: " + ") + (range.upperBound == quoted.count ? "*" : "")
-            }
-            alternatives.append("words : (\(phrase(0..<quoted.count)))")
-            // One word of the phrase may be a line-end hyphenated word, indexed joined among the variants.
-            for index in quoted.indices {
-                let isLast = index == quoted.count - 1
-                guard try hasVariant(sequence[index], isLast) else { continue }
-                var parts = ["variants : \(quoted[index])" + (isLast ? "*" : "")]
-                if index > 0 { parts.append("words : (\(phrase(0..<index)))") }
-                if index + 1 < quoted.count { parts.append("words : (\(phrase(index + 1..<quoted.count)))") }
-                alternatives.append(parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")")
-            }
-        }
-        if stems {
-            let word = terms[0].term
-            var seen: Set<String> = [word]
-            for language in languages {
-                guard let stem = stem(in: try TermFolder(language: language)), seen.insert(stem).inserted else { continue }
-                // `word*` already finds the stem among the words when the stem begins with the word.
-                if !stem.hasPrefix(word) { alternatives.append("words : \(FTS5Query.quote(stem))") }
-                if try hasVariant(stem, false) { alternatives.append("variants : \(FTS5Query.quote(stem))") }
-            }
-        }
-        return alternatives.joined(separator: " OR ")
+        try SearchPlan(self, languages: languages).fts5PageExpression(hasVariant: hasVariant)
     }
 
     /// The query for `book_index` (see `SearchIndex`), which keeps no
@@ -143,33 +110,6 @@ package struct SearchQuery: Sendable {
     }
 
     package func allWords(languages: [BookLanguage]) throws -> AllWords {
-        var conjunctions: [[String]] = []
-        var stemConjunctions: Set<[String]> = []
-        for sequence in alternatives {
-            let quoted = sequence.map(FTS5Query.quote)
-            conjunctions.append(quoted.indices.map { quoted[$0] + ($0 == quoted.count - 1 ? "*" : "") })
-        }
-        if stems {
-            let word = terms[0].term
-            var seen: Set<String> = [word]
-            for language in languages {
-                guard let stem = stem(in: try TermFolder(language: language)), seen.insert(stem).inserted,
-                      !stem.hasPrefix(word)
-                else { continue }
-                conjunctions.append([FTS5Query.quote(stem)])
-                stemConjunctions.insert([FTS5Query.quote(stem)])
-            }
-        }
-        var unique: [[String]] = []
-        for conjunction in conjunctions where !unique.contains(conjunction) && unique.count < 255 {
-            unique.append(conjunction)
-        }
-        let expression = unique.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: " AND ") + ")" }
-            .joined(separator: " OR ")
-        let groups = unique.enumerated().flatMap { group, phrases in Array(repeating: UInt8(group), count: phrases.count) }
-        let exactGroups = unique.enumerated().flatMap { group, phrases in
-            Array(repeating: stemConjunctions.contains(phrases) ? 255 : UInt8(group), count: phrases.count)
-        }
-        return AllWords(expression: expression, groups: groups, exactGroups: exactGroups)
+        try SearchPlan(self, languages: languages).fts5BookQuery()
     }
 }

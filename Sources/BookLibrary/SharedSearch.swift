@@ -32,11 +32,11 @@ struct SharedSearch {
         case .books(let ids):
             among = ids
         }
-        let languages = try self.languages(among: among)
+        let plan = try SearchPlan(query, languages: try languages(among: among))
         var matchers = TextMatchers(query)
-        let books = try rankedBooks(query, languages: languages, among: among, matchers: &matchers)
+        let books = try rankedBooks(plan, among: among, matchers: &matchers)
         guard !books.isEmpty else { return SearchSummary() }
-        let candidates = try CandidatePages(query, languages: languages)
+        let candidates = CandidatePages(plan)
         var outlineFirst = true
         if case .book = scope { outlineFirst = false }
         var emitter = Emitter(connection: connection, matchers: matchers)
@@ -77,9 +77,8 @@ struct SharedSearch {
 
     /// The books with a text part holding every word of the query (or of
     /// one of its alternatives), ranked as locally.
-    private func rankedBooks(_ query: SearchQuery, languages: [BookLanguage], among: Set<Int>?,
-                             matchers: inout TextMatchers) throws -> [RankedBook] {
-        let conjunctions = try Self.conjunctions(query, languages: languages)
+    private func rankedBooks(_ plan: SearchPlan, among: Set<Int>?, matchers: inout TextMatchers) throws -> [RankedBook] {
+        let conjunctions = Self.conjunctions(plan)
         func tsquery(_ selected: [(terms: String, exact: Bool)]) -> String {
             selected.map { "(" + $0.terms + ")" }.joined(separator: " | ")
         }
@@ -116,30 +115,15 @@ struct SharedSearch {
         }
     }
 
-    /// The query as tsquery conjunctions of single terms for `book_index`,
-    /// which keeps no positions: each alternative's words (the last a
-    /// prefix), and each stem in `languages`, which is not `exact`.
-    static func conjunctions(_ query: SearchQuery, languages: [BookLanguage]) throws -> [(terms: String, exact: Bool)] {
-        var result: [(terms: String, exact: Bool)] = []
-        for sequence in query.alternatives {
-            let terms = sequence.indices.map { TextSearchLiteral.queryTerm(sequence[$0], prefix: $0 == sequence.count - 1) }
-            result.append((terms.joined(separator: " & "), true))
+    /// The plan's book conjunctions as tsqueries of single terms for
+    /// `book_index`, which keeps no positions.
+    static func conjunctions(_ plan: SearchPlan) -> [(terms: String, exact: Bool)] {
+        plan.books.map { conjunction in
+            let terms = conjunction.terms.indices.map {
+                TextSearchLiteral.queryTerm(conjunction.terms[$0], prefix: conjunction.lastIsPrefix && $0 == conjunction.terms.count - 1)
+            }
+            return (terms.joined(separator: " & "), conjunction.exact)
         }
-        for stem in try stems(of: query, languages: languages) where !stem.hasPrefix(query.terms[0].term) {
-            result.append((TextSearchLiteral.queryTerm(stem), false))
-        }
-        return result
-    }
-
-    /// The stems of a single-word query in each language, other than the word itself.
-    static func stems(of query: SearchQuery, languages: [BookLanguage]) throws -> [String] {
-        guard query.stems else { return [] }
-        var seen: Set<String> = [query.terms[0].term]
-        var stems: [String] = []
-        for language in languages {
-            if let stem = query.stem(in: try TermFolder(language: language)), seen.insert(stem).inserted { stems.append(stem) }
-        }
-        return stems
     }
 
     /// Which pages may hold the query: a condition over `page_index`.
@@ -147,30 +131,31 @@ struct SharedSearch {
         var condition: String
         var bindings: [SQLBindable]
 
-        init(_ query: SearchQuery, languages: [BookLanguage]) throws {
+        init(_ plan: SearchPlan) {
             var alternatives: [String] = []
             var bindings: [SQLBindable] = []
-            for sequence in query.alternatives {
-                func phrase(_ range: Range<Int>) -> String {
-                    range.map { TextSearchLiteral.queryTerm(sequence[$0], prefix: $0 == sequence.count - 1) }
-                        .joined(separator: " <-> ")
-                }
-                alternatives.append("words @@ ?::tsquery")
-                bindings.append(phrase(0..<sequence.count))
-                // One word of the phrase may be a line-end hyphenated word, indexed joined among the variants.
-                for index in sequence.indices {
+            func phrase(_ phrase: SearchPlan.Phrase) -> String {
+                phrase.terms.indices.map {
+                    TextSearchLiteral.queryTerm(phrase.terms[$0], prefix: phrase.lastIsPrefix && $0 == phrase.terms.count - 1)
+                }.joined(separator: " <-> ")
+            }
+            for alternative in plan.pages {
+                switch alternative {
+                case .words(let words):
+                    alternatives.append("words @@ ?::tsquery")
+                    bindings.append(phrase(words))
+                case .joined(let term, let prefix, let before, let after):
                     var parts = ["variants @@ ?::tsquery"]
-                    bindings.append(TextSearchLiteral.queryTerm(sequence[index], prefix: index == sequence.count - 1))
-                    for range in [0..<index, (index + 1)..<sequence.count] where !range.isEmpty {
+                    bindings.append(TextSearchLiteral.queryTerm(term, prefix: prefix))
+                    for words in [before, after].compactMap({ $0 }) {
                         parts.append("words @@ ?::tsquery")
-                        bindings.append(phrase(range))
+                        bindings.append(phrase(words))
                     }
                     alternatives.append("(" + parts.joined(separator: " AND ") + ")")
+                case .stem(let stem, _):
+                    alternatives.append("words @@ ?::tsquery OR variants @@ ?::tsquery")
+                    bindings += [TextSearchLiteral.queryTerm(stem), TextSearchLiteral.queryTerm(stem)]
                 }
-            }
-            for stem in try SharedSearch.stems(of: query, languages: languages) {
-                alternatives.append("words @@ ?::tsquery OR variants @@ ?::tsquery")
-                bindings += [TextSearchLiteral.queryTerm(stem), TextSearchLiteral.queryTerm(stem)]
             }
             alternatives.append("NOT complete")
             condition = "(" + alternatives.joined(separator: " OR ") + ")"
