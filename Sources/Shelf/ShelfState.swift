@@ -13,8 +13,12 @@ public struct ShelfState: Sendable {
     /// The id of the selected book, kept across sorts, filters and reflows.
     public private(set) var selectedID: Int?
     public private(set) var grid: ShelfGrid
-    /// The query being typed after `/`; nil when not typing one.
+    /// The text being typed on the status line (after `/`, `?`, `e`, `t`); nil when not typing.
     public var prompt: String?
+    /// What `prompt` is for.
+    public var promptKind: ShelfPromptKind = .filter
+    /// A full-text search's hits, shown instead of the books until Esc.
+    public var hits: ShelfHitList?
     public var showingHelp = false
     /// Said once on the bottom line (a query that did not parse, a book that would not open).
     public var message: String?
