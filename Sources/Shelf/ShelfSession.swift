@@ -18,6 +18,9 @@ public final class ShelfSession {
         public var notice: String?
         /// Keys that arrived before the shelf started reading them.
         public var pendingInput: [UInt8] = []
+        /// The command that puts a book's cover in the thumbnail cache, up to
+        /// the book (`ibook --library DIR thumbnail`); empty makes none.
+        public var coverCommand: [String] = []
         /// Reads a book full screen at the page given, else where it stopped, on a terminal
         /// the shelf has put back as it found it; returns the signal that ended the reader, if one did.
         public var read: (Book, Int?) throws -> Int32?
@@ -39,6 +42,7 @@ public final class ShelfSession {
     private var decoder = KeyDecoder()
     private let painter: PagePainter
     private let covers: ShelfCovers
+    private let coverMaker: ShelfCoverMaker
     private var size = TerminalSize(columns: 80, rows: 24)
     private var cell = TerminalSize.defaultCellSize
     private var quitting = false
@@ -64,6 +68,7 @@ public final class ShelfSession {
         state.message = options.notice
         painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux)
         covers = ShelfCovers(library: library)
+        coverMaker = ShelfCoverMaker(command: options.coverCommand)
     }
 
     /// Runs until the shelf quits; the terminal is as it was afterwards.
@@ -72,7 +77,10 @@ public final class ShelfSession {
     public func run() throws -> Int32? {
         rawMode = try RawMode(fileDescriptor: input)
         try enterScreen()
-        defer { leaveScreen() }
+        defer {
+            coverMaker.stop()
+            leaveScreen()
+        }
         for key in decoder.decode(options.pendingInput) where !quitting {
             perform(ShelfUpdate.handle(key, &state))
         }
@@ -122,10 +130,16 @@ public final class ShelfSession {
     private func waitForInput() {
         var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
         if let signals { descriptors.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }
+        // A cover being made: its child's end is an event like a key.
+        let coverChild = coverMaker.descriptor
+        if let coverChild { descriptors.append(pollfd(fd: coverChild, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
         if ready < 0 && errno != EINTR { quitting = true; return }
         if let events = signals?.drain() {
             for event in events { handle(event) }
+        }
+        if coverChild != nil, descriptors[descriptors.count - 1].revents != 0, let made = coverMaker.childReady() {
+            coverMade(made)
         }
         if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 { readKeys() }
     }
@@ -141,6 +155,13 @@ public final class ShelfSession {
         for key in decoder.decode(Array(buffer[..<count])) where !quitting {
             perform(ShelfUpdate.handle(key, &state))
         }
+    }
+
+    /// The cover is in the cache: its slot, if it is still on the screen, is drawn again with it.
+    private func coverMade(_ bookID: Int) {
+        covers.forget(bookID)
+        for (slot, shown) in shownCovers where shown.hasPrefix("\(bookID) ") { shownCovers[slot] = nil }
+        needsDraw = true
     }
 
     private func handle(_ event: SignalPipe.Event) {
@@ -345,6 +366,8 @@ public final class ShelfSession {
                     + (selected ? ScreenSequences.reverse : "") + caption + ScreenSequences.resetStyle
             }
         }
+        // Missing covers are made for the books on this screen only, the first first.
+        coverMaker.want(state.onScreen.map { state.shown[$0].id }.filter { covers.missing.contains($0) })
         return text
     }
 

@@ -1,5 +1,6 @@
 import Arguments
 import BookLibrary
+import FileNames
 import Foundation
 import IBookCLI
 import RenderCommands
@@ -49,6 +50,8 @@ enum ShelfCommand: Command {
         options.wrapForTmux = setup.wrapForTmux
         options.notice = setup.notice
         options.pendingInput = setup.pendingInput
+        // This binary makes the missing covers, as `ibook thumbnail` would, in a child the shelf does not wait for.
+        options.coverCommand = [PathName.runningBinary(), "--library", library.location.directory, "thumbnail"]
         if let signal = try ShelfSession(library: library, options: options).run() {
             throw ExitCode(status: 128 + signal)
         }
