@@ -65,6 +65,7 @@ public final class ShelfSession {
         let shelf = try ShelfBooks(library: library)
         books = shelf.books
         state = ShelfState(items: shelf.items, grid: ShelfGrid(screenColumns: 80, screenRows: 22, cellAspect: 0.5, covers: false))
+        state.setCollections(shelf.collections, bookmarks: shelf.bookmarks)
         state.message = options.notice
         painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux)
         covers = ShelfCovers(library: library)
@@ -260,6 +261,13 @@ public final class ShelfSession {
         if let shelf = try? ShelfBooks(library: library) {
             books = shelf.books
             state.setItems(shelf.items)
+            state.setCollections(shelf.collections, bookmarks: shelf.bookmarks)
+            if let list = state.hits, list.isBookmarks {
+                // A bookmark set or removed in the reader shows in the list it came back to.
+                var fresh = ShelfHitList(query: "", hits: shelf.bookmarks, isBookmarks: true)
+                fresh.select(list.selected)
+                state.hits = shelf.bookmarks.isEmpty ? nil : fresh
+            }
         }
         // The same slots may now hold other books, or the same ones with new captions.
         shownLayout = ""
@@ -292,7 +300,7 @@ public final class ShelfSession {
     private func draw() {
         needsDraw = false
         let gridRows = max(1, size.rows - ShelfView.bottomRows)
-        let layout = "\(size.columns)x\(size.rows) \(state.first) \(state.shown.count) \(state.showingHelp) \(state.sort) \(state.filter?.query ?? "") \(state.hits != nil)"
+        let layout = "\(size.columns)x\(size.rows) \(state.first) \(state.shown.count) \(state.showingHelp) \(state.sort) \(state.filter?.query ?? "") \(state.hits != nil) \(state.section)"
         var frame = ""
         if layout != shownLayout {
             // A new screenful: every cover goes, and is drawn again where the new layout puts it.
@@ -311,6 +319,12 @@ public final class ShelfSession {
                 return style + line.head + ScreenSequences.bold + "\u{1B}[4m" + line.match + ScreenSequences.resetStyle + style + line.tail
                     + ScreenSequences.resetStyle
             }, rows: gridRows)
+        } else if state.section == .collections {
+            frame += textLines(state.collections.enumerated().map { index, collection in
+                let selected = index == state.selectedCollection
+                let line = ShelfView.collectionLine(collection, selected: selected, columns: size.columns)
+                return selected ? ScreenSequences.reverse + line + ScreenSequences.resetStyle : line
+            }.dropFirst(max(0, state.selectedCollection - gridRows + 1)).map { $0 }, rows: gridRows)
         } else if state.items.isEmpty {
             frame += textLines([TextWidth.truncate(ShelfView.emptyHint, to: size.columns)], rows: gridRows)
         } else if drawsCovers {
@@ -322,7 +336,7 @@ public final class ShelfSession {
             }, rows: gridRows)
         }
         frame += ScreenSequences.moveTo(row: size.rows - 1, column: 1) + ScreenSequences.clearLine
-            + ShelfView.details(state.showingHelp || state.hits != nil ? nil : state.selectedItem, columns: size.columns)
+            + ShelfView.details(state.showingHelp || state.hits != nil || state.section == .collections ? nil : state.selectedItem, columns: size.columns)
         frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
             + ShelfView.statusLine(state, columns: size.columns) + ScreenSequences.resetStyle
         write(frame)

@@ -12,15 +12,22 @@ public enum ShelfUpdate {
             return [.redraw]
         }
         state.message = nil
+        if let section = sectionKey(key) { return show(section, &state) }
         if state.hits != nil { return hitKeys(key, &state) }
+        if state.section == .collections { return collectionKeys(key, &state) }
         let selected = state.selected, grid = state.grid
         switch key {
         case .character("q"), .control("c"):
             return [.quit]
         case .escape:
-            // Esc first takes back a filter, and quits only a shelf showing every book.
-            guard state.filter != nil else { return [.quit] }
-            state.setFilter(nil)
+            // Esc first takes back a filter, then the Reading now section, and quits only a shelf showing every book.
+            if state.filter != nil {
+                state.setFilter(nil)
+            } else if state.section != .library {
+                state.setSection(.library)
+            } else {
+                return [.quit]
+            }
             return [.redraw]
         case .control("z"):
             return [.suspend]
@@ -87,6 +94,67 @@ public enum ShelfUpdate {
         if state.shown.isEmpty { state.message = "No book matches \(query)" }
     }
 
+    /// The keys of the sections, as iBooks' tabs, the same everywhere but in a prompt.
+    private static func sectionKey(_ key: Key) -> ShelfSection? {
+        switch key {
+        case .character("1"): return .readingNow
+        case .character("2"): return .library
+        case .character("3"): return .collections
+        case .character("4"): return .bookmarks
+        default: return nil
+        }
+    }
+
+    private static func show(_ section: ShelfSection, _ state: inout ShelfState) -> [ShelfEffect] {
+        state.hits = nil
+        if section == .bookmarks {
+            guard !state.bookmarks.isEmpty else {
+                state.message = "No bookmarks yet: m in the reader (or ibook bookmark) sets one"
+                return [.redraw]
+            }
+            // Over the books of the section shown, as a search's hits are; Esc goes back to them.
+            state.hits = ShelfHitList(query: "", hits: state.bookmarks, isBookmarks: true)
+            return [.redraw]
+        }
+        state.setSection(section)
+        if section == .readingNow, state.shown.isEmpty, !state.items.isEmpty { state.message = "No book read yet" }
+        return [.redraw]
+    }
+
+    /// The keys of the Collections section: move along them, Enter shows one's books.
+    private static func collectionKeys(_ key: Key, _ state: inout ShelfState) -> [ShelfEffect] {
+        let selected = state.selectedCollection
+        switch key {
+        case .character("q"), .control("c"):
+            return [.quit]
+        case .escape:
+            state.setSection(.library)
+        case .control("z"):
+            return [.suspend]
+        case .control("l"):
+            break
+        case .character("j"), .down:
+            state.selectCollection(selected + 1)
+        case .character("k"), .up:
+            state.selectCollection(selected - 1)
+        case .character("g"), .home:
+            state.selectCollection(0)
+        case .character("G"), .end:
+            state.selectCollection(state.collections.count - 1)
+        case .enter:
+            guard !state.collections.isEmpty else { return [] }
+            let collection = state.collections[selected]
+            state.setSection(.library)
+            state.setFilter((query: "collection \(collection.name)", ids: Set(collection.bookIDs)))
+            if state.shown.isEmpty { state.message = "\(collection.name) has no books" }
+        case .character("H"), .function(1):
+            state.showingHelp = true
+        default:
+            return []
+        }
+        return [.redraw]
+    }
+
     /// What the library found for a `.search`: the hit list, or a message when there is none.
     public static func searched(_ query: String, hits: [ShelfHit], truncated: Bool, _ state: inout ShelfState) {
         guard !hits.isEmpty else {
@@ -127,7 +195,7 @@ public enum ShelfUpdate {
             return [.openAt(bookID: hit.bookID, page: hit.page)]
         case .character("?"):
             state.promptKind = .search
-            state.prompt = list.query
+            state.prompt = list.isBookmarks ? "" : list.query
         case .character("H"), .function(1):
             state.showingHelp = true
         default:

@@ -56,17 +56,29 @@ public enum ShelfView {
             text = promptLabel(state.promptKind) + prompt
         } else if let message = state.message {
             text = message
+        } else if let list = state.hits, list.isBookmarks {
+            text = "Bookmarks: \(list.selected + 1) of \(list.hits.count) · Enter reads at the bookmark · Esc back to the shelf"
         } else if let list = state.hits {
             let count = "\(list.truncated ? "the first " : "")\(list.hits.count)"
             text = "Search: \(list.query) · hit \(list.selected + 1) of \(count) · Enter reads at the page · Esc back to the shelf"
+        } else if state.section == .collections {
+            text = state.collections.isEmpty ? "Collections: none yet ('ibook collection add NAME BOOK…') · Esc back to the shelf"
+                : "Collections: \(state.selectedCollection + 1) of \(state.collections.count) · Enter shows its books · Esc back to the shelf"
         } else {
-            var parts = [state.shown.isEmpty ? "Shelf" : "Shelf: book \(state.selected + 1) of \(state.shown.count)"]
+            let name = state.section == .readingNow ? "Reading now" : "Shelf"
+            var parts = [state.shown.isEmpty ? name : "\(name): book \(state.selected + 1) of \(state.shown.count)"]
             if let filter = state.filter { parts.append("filter: \(filter.query) (Esc clears)") }
             parts.append("sorted by \(state.sort.rawValue)")
             parts.append("? search · H keys")
             text = parts.joined(separator: " · ")
         }
         return TextWidth.pad(TextWidth.truncate(text, to: max(1, columns)), to: columns)
+    }
+
+    /// A collection as a line of the Collections section: the mark of the selection, its name, how many books.
+    public static func collectionLine(_ collection: ShelfCollection, selected: Bool, columns: Int) -> String {
+        let count = collection.bookIDs.count == 1 ? "1 book" : "\(collection.bookIDs.count) books"
+        return TextWidth.truncate((selected ? "▶ " : "  ") + collection.name + " — " + count, to: max(1, columns))
     }
 
     /// One hit of a search as three parts cut to fit `columns` together: the
@@ -108,6 +120,7 @@ public enum ShelfView {
         "  ?                  search the text of every book: Enter on a hit reads its page, Esc back",
         "  Esc                clear the filter; with none, quit",
         "  s                  sort by: recent, title, author, added",
+        "  1 2 3 4            Reading now, Library (all), Collections, Bookmarks",
         "  d                  remove the book from the library (asks first; the file stays)",
         "  e                  edit the title, then the author",
         "  t                  tags: +tag adds, -tag removes",

@@ -215,6 +215,41 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertTrue(session.waitFor { _ in session.hasExited })
     }
 
+    func testSectionsShowReadingNowCollectionsAndBookmarksAndEnterReadsAtABookmark() throws {
+        try addSampleBooks()
+        XCTAssertEqual(try library.ibook("read", "--book", "lighthouses", "5").status, 0)
+        XCTAssertEqual(try library.ibook("bookmark", "77", "--book", "long history", "--note", "the river kingdoms").status, 0)
+        XCTAssertEqual(try library.ibook("collection", "create", "Coast").status, 0)
+        XCTAssertEqual(try library.ibook("collection", "add", "Coast", "lighthouses").status, 0)
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics text", columns: 120, rows: 30,
+                                      environment: library.environment)
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Shelf: book 1 of 2") }, session.screen())
+
+        try session.send("1")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Reading now: book 1 of 1") }, session.screen())
+        XCTAssertFalse(session.screen().contains("A Long History"), "never opened: \(session.screen())")
+        try session.send("3")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Collections: 1 of 1") }, session.screen())
+        XCTAssertTrue(session.screen().contains("▶ Coast — 1 book"), session.screen())
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Shelf: book 1 of 1 · filter: collection Coast") }, session.screen())
+        waitForSelected(session, "A Field Guide to Lighthouses")
+
+        try session.send("4")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Bookmarks: 1 of 1") }, session.screen())
+        XCTAssertTrue(selectedLine(session).hasPrefix("▶ A Long History of Everything · p. 77"), session.screen())
+        XCTAssertTrue(selectedLine(session).contains("the river kingdoms"), session.screen())
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("of 320") }, "the reader: \(session.screen())")
+        XCTAssertTrue(session.statusLine().contains("page 77"), "at the bookmark: \(session.statusLine())")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Bookmarks: 1 of 1") }, "back on the bookmarks: \(session.screen())")
+        try session.send("Escape")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Shelf: book 1 of 1") }, session.screen())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
     func testKittyCoversAreTheCachedThumbnailsOnePerSlotAndAMissingOneIsMadeInTheBackground() throws {
         try addSampleBooks()
         XCTAssertEqual(try library.ibook("read", "--book", "lighthouses", "5").status, 0)
