@@ -4,12 +4,15 @@ import Raster
 
 /// Covers from the thumbnail cache (the PNG `add` and `ibook thumbnail`
 /// make), decoded and fitted to a cell once and kept while the cell's size
-/// holds. A book with no cached cover gets a plain placeholder: rendering one
+/// holds. A book with no cached cover gets a plain placeholder, and is in
+/// `missing` for `ShelfCoverMaker` to make in the background: rendering one
 /// here would hold up the keys.
 final class ShelfCovers {
     private let library: Library
     private var fitted: [Int: RasterImage] = [:]
     private var box = (width: 0, height: 0)
+    /// Books shown with a placeholder since their cover is not in the cache.
+    private(set) var missing: Set<Int> = []
 
     static let placeholderColor = RGB(red: 150, green: 150, blue: 160)
 
@@ -24,9 +27,17 @@ final class ShelfCovers {
             box = (width, height)
         }
         if let image = fitted[book.id] { return image }
-        let image = load(book).map { fit($0) } ?? placeholder()
+        let loaded = load(book)
+        if loaded == nil { missing.insert(book.id) } else { missing.remove(book.id) }
+        let image = loaded.map { fit($0) } ?? placeholder()
         fitted[book.id] = image
         return image
+    }
+
+    /// The book's cover is in the cache now: it is read again when next drawn.
+    func forget(_ bookID: Int) {
+        fitted[bookID] = nil
+        missing.remove(bookID)
     }
 
     private func load(_ book: Book) -> RasterImage? {

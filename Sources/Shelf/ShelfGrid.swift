@@ -11,6 +11,8 @@ public struct ShelfGrid: Equatable, Sendable {
     /// The cover's part of the cell (0 in a list).
     public let coverColumns: Int
     public let coverRows: Int
+    /// All the rows the books may take: a list of search hits takes them one a line.
+    public let screenRows: Int
 
     /// Caption lines under a cover: title, author, progress.
     public static let captionRows = 3
@@ -21,6 +23,7 @@ public struct ShelfGrid: Equatable, Sendable {
     ///   - covers: whether covers are drawn; without them the shelf is a list.
     public init(screenColumns: Int, screenRows: Int, cellAspect: Double, covers: Bool) {
         let screenColumns = max(1, screenColumns), screenRows = max(1, screenRows)
+        self.screenRows = screenRows
         guard covers else {
             columns = 1
             rows = screenRows

@@ -18,11 +18,14 @@ public final class ShelfSession {
         public var notice: String?
         /// Keys that arrived before the shelf started reading them.
         public var pendingInput: [UInt8] = []
-        /// Reads a book full screen where it stopped, on a terminal the shelf has
-        /// put back as it found it; returns the signal that ended the reader, if one did.
-        public var read: (Book) throws -> Int32?
+        /// The command that puts a book's cover in the thumbnail cache, up to
+        /// the book (`ibook --library DIR thumbnail`); empty makes none.
+        public var coverCommand: [String] = []
+        /// Reads a book full screen at the page given, else where it stopped, on a terminal
+        /// the shelf has put back as it found it; returns the signal that ended the reader, if one did.
+        public var read: (Book, Int?) throws -> Int32?
 
-        public init(graphics: GraphicsMode, read: @escaping (Book) throws -> Int32?) {
+        public init(graphics: GraphicsMode, read: @escaping (Book, Int?) throws -> Int32?) {
             self.graphics = graphics
             self.read = read
         }
@@ -39,6 +42,7 @@ public final class ShelfSession {
     private var decoder = KeyDecoder()
     private let painter: PagePainter
     private let covers: ShelfCovers
+    private let coverMaker: ShelfCoverMaker
     private var size = TerminalSize(columns: 80, rows: 24)
     private var cell = TerminalSize.defaultCellSize
     private var quitting = false
@@ -61,9 +65,11 @@ public final class ShelfSession {
         let shelf = try ShelfBooks(library: library)
         books = shelf.books
         state = ShelfState(items: shelf.items, grid: ShelfGrid(screenColumns: 80, screenRows: 22, cellAspect: 0.5, covers: false))
+        state.setCollections(shelf.collections, bookmarks: shelf.bookmarks)
         state.message = options.notice
         painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux)
         covers = ShelfCovers(library: library)
+        coverMaker = ShelfCoverMaker(command: options.coverCommand)
     }
 
     /// Runs until the shelf quits; the terminal is as it was afterwards.
@@ -72,7 +78,10 @@ public final class ShelfSession {
     public func run() throws -> Int32? {
         rawMode = try RawMode(fileDescriptor: input)
         try enterScreen()
-        defer { leaveScreen() }
+        defer {
+            coverMaker.stop()
+            leaveScreen()
+        }
         for key in decoder.decode(options.pendingInput) where !quitting {
             perform(ShelfUpdate.handle(key, &state))
         }
@@ -122,10 +131,16 @@ public final class ShelfSession {
     private func waitForInput() {
         var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
         if let signals { descriptors.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }
+        // A cover being made: its child's end is an event like a key.
+        let coverChild = coverMaker.descriptor
+        if let coverChild { descriptors.append(pollfd(fd: coverChild, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
         if ready < 0 && errno != EINTR { quitting = true; return }
         if let events = signals?.drain() {
             for event in events { handle(event) }
+        }
+        if coverChild != nil, descriptors[descriptors.count - 1].revents != 0, let made = coverMaker.childReady() {
+            coverMade(made)
         }
         if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 { readKeys() }
     }
@@ -141,6 +156,13 @@ public final class ShelfSession {
         for key in decoder.decode(Array(buffer[..<count])) where !quitting {
             perform(ShelfUpdate.handle(key, &state))
         }
+    }
+
+    /// The cover is in the cache: its slot, if it is still on the screen, is drawn again with it.
+    private func coverMade(_ bookID: Int) {
+        covers.forget(bookID)
+        for (slot, shown) in shownCovers where shown.hasPrefix("\(bookID) ") { shownCovers[slot] = nil }
+        needsDraw = true
     }
 
     private func handle(_ event: SignalPipe.Event) {
@@ -173,25 +195,91 @@ public final class ShelfSession {
             case .redraw: needsDraw = true
             case .quit: quitting = true
             case .suspend: suspend()
-            case .open(let id): open(id)
+            case .open(let id): open(id, page: nil)
+            case .openAt(let id, let page): open(id, page: page)
             case .filter(let query):
                 do {
                     ShelfUpdate.filtered(query, ids: query.isEmpty ? [] : try library.bookIDs(matching: query), &state)
                 } catch {
                     state.message = String(describing: error)
                 }
+            case .search(let query): search(query)
+            case .remove(let id):
+                change(id) { book in
+                    try library.remove("#\(book.id)")
+                    return "Removed \(book.title) from the library; the file stays (ibook add brings it back)"
+                }
+            case .edit(let id, let title, let authors):
+                change(id) { book in
+                    var edit = BookEdit()
+                    edit.title = title
+                    edit.authors = authors
+                    let edited = try library.edit(book, edit)
+                    return "Now \(edited.title) — \(edited.author)"
+                }
+            case .tag(let id, let adding, let removing):
+                change(id) { book in
+                    try library.tag([book], adding: adding, removing: removing)
+                    let tags = try library.tags(of: book)
+                    return "\(book.title): \(tags.isEmpty ? "no tags" : "tags " + tags.joined(separator: ", "))"
+                }
             }
         }
         needsDraw = true
     }
 
+    /// As many hits as a person reads through: the hit list is not a report.
+    static let searchLimit = 200
+
+    private func search(_ query: String) {
+        var hits: [ShelfHit] = []
+        do {
+            let summary = try library.search(query, scope: .all, limit: Self.searchLimit) { hit in
+                // A label that is only the page's number says nothing more.
+                let label = hit.label.flatMap { $0 == String(hit.page) || $0.isEmpty ? nil : $0 }
+                hits.append(ShelfHit(bookID: hit.bookID, title: hit.bookTitle, page: hit.page, label: label,
+                                     before: hit.snippet.before, match: hit.snippet.match, after: hit.snippet.after))
+            }
+            ShelfUpdate.searched(query, hits: hits, truncated: summary.truncated, &state)
+        } catch {
+            state.message = String(describing: error)
+        }
+    }
+
+    /// Changes a book in the library, says what became of it, and reads the library again for the shelf.
+    private func change(_ id: Int, _ body: (Book) throws -> String) {
+        guard let book = books[id] else { return }
+        do {
+            state.message = try body(book)
+        } catch {
+            state.message = String(describing: error)
+        }
+        reload()
+    }
+
+    private func reload() {
+        if let shelf = try? ShelfBooks(library: library) {
+            books = shelf.books
+            state.setItems(shelf.items)
+            state.setCollections(shelf.collections, bookmarks: shelf.bookmarks)
+            if let list = state.hits, list.isBookmarks {
+                // A bookmark set or removed in the reader shows in the list it came back to.
+                var fresh = ShelfHitList(query: "", hits: shelf.bookmarks, isBookmarks: true)
+                fresh.select(list.selected)
+                state.hits = shelf.bookmarks.isEmpty ? nil : fresh
+            }
+        }
+        // The same slots may now hold other books, or the same ones with new captions.
+        shownLayout = ""
+    }
+
     /// The reader takes the terminal as a shell would leave it, and gives it back;
     /// the shelf then reads the library again, for where the reading stopped.
-    private func open(_ id: Int) {
+    private func open(_ id: Int, page: Int?) {
         guard let book = books[id] else { return }
         leaveScreen()
         do {
-            if let signal = try options.read(book) {
+            if let signal = try options.read(book, page) {
                 terminatedBy = signal
                 quitting = true
                 return
@@ -199,10 +287,7 @@ public final class ShelfSession {
         } catch {
             state.message = String(describing: error)
         }
-        if let shelf = try? ShelfBooks(library: library) {
-            books = shelf.books
-            state.setItems(shelf.items)
-        }
+        reload()
         do {
             try enterScreen()
         } catch {
@@ -215,7 +300,7 @@ public final class ShelfSession {
     private func draw() {
         needsDraw = false
         let gridRows = max(1, size.rows - ShelfView.bottomRows)
-        let layout = "\(size.columns)x\(size.rows) \(state.first) \(state.shown.count) \(state.showingHelp) \(state.sort) \(state.filter?.query ?? "")"
+        let layout = "\(size.columns)x\(size.rows) \(state.first) \(state.shown.count) \(state.showingHelp) \(state.sort) \(state.filter?.query ?? "") \(state.hits != nil) \(state.section)"
         var frame = ""
         if layout != shownLayout {
             // A new screenful: every cover goes, and is drawn again where the new layout puts it.
@@ -225,6 +310,21 @@ public final class ShelfSession {
         }
         if state.showingHelp {
             frame += textLines(ShelfView.helpLines.map { TextWidth.truncate($0, to: size.columns) }, rows: gridRows)
+        } else if let list = state.hits {
+            let first = list.first(rows: gridRows)
+            frame += textLines(list.hits[first..<min(list.hits.count, first + gridRows)].enumerated().map { offset, hit in
+                let selected = first + offset == list.selected
+                let line = ShelfView.hitLine(hit, selected: selected, columns: size.columns)
+                let style = selected ? ScreenSequences.reverse : ""
+                return style + line.head + ScreenSequences.bold + "\u{1B}[4m" + line.match + ScreenSequences.resetStyle + style + line.tail
+                    + ScreenSequences.resetStyle
+            }, rows: gridRows)
+        } else if state.section == .collections {
+            frame += textLines(state.collections.enumerated().map { index, collection in
+                let selected = index == state.selectedCollection
+                let line = ShelfView.collectionLine(collection, selected: selected, columns: size.columns)
+                return selected ? ScreenSequences.reverse + line + ScreenSequences.resetStyle : line
+            }.dropFirst(max(0, state.selectedCollection - gridRows + 1)).map { $0 }, rows: gridRows)
         } else if state.items.isEmpty {
             frame += textLines([TextWidth.truncate(ShelfView.emptyHint, to: size.columns)], rows: gridRows)
         } else if drawsCovers {
@@ -236,7 +336,7 @@ public final class ShelfSession {
             }, rows: gridRows)
         }
         frame += ScreenSequences.moveTo(row: size.rows - 1, column: 1) + ScreenSequences.clearLine
-            + ShelfView.details(state.showingHelp ? nil : state.selectedItem, columns: size.columns)
+            + ShelfView.details(state.showingHelp || state.hits != nil || state.section == .collections ? nil : state.selectedItem, columns: size.columns)
         frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
             + ShelfView.statusLine(state, columns: size.columns) + ScreenSequences.resetStyle
         write(frame)
@@ -280,6 +380,8 @@ public final class ShelfSession {
                     + (selected ? ScreenSequences.reverse : "") + caption + ScreenSequences.resetStyle
             }
         }
+        // Missing covers are made for the books on this screen only, the first first.
+        coverMaker.want(state.onScreen.map { state.shown[$0].id }.filter { covers.missing.contains($0) })
         return text
     }
 

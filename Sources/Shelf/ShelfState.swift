@@ -13,8 +13,19 @@ public struct ShelfState: Sendable {
     /// The id of the selected book, kept across sorts, filters and reflows.
     public private(set) var selectedID: Int?
     public private(set) var grid: ShelfGrid
-    /// The query being typed after `/`; nil when not typing one.
+    /// Which part of the library is shown (keys 1 to 4).
+    public private(set) var section: ShelfSection = .library
+    public private(set) var collections: [ShelfCollection] = []
+    /// The collection selected in the Collections section.
+    public private(set) var selectedCollection = 0
+    /// Every bookmark, as places to read at: the Bookmarks section lists them as hits.
+    public private(set) var bookmarks: [ShelfHit] = []
+    /// The text being typed on the status line (after `/`, `?`, `e`, `t`); nil when not typing.
     public var prompt: String?
+    /// What `prompt` is for.
+    public var promptKind: ShelfPromptKind = .filter
+    /// A full-text search's hits, shown instead of the books until Esc.
+    public var hits: ShelfHitList?
     public var showingHelp = false
     /// Said once on the bottom line (a query that did not parse, a book that would not open).
     public var message: String?
@@ -58,6 +69,22 @@ public struct ShelfState: Sendable {
         refresh()
     }
 
+    public mutating func setSection(_ section: ShelfSection) {
+        self.section = section
+        refresh()
+    }
+
+    /// Collections and bookmarks read again with the books.
+    public mutating func setCollections(_ collections: [ShelfCollection], bookmarks: [ShelfHit]) {
+        self.collections = collections
+        self.bookmarks = bookmarks
+        selectCollection(selectedCollection)
+    }
+
+    public mutating func selectCollection(_ index: Int) {
+        selectedCollection = collections.isEmpty ? 0 : min(max(0, index), collections.count - 1)
+    }
+
     public mutating func setFilter(_ filter: (query: String, ids: Set<Int>)?) {
         self.filter = filter
         refresh()
@@ -66,6 +93,7 @@ public struct ShelfState: Sendable {
     private mutating func refresh() {
         let ids = filter?.ids
         shown = ids.map { ids in items.filter { ids.contains($0.id) } } ?? items
+        if section == .readingNow { shown = shown.filter { $0.lastPage != nil } }
         if let id = selectedID, shown.contains(where: { $0.id == id }) { return }
         selectedID = shown.first?.id
     }

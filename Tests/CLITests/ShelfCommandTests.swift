@@ -113,7 +113,7 @@ final class ShelfCommandTests: XCTestCase {
         try session.send("g")
         waitForSelected(session, "A Field Guide to Lighthouses")
 
-        try session.send("?")
+        try session.send("H")
         XCTAssertTrue(session.waitFor { $0.contains("The shelf — keys") }, session.screen())
         try session.send("q")
         XCTAssertTrue(session.waitFor { !$0.contains("The shelf — keys") && $0.contains("A Long History") }, session.screen())
@@ -122,10 +122,138 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertTrue(session.waitFor { _ in session.hasExited })
     }
 
-    func testKittyCoversAreTheCachedThumbnailsOnePerSlotAndAMissingOneIsAPlaceholder() throws {
+    func testQuestionMarkSearchesEveryBookEnterReadsTheHitsPageAndQComesBack() throws {
+        try addSampleBooks()
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics text", columns: 120, rows: 30,
+                                      environment: library.environment)
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Shelf: book 1 of 2") }, session.screen())
+        // "collapsed" is on one page only, the history's 250th, printed as 244.
+        try session.sendLiteral("?collapsed")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("?collapsed") }, session.statusLine())
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Search: collapsed · hit 1 of 1 ·") }, session.screen())
+        XCTAssertTrue(selectedLine(session).hasPrefix("▶ A Long History of Everything · p. 250 (244) · "), session.screen())
+        XCTAssertTrue(selectedLine(session).contains("found in a collapsed storeroom"), session.screen())
+        XCTAssertFalse(session.screen().contains("A Field Guide"), "the hits, not the books: \(session.screen())")
+
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("of 320") }, "the reader: \(session.screen())")
+        XCTAssertTrue(session.statusLine().contains("page 250"), "at the hit's page: \(session.statusLine())")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Search: collapsed") }, "back on the hits: \(session.screen())")
+        XCTAssertTrue(selectedLine(session).contains("p. 250 (244)"), session.screen())
+        try session.send("Escape")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Shelf: book 1 of 2") }, session.screen())
+        XCTAssertTrue(session.screen().contains("A Field Guide to Lighthouses"), session.screen())
+        // A word no page has says so and stays on the shelf.
+        try session.sendLiteral("?zyzzyva")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("No page has zyzzyva") }, session.screen())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
+    func testDRemovesTheBookOnlyAfterYAndLeavesItsFile() throws {
+        try addSampleBooks()
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics text", columns: 120, rows: 30,
+                                      environment: library.environment)
+        waitForSelected(session, "A Long History of Everything")
+        try session.send("d")
+        XCTAssertTrue(session.waitFor { _ in
+            session.statusLine().hasPrefix("Remove A Long History of Everything from the library (the file stays)? y/n")
+        }, session.statusLine())
+        try session.send("n")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Kept A Long History of Everything") }, session.statusLine())
+        XCTAssertTrue(try library.ibook("list").stdout.contains("A Long History of Everything"))
+
+        try session.send("d")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Remove ") }, session.statusLine())
+        try session.send("y")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Removed A Long History of Everything") }, session.screen())
+        XCTAssertFalse(session.screen().contains("▶ A Long History"), session.screen())
+        waitForSelected(session, "A Field Guide to Lighthouses")
+        let list = try library.ibook("list")
+        XCTAssertFalse(list.stdout.contains("A Long History of Everything"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("A Field Guide to Lighthouses"), list.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: Fixtures.sampleBook("long-history.pdf")), "the file stays")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
+    func testEEditsTitleAndAuthorAndTTagsTheSelectedBook() throws {
+        try addSampleBooks()
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics text", columns: 120, rows: 30,
+                                      environment: library.environment)
+        waitForSelected(session, "A Long History of Everything")
+        try session.send("e")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Title: A Long History of Everything") }, session.statusLine())
+        try session.send("C-u")
+        try session.sendLiteral("A Short History")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Author: Anonymous Scribe") }, session.statusLine())
+        try session.send("C-u")
+        try session.sendLiteral("Ada Lovelace, Charles Babbage")
+        try session.send("Enter")
+        waitForSelected(session, "A Short History — Ada Lovelace, Charles Babbage")
+        let info = try library.ibook("list")
+        XCTAssertTrue(info.stdout.contains("A Short History"), info.stdout)
+        XCTAssertTrue(info.stdout.contains("Ada Lovelace"), info.stdout)
+
+        try session.send("t")
+        try session.sendLiteral("+sea +science/optics")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { $0.contains("tags: science/optics, sea") || $0.contains("tags: sea, science/optics") }, session.screen())
+        try session.send("t")
+        // A space first: tmux would take "-sea" for its own options.
+        try session.sendLiteral(" -sea")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { $0.contains("tags: science/optics ·") }, session.screen())
+        let tags = try library.ibook("tags")
+        XCTAssertTrue(tags.stdout.contains("science") && tags.stdout.contains("optics"), tags.stdout)
+        XCTAssertFalse(tags.stdout.contains("sea"), tags.stdout)
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
+    func testSectionsShowReadingNowCollectionsAndBookmarksAndEnterReadsAtABookmark() throws {
         try addSampleBooks()
         XCTAssertEqual(try library.ibook("read", "--book", "lighthouses", "5").status, 0)
-        // The long history's cover is gone from the cache: the shelf shows a card and renders nothing.
+        XCTAssertEqual(try library.ibook("bookmark", "77", "--book", "long history", "--note", "the river kingdoms").status, 0)
+        XCTAssertEqual(try library.ibook("collection", "create", "Coast").status, 0)
+        XCTAssertEqual(try library.ibook("collection", "add", "Coast", "lighthouses").status, 0)
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics text", columns: 120, rows: 30,
+                                      environment: library.environment)
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Shelf: book 1 of 2") }, session.screen())
+
+        try session.send("1")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Reading now: book 1 of 1") }, session.screen())
+        XCTAssertFalse(session.screen().contains("A Long History"), "never opened: \(session.screen())")
+        try session.send("3")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Collections: 1 of 1") }, session.screen())
+        XCTAssertTrue(session.screen().contains("▶ Coast — 1 book"), session.screen())
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("Shelf: book 1 of 1 · filter: collection Coast") }, session.screen())
+        waitForSelected(session, "A Field Guide to Lighthouses")
+
+        try session.send("4")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Bookmarks: 1 of 1") }, session.screen())
+        XCTAssertTrue(selectedLine(session).hasPrefix("▶ A Long History of Everything · p. 77"), session.screen())
+        XCTAssertTrue(selectedLine(session).contains("the river kingdoms"), session.screen())
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("of 320") }, "the reader: \(session.screen())")
+        XCTAssertTrue(session.statusLine().contains("page 77"), "at the bookmark: \(session.statusLine())")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Bookmarks: 1 of 1") }, "back on the bookmarks: \(session.screen())")
+        try session.send("Escape")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().hasPrefix("Shelf: book 1 of 1") }, session.screen())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited })
+    }
+
+    func testKittyCoversAreTheCachedThumbnailsOnePerSlotAndAMissingOneIsMadeInTheBackground() throws {
+        try addSampleBooks()
+        XCTAssertEqual(try library.ibook("read", "--book", "lighthouses", "5").status, 0)
+        // The long history's cover is gone from the cache: the shelf shows a card, then the cover a child made.
         let cover = try library.ibook("thumbnail", "long history").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try FileManager.default.removeItem(atPath: cover)
         var environment = library.environment
@@ -153,18 +281,26 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertNotEqual(middle, [64, 64, 64], "the cover, not the surround")
         XCTAssertEqual(pixel(shown[1], 90, 120), placeholder)
         XCTAssertNotEqual(pixel(shown[1], 1, 1), selection)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: cover), "the shelf rendered no cover")
         let text = String(decoding: terminal.read(), as: UTF8.self)
         XCTAssertTrue(text.contains("A Field Guide to"), "the title under the cover")
         XCTAssertTrue(text.contains("12%"))
 
+        // The missing cover is made in the background, put in the cache, and its slot alone drawn again.
+        XCTAssertTrue(terminal.waitFor { _ in ((try? images()) ?? []).count == 3 }, "\(((try? images()) ?? []).map(\.keys))")
+        shown = try images()
+        XCTAssertTrue(shown[2].keys.contains("i=7401"), shown.map(\.keys).description)
+        XCTAssertNotEqual(pixel(shown[2], 90, 120), placeholder, "the cover made, not the card")
+        XCTAssertNotEqual(pixel(shown[2], 90, 120), [64, 64, 64], "the cover, not the surround")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cover), "the cover is in the cache for next time")
+
         // A move sends both slots again, the frame now on the second.
         terminal.send("l")
-        XCTAssertTrue(terminal.waitFor { _ in ((try? images()) ?? []).count == 4 })
+        XCTAssertTrue(terminal.waitFor { _ in ((try? images()) ?? []).count == 5 })
         shown = try images()
-        XCTAssertTrue(shown[2].keys.contains("i=7400") && shown[3].keys.contains("i=7401"), shown.map(\.keys).description)
-        XCTAssertNotEqual(pixel(shown[2], 1, 1), selection)
-        XCTAssertEqual(pixel(shown[3], 1, 1), selection)
+        XCTAssertTrue(shown[3].keys.contains("i=7400") && shown[4].keys.contains("i=7401"), shown.map(\.keys).description)
+        XCTAssertNotEqual(pixel(shown[3], 1, 1), selection)
+        XCTAssertEqual(pixel(shown[4], 1, 1), selection)
+        XCTAssertNotEqual(pixel(shown[4], 90, 120), placeholder)
 
         terminal.send("q")
         XCTAssertEqual(terminal.waitForExit(), 0)

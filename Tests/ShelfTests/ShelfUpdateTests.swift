@@ -195,9 +195,9 @@ final class ShelfUpdateTests: XCTestCase {
         XCTAssertEqual(shelf.shown.count, 10)
     }
 
-    func testQuestionMarkShowsTheHelpAndAnyKeyClosesIt() {
+    func testHShowsTheHelpAndAnyKeyClosesIt() {
         var shelf = state()
-        press([.character("?")], &shelf)
+        press([.character("H")], &shelf)
         XCTAssertTrue(shelf.showingHelp)
         XCTAssertEqual(press([.character("q")], &shelf), [.redraw], "q closes the help, it does not quit")
         XCTAssertFalse(shelf.showingHelp)

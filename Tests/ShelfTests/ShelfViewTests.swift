@@ -43,7 +43,7 @@ final class ShelfViewTests: XCTestCase {
         let grid = ShelfGrid(screenColumns: 80, screenRows: 20, cellAspect: 0.5, covers: false)
         var state = ShelfState(items: [item()], grid: grid)
         XCTAssertEqual(ShelfView.statusLine(state, columns: 80).trimmingCharacters(in: .whitespaces),
-                       "Shelf: book 1 of 1 · sorted by recent · ? keys")
+                       "Shelf: book 1 of 1 · sorted by recent · ? search · H keys")
         ShelfUpdate.filtered("tag:sea", ids: [1], &state)
         XCTAssertTrue(ShelfView.statusLine(state, columns: 80).contains("filter: tag:sea"))
         state.prompt = "author:ada"

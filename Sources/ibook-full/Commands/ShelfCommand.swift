@@ -1,5 +1,6 @@
 import Arguments
 import BookLibrary
+import FileNames
 import Foundation
 import IBookCLI
 import RenderCommands
@@ -14,7 +15,7 @@ enum ShelfCommand: Command {
     static let spec = CommandSpec(
         name: "shelf",
         abstract: "The library full screen: covers with titles and authors, the books you are reading first; Enter reads one.",
-        discussion: "Also what 'ibook' alone opens on a terminal. Arrows or hjkl move, PgUp/PgDn a screen, g/G the first/last book, Enter opens the book where you stopped (q in the reader comes back), / filters with a query as 'ibook list' takes it, s changes the order (recent, title, author, added), ? lists the keys, q or Esc quits. Covers need kitty, iTerm2 or sixel graphics; otherwise, and with --graphics blocks or text, the books are a list.",
+        discussion: "Also what 'ibook' alone opens on a terminal. Arrows or hjkl move, PgUp/PgDn a screen, g/G the first/last book, Enter opens the book where you stopped (q in the reader comes back), / filters with a query as 'ibook list' takes it, ? searches the text of every book (Enter on a hit reads its page, Esc goes back), s changes the order (recent, title, author, added), 1 to 4 show Reading now, the whole library, the collections and every bookmark, d removes the book from the library (after y; the file stays), e edits its title and author, t adds (+tag) and removes (-tag) tags, H or F1 lists the keys, q or Esc quits. Covers need kitty, iTerm2 or sixel graphics; otherwise, and with --graphics blocks or text, the books are a list.",
         options: [
             GraphicsOption.option,
             Option("--timeout", value: "seconds", help: "In the reader, give up on a page that takes longer to render (default 15)."),
@@ -34,8 +35,8 @@ enum ShelfCommand: Command {
         }
         let setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
                                               terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
-        var options = ShelfSession.Options(graphics: setup.mode) { book in
-            let startPage = min(try library.lastPage(of: book) ?? 1, max(1, book.pageCount))
+        var options = ShelfSession.Options(graphics: setup.mode) { book, page in
+            let startPage = min(try page ?? library.lastPage(of: book) ?? 1, max(1, book.pageCount))
             let password = try PasswordPrompt.password(for: book.path, context)
             // Opening a book from the shelf opens it for the other commands too, as `view BOOK` does.
             try? library.setOpenBook(book)
@@ -49,6 +50,8 @@ enum ShelfCommand: Command {
         options.wrapForTmux = setup.wrapForTmux
         options.notice = setup.notice
         options.pendingInput = setup.pendingInput
+        // This binary makes the missing covers, as `ibook thumbnail` would, in a child the shelf does not wait for.
+        options.coverCommand = [PathName.runningBinary(), "--library", library.location.directory, "thumbnail"]
         if let signal = try ShelfSession(library: library, options: options).run() {
             throw ExitCode(status: 128 + signal)
         }
