@@ -71,6 +71,24 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertTrue(read.stdout.hasPrefix("A Long History of Everything — page 2 of 320"), read.stdout)
     }
 
+    func testABookWhoseFileMovedIsShownAndReadFromItsIndexedText() throws {
+        let copy = library.root.appendingPathComponent("moved.pdf")
+        try FileManager.default.copyItem(atPath: Fixtures.sampleBook("lighthouses.pdf"), toPath: copy.path)
+        XCTAssertEqual(try library.ibook("add", copy.path).status, 0)
+        try FileManager.default.removeItem(at: copy)
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics blocks", environment: library.environment)
+        XCTAssertTrue(session.waitFor { $0.contains("A Field Guide to Lighthouses") }, session.screen())
+        waitForSelected(session, "A Field Guide to Lighthouses")
+        try session.send("Enter")
+        // The reader says why there are no page images, and reads from the library's text.
+        XCTAssertTrue(session.waitFor { $0.contains("The file is gone") }, session.screen())
+        XCTAssertTrue(session.waitFor { $0.contains("Lighthouses") || $0.contains("LIGHTHOUSES") }, session.screen())
+        try session.send("q")
+        waitForSelected(session, "A Field Guide to Lighthouses")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
+    }
+
     func testADumbTerminalIsRefusedInOneLine() throws {
         try addSampleBooks()
         let directory = library.root.path
