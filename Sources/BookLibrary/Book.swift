@@ -40,23 +40,24 @@ public struct Book: Codable, Equatable, Sendable {
     /// What most book lookups ask for, joined once.
     private static let plainColumns = columnNames.joined(separator: ", ")
 
-    init(row: Row) {
-        id = row.int("id") ?? 0
-        sha256 = row.string("sha256") ?? ""
-        path = row.string("path") ?? ""
-        size = row.int("size") ?? 0
+    /// Throws `MissingValue` for a row without one of the values ibook always writes.
+    init(row: Row) throws {
+        id = try row.required("id", Row.int)
+        sha256 = try row.required("sha256", Row.string)
+        path = try row.required("path", Row.string)
+        size = try row.required("size", Row.int)
         // Whoever may write to a shared library may write any bytes into
         // these, and every reader's terminal prints them: no control characters.
-        title = TerminalText.line(row.string("title") ?? "")
-        author = TerminalText.line(row.string("author") ?? "")
+        title = TerminalText.line(try row.required("title", Row.string))
+        author = TerminalText.line(try row.required("author", Row.string))
         subject = row.string("subject").map(TerminalText.line)
         keywords = row.string("keywords").map(TerminalText.line)
         creator = row.string("creator").map(TerminalText.line)
         producer = row.string("producer").map(TerminalText.line)
         created = row.date("created")
         modified = row.date("modified")
-        pageCount = row.int("page_count") ?? 0
-        addedAt = row.date("added_at") ?? Date(timeIntervalSince1970: 0)
+        pageCount = try row.required("page_count", Row.int)
+        addedAt = try row.required("added_at", Row.date)
         titleSource = row.string("title_source").flatMap(MetadataSource.init(rawValue:)) ?? .metadata
         authorSource = row.string("author_source").flatMap(MetadataSource.init(rawValue:)) ?? .metadata
     }

@@ -12,15 +12,15 @@ package struct Catalog {
     package init(database: any SQLEngine) { self.database = database }
 
     package func book(id: Int) throws -> Book? {
-        try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE id = ?", [id]).map(Book.init(row:))
+        try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE id = ?", [id]).map { try Book(row: $0) }
     }
 
     package func book(sha256: String) throws -> Book? {
-        try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE sha256 = ?", [sha256]).map(Book.init(row:))
+        try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE sha256 = ?", [sha256]).map { try Book(row: $0) }
     }
 
     func books(orderedBy sort: BookSort) throws -> [Book] {
-        try database.query("SELECT \(Book.columns(database.dialect)) FROM books ORDER BY \(sort.orderClause(database.dialect))", []).map(Book.init(row:))
+        try database.query("SELECT \(Book.columns(database.dialect)) FROM books ORDER BY \(sort.orderClause(database.dialect))", []).map { try Book(row: $0) }
     }
 
     /// A book named by id, file path or a unique part of its title.
@@ -32,7 +32,7 @@ package struct Catalog {
         }
         let path = absolutePath(trimmed)
         if let row = try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE \(database.dialect == .sqlite ? "path" : "book_file(root, path)") = ?", [path]) {
-            return Book(row: row)
+            return try Book(row: row)
         }
         if FileName.exists(path, directory: false),
            let sha = try? SHA256.hex(ofFileAt: path), let book = try book(sha256: sha)
@@ -41,14 +41,14 @@ package struct Catalog {
         }
         let sameTitle = database.dialect == .sqlite ? "title = ? COLLATE NOCASE" : "lower(title) = lower(?)"
         let exact = try database.query("SELECT \(Book.columns(database.dialect)) FROM books WHERE \(sameTitle)", [trimmed])
-        if exact.count == 1 { return Book(row: exact[0]) }
+        if exact.count == 1 { return try Book(row: exact[0]) }
         let pattern = "%" + trimmed.replacingEvery("\\", with: "\\\\")
             .replacingEvery("%", with: "\\%").replacingEvery("_", with: "\\_") + "%"
         // SQLite's LIKE ignores ASCII case, PostgreSQL's ILIKE any case.
         let like = database.dialect == .sqlite ? "LIKE" : "ILIKE"
         var matches = try database.query(
             "SELECT \(Book.columns(database.dialect)) FROM books WHERE title \(like) ? ESCAPE '\\' ORDER BY id", [pattern]
-        ).map(Book.init(row:))
+        ).map { try Book(row: $0) }
         if matches.isEmpty {
             // LIKE folds ASCII only; fall back to a Unicode-aware comparison,
             // then to the file name, which people remember as often as titles.

@@ -73,7 +73,7 @@ extension Library {
             SELECT \(Book.columns(engine.dialect, table: "books"))
             FROM collection_books JOIN books ON books.id = collection_books.book_id
             WHERE collection_id = ? ORDER BY position
-            """, [collection.id]).map(Book.init(row:))
+            """, [collection.id]).map { try Book(row: $0) }
     }
 
     public func collections(of book: Book) throws -> [String] {

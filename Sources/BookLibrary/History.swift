@@ -54,8 +54,8 @@ struct History {
             WHERE \(database.dialect.ownRows("h"))
             ORDER BY h.read_at DESC\(limit == nil ? "" : " LIMIT ?")
             """, limit.map { [$0] } ?? [])
-        return rows.map { row in
-            HistoryEntry(book: Book(row: row), page: row.int("history_page") ?? 1,
+        return try rows.map { row in
+            HistoryEntry(book: try Book(row: row), page: row.int("history_page") ?? 1,
                          label: row.string("history_label"), readAt: row.date("read_at") ?? Date())
         }
     }

@@ -134,6 +134,19 @@ final class HostileLibraryTests: XCTestCase {
         XCTAssertTrue(try library.ibook("list").stdout.contains("Bad]0;x line"))
     }
 
+    func testARowMissingAValueIbookAlwaysWritesIsAnErrorNotAZero() throws {
+        let library = try TestLibrary("hostile-row")
+        XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf")).status, 0)
+        // Written past ibook: SQLite keeps text in an integer column as it is given.
+        try library.sql("UPDATE books SET page_count = 'many'")
+        for command in [["list"], ["info", "1"], ["read", "--book", "1", "2"]] {
+            let result = try library.ibook(command)
+            XCTAssertEqual(result.status, 1, "\(command): \(result.stdout)")
+            XCTAssertEqual(result.stderr, "Error: a row of the library has no value for page_count, which ibook always writes: it was changed outside ibook\n",
+                           "\(command)")
+        }
+    }
+
     func testBytesThatAreNotUTF8AreNeverStoredAsText() throws {
         let library = try TestLibrary("hostile-bytes")
         XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf")).status, 0)
