@@ -65,11 +65,12 @@ package struct Annotations {
             FROM annotations a JOIN books b ON b.sha256 = a.sha256
             LEFT JOIN pages p ON p.book_id = b.id AND p.page = a.page
             WHERE \(condition) ORDER BY b.title COLLATE NOCASE, b.id, a.page, a.id
-            """, bindings).map { row in
+            """, bindings).map { row -> Annotation in
             let boxes = (try? decoder.decode([AnnotationBox].self, from: Data((row.string("boxes") ?? "[]").utf8))) ?? []
             return Annotation(
-                id: row.int("id") ?? 0, bookID: row.int("book_id") ?? 0, bookTitle: TerminalText.line(row.string("title") ?? ""),
-                page: row.int("page") ?? 0, label: row.string("label"),
+                id: try row.required("id", Row.int), bookID: try row.required("book_id", Row.int),
+                bookTitle: TerminalText.line(try row.required("title", Row.string)),
+                page: try row.required("page", Row.int), label: row.string("label"),
                 kind: AnnotationKind(rawValue: row.string("kind") ?? ""),
                 source: AnnotationSource(rawValue: row.string("source") ?? "") ?? .pdf,
                 text: row.string("text"), textSpan: Self.span(row.int("text_start"), row.int("text_end")), note: row.string("note").map(TerminalText.lines), author: row.string("author").map(TerminalText.line),

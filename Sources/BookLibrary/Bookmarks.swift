@@ -62,8 +62,9 @@ struct Bookmarks {
             LEFT JOIN pages p ON p.book_id = b.id AND p.page = k.page
             \(filter) ORDER BY \(dialect.caseless("b.title")), b.id, k.page
             """, book.map { [$0.sha256] } ?? [])
-        return rows.map { row in
-            Bookmark(bookID: row.int("id") ?? 0, bookTitle: TerminalText.line(row.string("title") ?? ""), page: row.int("page") ?? 0,
+        return try rows.map { row in
+            Bookmark(bookID: try row.required("id", Row.int), bookTitle: TerminalText.line(try row.required("title", Row.string)),
+                     page: try row.required("page", Row.int),
                      label: row.string("label"), note: row.string("note").map(TerminalText.lines),
                      createdAt: row.date("created_at") ?? Date(), updatedAt: row.date("updated_at") ?? Date())
         }

@@ -32,7 +32,7 @@ extension Library {
 
     public func collection(named name: String) throws -> BookCollection {
         guard let row = try collectionRow(name) else { throw CurationError.collectionNotFound(name) }
-        return Self.collection(row: row)
+        return try Self.collection(row: row)
     }
 
     /// Appends books to the collection (or inserts them before 1-based
@@ -102,9 +102,9 @@ extension Library {
             """, [name.split(whereSeparator: \.isWhitespace).joined(separator: " ")])
     }
 
-    private static func collection(row: Row) -> BookCollection {
-        BookCollection(id: row.int("id") ?? 0, name: row.string("name") ?? "",
-                       createdAt: row.date("created_at") ?? Date(timeIntervalSince1970: 0), bookCount: row.int("books") ?? 0)
+    private static func collection(row: Row) throws -> BookCollection {
+        BookCollection(id: try row.required("id", Row.int), name: try row.required("name", Row.string),
+                       createdAt: try row.required("created_at", Row.date), bookCount: row.int("books") ?? 0)
     }
 
     private func bookIDs(in collection: BookCollection) throws -> [Int] {

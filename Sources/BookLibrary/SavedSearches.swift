@@ -34,7 +34,7 @@ extension Library {
 
     public func savedSearches() throws -> [SavedSearch] {
         try engine.query("SELECT name, query FROM saved_searches ORDER BY \(engine.dialect.caseless("name"))", []).map {
-            SavedSearch(name: $0.string("name") ?? "", query: $0.string("query") ?? "")
+            SavedSearch(name: try $0.required("name", Row.string), query: try $0.required("query", Row.string))
         }
     }
 

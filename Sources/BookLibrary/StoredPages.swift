@@ -5,7 +5,7 @@ extension Library {
     /// memory at a time, without counting as reading the book.
     public func forEachPageText(of book: Book, _ body: (_ page: Int, _ text: String) throws -> Void) throws {
         try database.prepare("SELECT page, text FROM pages WHERE book_id = ? ORDER BY page").forEachRow([book.id]) { row in
-            try body(row.int("page") ?? 0, StoredText.decode(row["text"]))
+            try body(try row.required("page", Row.int), StoredText.decode(row["text"]))
         }
     }
 

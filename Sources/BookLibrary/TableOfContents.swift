@@ -35,7 +35,7 @@ struct TableOfContents {
             LEFT JOIN pages p ON p.book_id = o.book_id AND p.page = o.page
             WHERE o.book_id = ? AND o.depth <= ? ORDER BY o.position
             """, [book.id, depthLimit]).map { row in
-            TOCEntry(title: TerminalText.line(row.string("title") ?? ""), depth: row.int("depth") ?? 0,
+            TOCEntry(title: TerminalText.line(try row.required("title", Row.string)), depth: try row.required("depth", Row.int),
                      page: row.int("page"), label: row.string("label"))
         }
     }
