@@ -87,6 +87,8 @@ public struct ReaderState: Sendable {
     public var reveal: Reveal?
     /// The search hits poppler found on the page last laid out, as fractions of the upright page.
     public var hitBoxes: (page: Int, boxes: [PageRectangle]) = (0, [])
+    /// The page image's size as last laid out (after zoom and rotation), to place links on the screen.
+    public var pageSize = (width: 0, height: 0)
     public var rotation = 0
     public var inverted = false
     /// The page's indexed text instead of its image.
@@ -101,6 +103,10 @@ public struct ReaderState: Sendable {
     /// The first `g` of `gg`.
     public var pendingG = false
     public var search: SearchResults?
+    /// The links of the page last read from the PDF (set by the session).
+    public var links: (page: Int, links: [PDFLink]) = (0, [])
+    /// `f`'s labels while hint mode is on.
+    public var hints: LinkHints?
     public var back: [Int] = []
     public var forward: [Int] = []
     public var message: String?
@@ -135,6 +141,7 @@ public struct ReaderState: Sendable {
         textLimit = Int.max
         reveal = nil
         label = nil
+        pageSize = (0, 0)
         return true
     }
 

@@ -1,5 +1,6 @@
 import BookLibrary
 import Foundation
+import PDF
 import TerminalIO
 
 /// Every key of the reader in one place: zathura's and less's keys, with
@@ -8,6 +9,7 @@ import TerminalIO
 public enum ReaderUpdate {
     public static func handle(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
         if state.prompt != nil { return prompt(key, &state) }
+        if state.hints != nil { return hints(key, &state) }
         switch state.panel {
         case .none: break
         case .help:
@@ -101,6 +103,11 @@ public enum ReaderUpdate {
         case .character("o"):
             state.panel = .overview(selected: state.page - 1)
             return [.redraw]
+        case .character("f"):
+            let links = LinkHints.visible(state)
+            guard !links.isEmpty else { return noMove("No links on screen", &state) }
+            state.hints = LinkHints(links)
+            return [.redraw]
         case .character("m"):
             state.prompt = .init(kind: .bookmarkNote)
             return [.redraw]
@@ -176,6 +183,50 @@ public enum ReaderUpdate {
         }
         let words = query.lowercased().split(whereSeparator: \.isWhitespace)
         return highlights.first { ($0.text ?? "").lowercased().split(whereSeparator: \.isWhitespace) == words }
+    }
+
+    // MARK: Links
+
+    /// Hint mode: letters narrow the labels until one is whole, and its link is followed.
+    private static func hints(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
+        guard var hints = state.hints else { return [] }
+        switch key {
+        case .escape, .control("c"), .control("g"):
+            state.hints = nil
+            return [.redraw]
+        case .backspace:
+            if hints.typed.isEmpty { state.hints = nil } else { hints.typed.removeLast(); state.hints = hints }
+            return [.redraw]
+        case .character(let letter):
+            hints.typed.append(letter)
+            let remaining = hints.remaining
+            guard !remaining.isEmpty else {
+                state.hints = nil
+                return noMove("No link labelled \(hints.typed)", &state)
+            }
+            if remaining.count == 1, remaining[0].label == hints.typed {
+                state.hints = nil
+                return follow(remaining[0].link, &state)
+            }
+            state.hints = hints
+            return [.redraw]
+        default:
+            return []
+        }
+    }
+
+    /// A link to a page is a jump (Ctrl-O comes back) that brings the
+    /// destination's top into view as a contents entry does; an address goes to the session.
+    static func follow(_ link: PDFLink, _ state: inout ReaderState) -> [ReaderEffect] {
+        switch link.target {
+        case .uri(let uri):
+            state.message = uri
+            return [.openURI(uri), .redraw]
+        case .page(let page, let top):
+            let moved = state.jump(to: page)
+            if let top { state.reveal = .position(top: top) }
+            return moved ? [.pageChanged] : [.redraw]
+        }
     }
 
     private static func noMove(_ message: String, _ state: inout ReaderState) -> [ReaderEffect] {

@@ -17,6 +17,11 @@ public enum ReaderView {
             }
             return fitted(lead + prompt.text, columns)
         }
+        if let hints = state.hints {
+            // The legend: every label still possible and where it leads, as the image may hide labels drawn on it.
+            let legend = hints.remaining.map { "\($0.label) \(LinkHints.describe($0.link.target))" }.joined(separator: "  ")
+            return fitted("Follow: " + hints.typed + (hints.typed.isEmpty ? "" : "…  ") + legend + "  (Esc cancels)", columns)
+        }
         var parts: [String] = []
         let label = state.label.map { " (\($0))" } ?? ""
         let percent = state.pageCount > 1 ? (state.page - 1) * 100 / (state.pageCount - 1) : 100
@@ -109,6 +114,7 @@ public enum ReaderView {
         "/text ?text    search forward / backward;  n N  next / previous hit",
         "t              table of contents: ← → fold and unfold, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
+        "f              follow a link: type the label shown on it (Esc cancels)",
         "m  '           bookmark this page (with a note) / list bookmarks",
         "a              highlight the search hit on screen, once (see ibook notes)",
         "Ctrl-O Tab     back / forward through jumps",
