@@ -106,6 +106,8 @@ public final class ReaderSession {
         scheduleRender()
         state.outline = withDestinationTops((try? library.tableOfContents(book)) ?? [])
         state.annotations = (try? library.annotations(of: book)) ?? []
+        // Known from the start, so bookmarking a page shows the note it has.
+        state.bookmarks = (try? library.bookmarks(of: book)) ?? []
         pageChanged()
         for key in decoder.decode(options.pendingInput) where !quitting {
             perform(ReaderUpdate.handle(key, &state))
@@ -251,11 +253,19 @@ public final class ReaderSession {
                 } catch {
                     state.message = String(describing: error)
                 }
+                reloadBookmarks()
             case .openURI(let uri):
                 open(uri)
             }
         }
         needsDraw = true
+    }
+
+    private func reloadBookmarks() {
+        state.bookmarks = (try? library.bookmarks(of: book)) ?? state.bookmarks
+        if case .bookmarks(let selected) = state.panel {
+            state.panel = .bookmarks(selected: max(0, min(selected, state.bookmarks.count - 1)))
+        }
     }
 
     /// Hands a link's address to xdg-open, as an argument and never through

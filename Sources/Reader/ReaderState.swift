@@ -17,8 +17,19 @@ public struct ReaderState: Sendable {
     }
 
     public enum PromptKind: Equatable, Sendable {
-        case goTo, searchForward, searchBackward, bookmarkNote
+        case goTo, searchForward, searchBackward
+        case bookmarkNote(page: Int)
     }
+
+    /// A place set with `m` and a letter: the page and how far down it the view was.
+    public struct Mark: Equatable, Sendable {
+        public var page: Int
+        public var scrollY: Int
+        public var textLine: Int
+    }
+
+    /// The key after `m` sets a mark, after `'` goes to one.
+    public enum PendingMark: Equatable, Sendable { case set, go }
 
     /// What a jump wants to see on its page, wherever the zoom puts it.
     public enum Reveal: Equatable, Sendable {
@@ -107,6 +118,9 @@ public struct ReaderState: Sendable {
     public var links: (page: Int, links: [PDFLink]) = (0, [])
     /// `f`'s labels while hint mode is on.
     public var hints: LinkHints?
+    /// Marks by letter, kept for the session (not in the library: bookmarks are the lasting kind).
+    public var marks: [Character: Mark] = [:]
+    public var pendingMark: PendingMark?
     public var back: [Int] = []
     public var forward: [Int] = []
     public var message: String?

@@ -26,6 +26,11 @@ public enum ReaderUpdate {
 
     private static func page(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
         state.message = nil
+        if let pending = state.pendingMark {
+            state.pendingMark = nil
+            state.count = ""
+            return mark(pending, key, &state)
+        }
         if case .character(let digit) = key, digit.isASCII, digit.isNumber, digit != "0" || !state.count.isEmpty {
             if state.count.count < 9 { state.count.append(digit) }
             state.pendingG = false
@@ -109,7 +114,15 @@ public enum ReaderUpdate {
             state.hints = LinkHints(links)
             return [.redraw]
         case .character("m"):
-            state.prompt = .init(kind: .bookmarkNote)
+            state.pendingMark = .set
+            return [.redraw]
+        case .character("'"), .character("`"):
+            state.pendingMark = .go
+            return [.redraw]
+        case .character("B"):
+            // A page bookmarked already shows its note, to keep or change.
+            let note = state.bookmarks.first { $0.page == state.page }?.note ?? ""
+            state.prompt = .init(kind: .bookmarkNote(page: state.page), text: note)
             return [.redraw]
         case .character("a"):
             guard let search = state.search, let current = search.current, search.hits[current].page == state.page else {
@@ -121,7 +134,7 @@ public enum ReaderUpdate {
                 return [.redraw]
             }
             return [.highlightHit(page: state.page, query: search.query, occurrence: search.hits[current].occurrence), .redraw]
-        case .character("'"), .character("`"):
+        case .character("M"):
             state.panel = .bookmarks(selected: 0)
             return [.loadBookmarks, .redraw]
         case .control("o"):
@@ -183,6 +196,31 @@ public enum ReaderUpdate {
         }
         let words = query.lowercased().split(whereSeparator: \.isWhitespace)
         return highlights.first { ($0.text ?? "").lowercased().split(whereSeparator: \.isWhitespace) == words }
+    }
+
+    // MARK: Marks
+
+    /// The letter after `m` or `'`: zathura's marks, for this session.
+    private static func mark(_ pending: ReaderState.PendingMark, _ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
+        guard case .character(let letter) = key else { return [.redraw] }
+        if pending == .go, letter == "'" || letter == "`" {
+            // '' goes back to where the last jump left, and is a jump itself, so '' again returns.
+            guard let previous = state.back.last else { return noMove("No jump to go back from", &state) }
+            return jump(to: previous, &state)
+        }
+        guard letter.isASCII, letter.isLetter else { return noMove("Marks are letters: m a sets mark a, 'a goes to it", &state) }
+        switch pending {
+        case .set:
+            state.marks[letter] = .init(page: state.page, scrollY: state.scrollY, textLine: state.textLine)
+            state.message = "Mark \(letter) set on page \(state.page)"
+            return [.redraw]
+        case .go:
+            guard let mark = state.marks[letter] else { return noMove("No mark \(letter): m\(letter) sets it", &state) }
+            let moved = state.jump(to: mark.page)
+            state.scrollY = mark.scrollY
+            state.textLine = mark.textLine
+            return moved ? [.pageChanged] : [.redraw]
+        }
     }
 
     // MARK: Links
@@ -318,8 +356,10 @@ public enum ReaderUpdate {
                 // An empty search repeats the last one, as in less and vi.
                 let query = text.isEmpty ? state.search?.query ?? "" : text
                 return query.isEmpty ? [.redraw] : [.search(query, backward: prompt.kind == .searchBackward), .redraw]
-            case .bookmarkNote:
-                return [.saveBookmark(page: state.page, note: text.isEmpty ? nil : text), .redraw]
+            case .bookmarkNote(let page):
+                // Emptying a note that was there clears it; nil would keep it.
+                let had = state.bookmarks.first { $0.page == page }?.note.map { !$0.isEmpty } ?? false
+                return [.saveBookmark(page: page, note: text.isEmpty ? (had ? "" : nil) : text), .redraw]
             }
         default:
             return []
@@ -383,7 +423,7 @@ public enum ReaderUpdate {
     }
 
     private static func bookmarks(_ key: Key, _ selected: Int, _ state: inout ReaderState) -> [ReaderEffect] {
-        if closes(key, toggle: "'") {
+        if closes(key, toggle: "M") {
             state.panel = .none
             return [.redraw]
         }

@@ -13,7 +13,7 @@ public enum ReaderView {
             case .goTo: lead = ":"
             case .searchForward: lead = "/"
             case .searchBackward: lead = "?"
-            case .bookmarkNote: lead = "Bookmark page \(state.page), note (Enter to save, Esc to cancel): "
+            case .bookmarkNote(let page): lead = "Bookmark page \(page), note (Enter to save, Esc to cancel): "
             }
             return fitted(lead + prompt.text, columns)
         }
@@ -43,6 +43,7 @@ public enum ReaderView {
             parts.append("\(search.backward ? "?" : "/")\(search.query) \(current + 1)/\(search.hits.count)")
         }
         if !state.count.isEmpty || state.pendingG { parts.append(state.count + (state.pendingG ? "g" : "")) }
+        if let pending = state.pendingMark { parts.append(pending == .set ? "m" : "'") }
         let right = parts.joined(separator: " · ")
         let left = state.message ?? state.title
         let space = columns - TextWidth.of(right) - 2
@@ -73,7 +74,7 @@ public enum ReaderView {
                          selected: shown.firstIndex(of: selected))
         case .bookmarks(let selected):
             let lines = state.bookmarks.isEmpty
-                ? ["No bookmarks in this book yet: m bookmarks the page."]
+                ? ["No bookmarks in this book yet: B bookmarks the page."]
                 : state.bookmarks.map { mark in
                     let label = PageLabel.distinct(mark.label, page: mark.page).map { " (\($0))" } ?? ""
                     return row("p. \(mark.page)\(label)", right: mark.note ?? "", columns: columns - 4)
@@ -115,7 +116,8 @@ public enum ReaderView {
         "t              table of contents: ← → fold and unfold, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
         "f              follow a link: type the label shown on it (Esc cancels)",
-        "m  '           bookmark this page (with a note) / list bookmarks",
+        "mx  'x  ''     set mark x (a letter) / go to it / back to before the last jump",
+        "B  M           bookmark this page (with a note) / list bookmarks",
         "a              highlight the search hit on screen, once (see ibook notes)",
         "Ctrl-O Tab     back / forward through jumps",
         "+ - =  w       zoom in / out / fit page;  fit width",
