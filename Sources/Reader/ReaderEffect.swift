@@ -8,6 +8,7 @@ public enum ReaderEffect: Equatable, Sendable {
     case goTo(String)
     case search(String, backward: Bool)
     case saveBookmark(page: Int, note: String?)
+    case deleteBookmark(page: Int)
     /// A link's address: show it, and open it with xdg-open where there is one.
     case openURI(String)
     /// Highlight the search hit on screen: its page, the query and which occurrence on the page.

@@ -254,6 +254,14 @@ public final class ReaderSession {
                     state.message = String(describing: error)
                 }
                 reloadBookmarks()
+            case .deleteBookmark(let page):
+                do {
+                    _ = try library.deleteBookmark(book, page: .number(page))
+                    state.message = "Deleted the bookmark on page \(page)"
+                } catch {
+                    state.message = String(describing: error)
+                }
+                reloadBookmarks()
             case .openURI(let uri):
                 open(uri)
             }

@@ -19,6 +19,8 @@ public struct ReaderState: Sendable {
     public enum PromptKind: Equatable, Sendable {
         case goTo, searchForward, searchBackward
         case bookmarkNote(page: Int)
+        /// y or n: delete the bookmark on the page?
+        case deleteBookmark(page: Int)
     }
 
     /// A place set with `m` and a letter: the page and how far down it the view was.

@@ -326,6 +326,12 @@ public enum ReaderUpdate {
 
     private static func prompt(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
         guard var prompt = state.prompt else { return [] }
+        if case .deleteBookmark(let page) = prompt.kind {
+            state.prompt = nil
+            if key == .character("y") || key == .character("Y") { return [.deleteBookmark(page: page), .redraw] }
+            state.message = "Bookmark kept"
+            return [.redraw]
+        }
         switch key {
         case .escape, .control("c"), .control("g"):
             state.prompt = nil
@@ -360,6 +366,8 @@ public enum ReaderUpdate {
                 // Emptying a note that was there clears it; nil would keep it.
                 let had = state.bookmarks.first { $0.page == page }?.note.map { !$0.isEmpty } ?? false
                 return [.saveBookmark(page: page, note: text.isEmpty ? (had ? "" : nil) : text), .redraw]
+            case .deleteBookmark:
+                return [.redraw]
             }
         default:
             return []
@@ -431,6 +439,14 @@ public enum ReaderUpdate {
             state.panel = .none
             guard state.bookmarks.indices.contains(selected) else { return [.redraw] }
             return state.jump(to: state.bookmarks[selected].page) ? [.pageChanged] : [.redraw]
+        }
+        if key == .character("d") || key == .character("e") {
+            guard state.bookmarks.indices.contains(selected) else { return [.redraw] }
+            let mark = state.bookmarks[selected]
+            state.prompt = key == .character("d")
+                ? .init(kind: .deleteBookmark(page: mark.page))
+                : .init(kind: .bookmarkNote(page: mark.page), text: mark.note ?? "")
+            return [.redraw]
         }
         if let next = moved(selected, by: key, count: max(1, state.bookmarks.count)) { state.panel = .bookmarks(selected: next) }
         return [.redraw]

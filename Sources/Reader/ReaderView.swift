@@ -14,6 +14,7 @@ public enum ReaderView {
             case .searchForward: lead = "/"
             case .searchBackward: lead = "?"
             case .bookmarkNote(let page): lead = "Bookmark page \(page), note (Enter to save, Esc to cancel): "
+            case .deleteBookmark(let page): lead = "Delete the bookmark on page \(page)? (y/n) "
             }
             return fitted(lead + prompt.text, columns)
         }
@@ -79,7 +80,7 @@ public enum ReaderView {
                     let label = PageLabel.distinct(mark.label, page: mark.page).map { " (\($0))" } ?? ""
                     return row("p. \(mark.page)\(label)", right: mark.note ?? "", columns: columns - 4)
                 }
-            return boxed(lines, title: "Bookmarks — Enter to go, Esc to close", rows: rows, columns: columns,
+            return boxed(lines, title: "Bookmarks — Enter to go, e edits the note, d deletes, Esc to close", rows: rows, columns: columns,
                          selected: state.bookmarks.isEmpty ? nil : selected)
         }
     }
@@ -117,7 +118,7 @@ public enum ReaderView {
         "o              overview of all pages (arrows move, Enter opens)",
         "f              follow a link: type the label shown on it (Esc cancels)",
         "mx  'x  ''     set mark x (a letter) / go to it / back to before the last jump",
-        "B  M           bookmark this page (with a note) / list bookmarks",
+        "B  M           bookmark this page (with a note) / list bookmarks (e edit, d delete)",
         "a              highlight the search hit on screen, once (see ibook notes)",
         "Ctrl-O Tab     back / forward through jumps",
         "+ - =  w       zoom in / out / fit page;  fit width",

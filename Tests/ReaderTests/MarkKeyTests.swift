@@ -4,7 +4,7 @@ import TerminalIO
 import XCTest
 
 /// Marks (`m` and a letter, `'` and the letter, `''`) and the bookmark
-/// keys they displaced (`B`, `M`).
+/// keys they displaced (`B`, `M`), with the bookmarks panel's `d` and `e`.
 final class MarkKeyTests: XCTestCase {
     @discardableResult
     private func press(_ keys: [Key], _ state: inout ReaderState) -> [ReaderEffect] {
@@ -58,4 +58,26 @@ final class MarkKeyTests: XCTestCase {
         XCTAssertEqual(state.panel, .bookmarks(selected: 0))
         press(type("M"), &state)
         XCTAssertEqual(state.panel, .none, "M closes the list it opened")
-    }}
+    }
+
+    func testTheBookmarksPanelDeletesAfterYesAndEditsTheNote() {
+        var state = ReaderState(title: "A Field Guide", pageCount: 40, page: 1)
+        press(type("M"), &state)
+        state.bookmarks = [bookmark(3, "good bit"), bookmark(9, nil)]
+        press(type("j") + type("d"), &state)
+        XCTAssertEqual(state.prompt?.kind, .deleteBookmark(page: 9))
+        XCTAssertTrue(ReaderView.statusLine(state, columns: 100).hasPrefix("Delete the bookmark on page 9? (y/n)"))
+        XCTAssertEqual(press(type("n"), &state), [.redraw])
+        XCTAssertEqual(state.message, "Bookmark kept")
+        XCTAssertEqual(state.panel, .bookmarks(selected: 1), "the list stays open")
+        XCTAssertEqual(press(type("dy"), &state), [.redraw, .deleteBookmark(page: 9), .redraw])
+        XCTAssertNil(state.prompt)
+
+        press(type("k") + type("e"), &state)
+        XCTAssertEqual(state.prompt?.kind, .bookmarkNote(page: 3))
+        XCTAssertEqual(state.prompt?.text, "good bit")
+        XCTAssertEqual(press(type("s!") + [.enter], &state).suffix(2), [.saveBookmark(page: 3, note: "good bits!"), .redraw])
+        XCTAssertEqual(state.panel, .bookmarks(selected: 0))
+        XCTAssertEqual(state.page, 1, "editing a note goes nowhere")
+    }
+}
