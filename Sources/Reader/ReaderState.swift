@@ -123,6 +123,10 @@ public struct ReaderState: Sendable {
     /// Marks by letter, kept for the session (not in the library: bookmarks are the lasting kind).
     public var marks: [Character: Mark] = [:]
     public var pendingMark: PendingMark?
+    /// The contents panel shows only the entries whose title holds this (ignoring case).
+    public var outlineFilter = ""
+    /// The filter is being typed: letters go into it instead of moving.
+    public var outlineFiltering = false
     public var back: [Int] = []
     public var forward: [Int] = []
     public var message: String?
@@ -130,7 +134,7 @@ public struct ReaderState: Sendable {
     public var rendering = false
 
     public var outline: [TOCEntry] = [] {
-        didSet { outlineTree = OutlineTree() }
+        didSet { outlineTree = OutlineTree(); outlineFilter = "" }
     }
     public var outlineTree = OutlineTree()
     public var bookmarks: [Bookmark] = []

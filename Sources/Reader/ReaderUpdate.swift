@@ -397,14 +397,28 @@ public enum ReaderUpdate {
 
     /// Moves through the entries that show; `l`/`→` unfolds an entry and `h`/`←` folds it (or goes to its parent).
     private static func outline(_ key: Key, _ selected: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        if state.outlineFiltering, let typed = filterTyping(key, &state) { return typed }
+        if key == .escape, !state.outlineFilter.isEmpty {
+            state.outlineFilter = ""
+            return [.redraw]
+        }
         if closes(key, toggle: "t") {
             state.panel = .none
+            state.outlineFilter = ""
             return [.redraw]
         }
         let entries = state.outline
         switch key {
+        case .character("/"):
+            state.outlineFilter = ""
+            state.outlineFiltering = true
         case .enter:
+            state.outlineFiltering = false
+            if !state.outlineFilter.isEmpty, !state.outlineTree.visible(entries, filter: state.outlineFilter).contains(selected) {
+                return noMove("No entry holds \"\(state.outlineFilter)\"", &state)
+            }
             state.panel = .none
+            state.outlineFilter = ""
             guard let target = entries[selected].page else {
                 state.message = "\"\(entries[selected].title)\" points nowhere in this book"
                 return [.redraw]
@@ -423,9 +437,32 @@ public enum ReaderUpdate {
         case .character("*"):
             state.outlineTree.folded.removeAll()
         default:
-            let shown = state.outlineTree.visible(entries)
+            let shown = state.outlineTree.visible(entries, filter: state.outlineFilter)
             let position = shown.firstIndex(of: selected) ?? 0
             if let next = moved(position, by: key, count: shown.count) { state.panel = .outline(selected: shown[next]) }
+        }
+        return [.redraw]
+    }
+
+    /// A key typed into the contents filter; nil for one that acts on the list (Enter, arrows).
+    private static func filterTyping(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect]? {
+        switch key {
+        case .escape, .control("c"), .control("g"):
+            state.outlineFilter = ""
+            state.outlineFiltering = false
+        case .backspace:
+            if state.outlineFilter.isEmpty { state.outlineFiltering = false } else { state.outlineFilter.removeLast() }
+        case .control("u"):
+            state.outlineFilter = ""
+        case .character(let character):
+            state.outlineFilter.append(character)
+        default:
+            return nil
+        }
+        // The selection stays when it still shows, else moves to the first entry that does.
+        if case .outline(let selected) = state.panel {
+            let shown = state.outlineTree.visible(state.outline, filter: state.outlineFilter)
+            if !shown.contains(selected), let first = shown.first { state.panel = .outline(selected: first) }
         }
         return [.redraw]
     }

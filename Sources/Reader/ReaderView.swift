@@ -59,8 +59,8 @@ public enum ReaderView {
         case .none, .overview: return nil
         case .help: return boxed(helpLines, title: "Keys", rows: rows, columns: columns, selected: nil)
         case .outline(let selected):
-            let shown = state.outlineTree.visible(state.outline)
-            let lines = shown.map { index -> String in
+            let shown = state.outlineTree.visible(state.outline, filter: state.outlineFilter)
+            var lines = shown.map { index -> String in
                 let entry = state.outline[index]
                 let indent = String(repeating: "  ", count: min(entry.depth, 12))
                 let fold = OutlineTree.hasChildren(index, state.outline)
@@ -71,8 +71,12 @@ public enum ReaderView {
                 } ?? ""
                 return row(indent + fold + entry.title, right: page, columns: columns - 4)
             }
-            return boxed(lines, title: "Contents — Enter goes, ← → fold, * unfolds all, Esc closes", rows: rows, columns: columns,
-                         selected: shown.firstIndex(of: selected))
+            var title = "Contents — Enter goes, ← → fold, * unfolds all, / filters, Esc closes"
+            if state.outlineFiltering || !state.outlineFilter.isEmpty {
+                title = "Contents — /\(state.outlineFilter)\(state.outlineFiltering ? "▏" : "")  \(shown.count) of \(state.outline.count), Enter goes, Esc clears"
+                if shown.isEmpty { lines = ["No entry's title holds \"\(state.outlineFilter)\"."] }
+            }
+            return boxed(lines, title: title, rows: rows, columns: columns, selected: shown.firstIndex(of: selected))
         case .bookmarks(let selected):
             let lines = state.bookmarks.isEmpty
                 ? ["No bookmarks in this book yet: B bookmarks the page."]
@@ -114,7 +118,7 @@ public enum ReaderView {
         "gg  G  NG      first page, last page, page N (12G)",
         ":N  :label     go to a page number or label (:iv, :A-1)",
         "/text ?text    search forward / backward;  n N  next / previous hit",
-        "t              table of contents: ← → fold and unfold, Enter jumps",
+        "t              table of contents: ← → fold and unfold, / filters, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
         "f              follow a link: type the label shown on it (Esc cancels)",
         "mx  'x  ''     set mark x (a letter) / go to it / back to before the last jump",
