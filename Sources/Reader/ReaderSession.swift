@@ -522,6 +522,14 @@ public final class ReaderSession {
                                  color: current ? RGB(red: 230, green: 40, blue: 40) : RGB(red: 240, green: 170, blue: 0),
                                  thickness: current ? 3 : 2)
         }
+        // Each link is outlined too: a kitty image lies over the text of the
+        // labels, and the legend's order (top to bottom) then tells them apart.
+        for hint in state.hints?.remaining ?? [] {
+            let area = hint.link.area
+            page.strokeRectangle(x: Int(area.x * Double(page.width)) - 1, y: Int(area.y * Double(page.height)) - 1,
+                                 width: Int(area.width * Double(page.width)) + 2, height: Int(area.height * Double(page.height)) + 2,
+                                 color: RGB(red: 40, green: 120, blue: 230), thickness: 2)
+        }
         page = page.rotated(quarterTurns: state.rotation)
         // The page's size at this zoom decides how far a screen scrolls and where a jump's target lies.
         ReaderScroll.laidOut(PageLayout(page: state.page, width: page.width, height: page.height, matches: matches), &state)
