@@ -34,19 +34,28 @@ extension PDFDocument {
         var page: Int?
         var top: Double?
         if action.pointee.type == POPPLER_ACTION_GOTO_DEST, let dest = action.pointee.goto_dest.dest {
-            if dest.pointee.type == POPPLER_DEST_NAMED, let name = dest.pointee.named_dest {
-                if let named = poppler_document_find_dest(document, name) {
-                    defer { poppler_dest_free(named) }
-                    if named.pointee.page_num > 0 { page = Int(named.pointee.page_num) }
-                    top = page.flatMap { destinationTop(named.pointee, page: $0) }
-                }
-            } else if dest.pointee.page_num > 0 {
-                page = Int(dest.pointee.page_num)
-                top = destinationTop(dest.pointee, page: Int(dest.pointee.page_num))
-            }
+            (page, top) = destination(dest)
         }
-        if let target = page, target > pageCount { page = nil; top = nil }
         return OutlineEntry(title: title, depth: depth, page: page, top: top)
+    }
+
+    /// Where a destination leads: its page (1-based, within the document) and
+    /// top; a named destination is looked up in the document's name tree.
+    func destination(_ dest: UnsafeMutablePointer<PopplerDest>) -> (page: Int?, top: Double?) {
+        var page: Int?
+        var top: Double?
+        if dest.pointee.type == POPPLER_DEST_NAMED, let name = dest.pointee.named_dest {
+            if let named = poppler_document_find_dest(document, name) {
+                defer { poppler_dest_free(named) }
+                if named.pointee.page_num > 0 { page = Int(named.pointee.page_num) }
+                top = page.flatMap { destinationTop(named.pointee, page: $0) }
+            }
+        } else if dest.pointee.page_num > 0 {
+            page = Int(dest.pointee.page_num)
+            top = destinationTop(dest.pointee, page: Int(dest.pointee.page_num))
+        }
+        if let target = page, target > pageCount { return (nil, nil) }
+        return (page, top)
     }
 
     /// A destination's top as a fraction of its page's height from the top.

@@ -46,6 +46,14 @@ public struct OutlineTree: Equatable, Sendable {
         return shown
     }
 
+    /// The entries that show under a filter: with one, every entry whose
+    /// title holds it (ignoring case), folded or not; without, as folded.
+    public func visible(_ entries: [TOCEntry], filter: String) -> [Int] {
+        guard !filter.isEmpty else { return visible(entries) }
+        let wanted = filter.lowercased()
+        return entries.indices.filter { entries[$0].title.lowercased().contains(wanted) }
+    }
+
     /// Unfolds every entry above `index`, so it shows.
     public mutating func reveal(_ index: Int, _ entries: [TOCEntry]) {
         var current = index

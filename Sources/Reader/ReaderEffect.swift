@@ -8,6 +8,9 @@ public enum ReaderEffect: Equatable, Sendable {
     case goTo(String)
     case search(String, backward: Bool)
     case saveBookmark(page: Int, note: String?)
+    case deleteBookmark(page: Int)
+    /// A link's address: show it, and open it with xdg-open where there is one.
+    case openURI(String)
     /// Highlight the search hit on screen: its page, the query and which occurrence on the page.
     case highlightHit(page: Int, query: String, occurrence: Int)
     /// The bookmarks list is about to be shown.

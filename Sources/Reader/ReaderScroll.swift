@@ -65,6 +65,7 @@ public enum ReaderScroll {
     public static func laidOut(_ layout: PageLayout, _ state: inout ReaderState) {
         guard layout.page == state.page else { return }
         state.hitBoxes = (layout.page, layout.matches)
+        state.pageSize = (layout.width, layout.height)
         state.overflow = (x: max(0, layout.width - state.screen.width), y: max(0, layout.height - state.screen.height))
         let uprightHeight = state.rotation % 2 == 1 ? layout.width : layout.height
         state.scrollStep = max(4, uprightHeight / linesPerPage)

@@ -33,6 +33,8 @@ public final class ReaderSession {
         /// Highlights a passage on a page, choosing among its occurrences the
         /// one nearest a point (fractions of the page); set by the binary that reads PDFs.
         public var highlighter: ((_ page: Int, _ passage: String, _ near: (x: Double, y: Double)?) throws -> Annotation)?
+        /// The links on a page (1-based), for `f` to follow; set by the binary that reads PDFs.
+        public var links: ((_ page: Int) -> [PDFLink])?
 
         public init(graphics: GraphicsMode, password: String?, rendererExecutable: String) {
             self.graphics = graphics
@@ -73,6 +75,8 @@ public final class ReaderSession {
     private var pageTextCache: (page: Int, text: String)?
     /// Overview thumbnails by page, rendered small.
     private var thumbnails: [Int: RasterImage] = [:]
+    /// Hint labels were written over the page last drawn, and must be cleared from the screen.
+    private var shownHints = false
 
     public init(library: Library, book: Book, startPage: Int, options: Options) throws {
         self.library = library
@@ -102,6 +106,8 @@ public final class ReaderSession {
         scheduleRender()
         state.outline = withDestinationTops((try? library.tableOfContents(book)) ?? [])
         state.annotations = (try? library.annotations(of: book)) ?? []
+        // Known from the start, so bookmarking a page shows the note it has.
+        state.bookmarks = (try? library.bookmarks(of: book)) ?? []
         pageChanged()
         for key in decoder.decode(options.pendingInput) where !quitting {
             perform(ReaderUpdate.handle(key, &state))
@@ -247,12 +253,56 @@ public final class ReaderSession {
                 } catch {
                     state.message = String(describing: error)
                 }
+                reloadBookmarks()
+            case .deleteBookmark(let page):
+                do {
+                    _ = try library.deleteBookmark(book, page: .number(page))
+                    state.message = "Deleted the bookmark on page \(page)"
+                } catch {
+                    state.message = String(describing: error)
+                }
+                reloadBookmarks()
+            case .openURI(let uri):
+                open(uri)
             }
         }
         needsDraw = true
     }
 
+    private func reloadBookmarks() {
+        state.bookmarks = (try? library.bookmarks(of: book)) ?? state.bookmarks
+        if case .bookmarks(let selected) = state.panel {
+            state.panel = .bookmarks(selected: max(0, min(selected, state.bookmarks.count - 1)))
+        }
+    }
+
+    /// Hands a link's address to xdg-open, as an argument and never through
+    /// a shell. Only web and mail addresses: a file or program named by a
+    /// PDF is not something to open on a keypress.
+    private func open(_ uri: String) {
+        let scheme = uri.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard ["http", "https", "ftp", "mailto"].contains(scheme), let path else {
+            state.message = "Link: \(uri)"
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = [uri]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            state.message = "Opening \(uri)"
+        } catch {
+            state.message = "Link: \(uri) (xdg-open failed: \(error))"
+        }
+    }
+
     private func pageChanged() {
+        state.links = (state.page, options.links?(state.page) ?? [])
         do {
             try library.recordReading(book, page: state.page)
             state.label = PageLabel.distinct(try library.locate(.number(state.page), in: book).label, page: state.page)
@@ -370,6 +420,7 @@ public final class ReaderSession {
             frame += textBlock(pageTextLines(rows: rows))
         } else {
             frame += drawPage(rows: rows)
+            frame += hintLabels(rows: rows)
         }
         state.rendering = !state.textMode && state.panel == .none && currentRequest.map { !cache.contains($0) } == true
         frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
@@ -400,7 +451,9 @@ public final class ReaderSession {
             let text = (try? library.pageText(book, page: state.page).text) ?? ""
             pageTextCache = (state.page, text)
         }
-        let (lines, first, limit) = ReaderView.textLines(pageTextCache?.text ?? "", state: state, rows: rows, columns: size.columns)
+        var text = pageTextCache?.text ?? ""
+        if let hints = state.hints { text = LinkHints.labelled(text, hints) }
+        let (lines, first, limit) = ReaderView.textLines(text, state: state, rows: rows, columns: size.columns)
         state.textLine = first
         state.textLimit = limit
         return lines
@@ -419,15 +472,36 @@ public final class ReaderSession {
             return hideImage() + textBlock(pageTextLines(rows: rows))
         case .image(let image, let matches):
             let canvas = compose(image, matches: matches)
-            let key = "\(request.hashValue) \(state.scrollX) \(state.scrollY) \(state.rotation) \(state.inverted) \(state.search?.current ?? -1) \(state.annotations.count) \(size.columns)x\(size.rows)"
+            let hints = state.hints.map { "hints \($0.typed)" } ?? ""
+            let key = "\(request.hashValue) \(state.scrollX) \(state.scrollY) \(state.rotation) \(state.inverted) \(state.search?.current ?? -1) \(state.annotations.count) \(size.columns)x\(size.rows) \(hints)"
             guard key != shownFrameKey else { return "" }
             var bytes = ""
-            if shownImage == nil { bytes += ScreenSequences.clearScreen }
+            if shownImage == nil || shownHints { bytes += ScreenSequences.clearScreen }
+            shownHints = false
             shownImage = request
             shownFrameKey = key
             let encoded = (try? painter.paint(canvas, columns: size.columns, rows: rows, cellSize: cell)) ?? []
             return bytes + ScreenSequences.moveTo(row: 1, column: 1) + String(decoding: encoded, as: UTF8.self)
         }
+    }
+
+    /// Each link's label written in the cell at its top-left corner, over the
+    /// page just drawn (or drawn before, when unchanged).
+    private func hintLabels(rows: Int) -> String {
+        guard let hints = state.hints, shownImage != nil else { return "" }
+        var text = ""
+        // Links closer than a cell would share one: a later label goes after the one before it on its row.
+        var taken: [Int: Int] = [:]
+        for hint in hints.remaining {
+            guard let place = LinkHints.position(of: hint.link, state) else { continue }
+            let row = min(rows, max(1, place.y / max(1, cell.height) + 1))
+            let wanted = max(1, place.x / max(1, cell.width) + 1, (taken[row] ?? 0) + 1)
+            let column = min(max(1, size.columns - hint.label.count), wanted)
+            taken[row] = column + hint.label.count
+            text += ScreenSequences.moveTo(row: row, column: column) + ScreenSequences.reverse + hint.label + ScreenSequences.resetStyle
+        }
+        shownHints = true
+        return text
     }
 
     /// The visible part of the page, with search hits outlined, turned,
@@ -447,6 +521,14 @@ public final class ReaderSession {
                                  height: Int(match.height * Double(page.height)) + 2 * pad,
                                  color: current ? RGB(red: 230, green: 40, blue: 40) : RGB(red: 240, green: 170, blue: 0),
                                  thickness: current ? 3 : 2)
+        }
+        // Each link is outlined too: a kitty image lies over the text of the
+        // labels, and the legend's order (top to bottom) then tells them apart.
+        for hint in state.hints?.remaining ?? [] {
+            let area = hint.link.area
+            page.strokeRectangle(x: Int(area.x * Double(page.width)) - 1, y: Int(area.y * Double(page.height)) - 1,
+                                 width: Int(area.width * Double(page.width)) + 2, height: Int(area.height * Double(page.height)) + 2,
+                                 color: RGB(red: 40, green: 120, blue: 230), thickness: 2)
         }
         page = page.rotated(quarterTurns: state.rotation)
         // The page's size at this zoom decides how far a screen scrolls and where a jump's target lies.

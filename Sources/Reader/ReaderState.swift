@@ -17,8 +17,21 @@ public struct ReaderState: Sendable {
     }
 
     public enum PromptKind: Equatable, Sendable {
-        case goTo, searchForward, searchBackward, bookmarkNote
+        case goTo, searchForward, searchBackward
+        case bookmarkNote(page: Int)
+        /// y or n: delete the bookmark on the page?
+        case deleteBookmark(page: Int)
     }
+
+    /// A place set with `m` and a letter: the page and how far down it the view was.
+    public struct Mark: Equatable, Sendable {
+        public var page: Int
+        public var scrollY: Int
+        public var textLine: Int
+    }
+
+    /// The key after `m` sets a mark, after `'` goes to one.
+    public enum PendingMark: Equatable, Sendable { case set, go }
 
     /// What a jump wants to see on its page, wherever the zoom puts it.
     public enum Reveal: Equatable, Sendable {
@@ -87,6 +100,8 @@ public struct ReaderState: Sendable {
     public var reveal: Reveal?
     /// The search hits poppler found on the page last laid out, as fractions of the upright page.
     public var hitBoxes: (page: Int, boxes: [PageRectangle]) = (0, [])
+    /// The page image's size as last laid out (after zoom and rotation), to place links on the screen.
+    public var pageSize = (width: 0, height: 0)
     public var rotation = 0
     public var inverted = false
     /// The page's indexed text instead of its image.
@@ -101,6 +116,17 @@ public struct ReaderState: Sendable {
     /// The first `g` of `gg`.
     public var pendingG = false
     public var search: SearchResults?
+    /// The links of the page last read from the PDF (set by the session).
+    public var links: (page: Int, links: [PDFLink]) = (0, [])
+    /// `f`'s labels while hint mode is on.
+    public var hints: LinkHints?
+    /// Marks by letter, kept for the session (not in the library: bookmarks are the lasting kind).
+    public var marks: [Character: Mark] = [:]
+    public var pendingMark: PendingMark?
+    /// The contents panel shows only the entries whose title holds this (ignoring case).
+    public var outlineFilter = ""
+    /// The filter is being typed: letters go into it instead of moving.
+    public var outlineFiltering = false
     public var back: [Int] = []
     public var forward: [Int] = []
     public var message: String?
@@ -108,7 +134,7 @@ public struct ReaderState: Sendable {
     public var rendering = false
 
     public var outline: [TOCEntry] = [] {
-        didSet { outlineTree = OutlineTree() }
+        didSet { outlineTree = OutlineTree(); outlineFilter = "" }
     }
     public var outlineTree = OutlineTree()
     public var bookmarks: [Bookmark] = []
@@ -135,6 +161,7 @@ public struct ReaderState: Sendable {
         textLimit = Int.max
         reveal = nil
         label = nil
+        pageSize = (0, 0)
         return true
     }
 

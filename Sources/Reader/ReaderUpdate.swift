@@ -1,5 +1,6 @@
 import BookLibrary
 import Foundation
+import PDF
 import TerminalIO
 
 /// Every key of the reader in one place: zathura's and less's keys, with
@@ -8,6 +9,7 @@ import TerminalIO
 public enum ReaderUpdate {
     public static func handle(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
         if state.prompt != nil { return prompt(key, &state) }
+        if state.hints != nil { return hints(key, &state) }
         switch state.panel {
         case .none: break
         case .help:
@@ -24,6 +26,11 @@ public enum ReaderUpdate {
 
     private static func page(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
         state.message = nil
+        if let pending = state.pendingMark {
+            state.pendingMark = nil
+            state.count = ""
+            return mark(pending, key, &state)
+        }
         if case .character(let digit) = key, digit.isASCII, digit.isNumber, digit != "0" || !state.count.isEmpty {
             if state.count.count < 9 { state.count.append(digit) }
             state.pendingG = false
@@ -101,8 +108,21 @@ public enum ReaderUpdate {
         case .character("o"):
             state.panel = .overview(selected: state.page - 1)
             return [.redraw]
+        case .character("f"):
+            let links = LinkHints.visible(state)
+            guard !links.isEmpty else { return noMove("No links on screen", &state) }
+            state.hints = LinkHints(links)
+            return [.redraw]
         case .character("m"):
-            state.prompt = .init(kind: .bookmarkNote)
+            state.pendingMark = .set
+            return [.redraw]
+        case .character("'"), .character("`"):
+            state.pendingMark = .go
+            return [.redraw]
+        case .character("B"):
+            // A page bookmarked already shows its note, to keep or change.
+            let note = state.bookmarks.first { $0.page == state.page }?.note ?? ""
+            state.prompt = .init(kind: .bookmarkNote(page: state.page), text: note)
             return [.redraw]
         case .character("a"):
             guard let search = state.search, let current = search.current, search.hits[current].page == state.page else {
@@ -114,7 +134,7 @@ public enum ReaderUpdate {
                 return [.redraw]
             }
             return [.highlightHit(page: state.page, query: search.query, occurrence: search.hits[current].occurrence), .redraw]
-        case .character("'"), .character("`"):
+        case .character("M"):
             state.panel = .bookmarks(selected: 0)
             return [.loadBookmarks, .redraw]
         case .control("o"):
@@ -178,6 +198,75 @@ public enum ReaderUpdate {
         return highlights.first { ($0.text ?? "").lowercased().split(whereSeparator: \.isWhitespace) == words }
     }
 
+    // MARK: Marks
+
+    /// The letter after `m` or `'`: zathura's marks, for this session.
+    private static func mark(_ pending: ReaderState.PendingMark, _ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
+        guard case .character(let letter) = key else { return [.redraw] }
+        if pending == .go, letter == "'" || letter == "`" {
+            // '' goes back to where the last jump left, and is a jump itself, so '' again returns.
+            guard let previous = state.back.last else { return noMove("No jump to go back from", &state) }
+            return jump(to: previous, &state)
+        }
+        guard letter.isASCII, letter.isLetter else { return noMove("Marks are letters: m a sets mark a, 'a goes to it", &state) }
+        switch pending {
+        case .set:
+            state.marks[letter] = .init(page: state.page, scrollY: state.scrollY, textLine: state.textLine)
+            state.message = "Mark \(letter) set on page \(state.page)"
+            return [.redraw]
+        case .go:
+            guard let mark = state.marks[letter] else { return noMove("No mark \(letter): m\(letter) sets it", &state) }
+            let moved = state.jump(to: mark.page)
+            state.scrollY = mark.scrollY
+            state.textLine = mark.textLine
+            return moved ? [.pageChanged] : [.redraw]
+        }
+    }
+
+    // MARK: Links
+
+    /// Hint mode: letters narrow the labels until one is whole, and its link is followed.
+    private static func hints(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
+        guard var hints = state.hints else { return [] }
+        switch key {
+        case .escape, .control("c"), .control("g"):
+            state.hints = nil
+            return [.redraw]
+        case .backspace:
+            if hints.typed.isEmpty { state.hints = nil } else { hints.typed.removeLast(); state.hints = hints }
+            return [.redraw]
+        case .character(let letter):
+            hints.typed.append(letter)
+            let remaining = hints.remaining
+            guard !remaining.isEmpty else {
+                state.hints = nil
+                return noMove("No link labelled \(hints.typed)", &state)
+            }
+            if remaining.count == 1, remaining[0].label == hints.typed {
+                state.hints = nil
+                return follow(remaining[0].link, &state)
+            }
+            state.hints = hints
+            return [.redraw]
+        default:
+            return []
+        }
+    }
+
+    /// A link to a page is a jump (Ctrl-O comes back) that brings the
+    /// destination's top into view as a contents entry does; an address goes to the session.
+    static func follow(_ link: PDFLink, _ state: inout ReaderState) -> [ReaderEffect] {
+        switch link.target {
+        case .uri(let uri):
+            state.message = uri
+            return [.openURI(uri), .redraw]
+        case .page(let page, let top):
+            let moved = state.jump(to: page)
+            if let top { state.reveal = .position(top: top) }
+            return moved ? [.pageChanged] : [.redraw]
+        }
+    }
+
     private static func noMove(_ message: String, _ state: inout ReaderState) -> [ReaderEffect] {
         state.message = message
         return [.redraw]
@@ -237,6 +326,12 @@ public enum ReaderUpdate {
 
     private static func prompt(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
         guard var prompt = state.prompt else { return [] }
+        if case .deleteBookmark(let page) = prompt.kind {
+            state.prompt = nil
+            if key == .character("y") || key == .character("Y") { return [.deleteBookmark(page: page), .redraw] }
+            state.message = "Bookmark kept"
+            return [.redraw]
+        }
         switch key {
         case .escape, .control("c"), .control("g"):
             state.prompt = nil
@@ -267,8 +362,12 @@ public enum ReaderUpdate {
                 // An empty search repeats the last one, as in less and vi.
                 let query = text.isEmpty ? state.search?.query ?? "" : text
                 return query.isEmpty ? [.redraw] : [.search(query, backward: prompt.kind == .searchBackward), .redraw]
-            case .bookmarkNote:
-                return [.saveBookmark(page: state.page, note: text.isEmpty ? nil : text), .redraw]
+            case .bookmarkNote(let page):
+                // Emptying a note that was there clears it; nil would keep it.
+                let had = state.bookmarks.first { $0.page == page }?.note.map { !$0.isEmpty } ?? false
+                return [.saveBookmark(page: page, note: text.isEmpty ? (had ? "" : nil) : text), .redraw]
+            case .deleteBookmark:
+                return [.redraw]
             }
         default:
             return []
@@ -298,14 +397,28 @@ public enum ReaderUpdate {
 
     /// Moves through the entries that show; `l`/`→` unfolds an entry and `h`/`←` folds it (or goes to its parent).
     private static func outline(_ key: Key, _ selected: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        if state.outlineFiltering, let typed = filterTyping(key, &state) { return typed }
+        if key == .escape, !state.outlineFilter.isEmpty {
+            state.outlineFilter = ""
+            return [.redraw]
+        }
         if closes(key, toggle: "t") {
             state.panel = .none
+            state.outlineFilter = ""
             return [.redraw]
         }
         let entries = state.outline
         switch key {
+        case .character("/"):
+            state.outlineFilter = ""
+            state.outlineFiltering = true
         case .enter:
+            state.outlineFiltering = false
+            if !state.outlineFilter.isEmpty, !state.outlineTree.visible(entries, filter: state.outlineFilter).contains(selected) {
+                return noMove("No entry holds \"\(state.outlineFilter)\"", &state)
+            }
             state.panel = .none
+            state.outlineFilter = ""
             guard let target = entries[selected].page else {
                 state.message = "\"\(entries[selected].title)\" points nowhere in this book"
                 return [.redraw]
@@ -324,15 +437,38 @@ public enum ReaderUpdate {
         case .character("*"):
             state.outlineTree.folded.removeAll()
         default:
-            let shown = state.outlineTree.visible(entries)
+            let shown = state.outlineTree.visible(entries, filter: state.outlineFilter)
             let position = shown.firstIndex(of: selected) ?? 0
             if let next = moved(position, by: key, count: shown.count) { state.panel = .outline(selected: shown[next]) }
         }
         return [.redraw]
     }
 
+    /// A key typed into the contents filter; nil for one that acts on the list (Enter, arrows).
+    private static func filterTyping(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect]? {
+        switch key {
+        case .escape, .control("c"), .control("g"):
+            state.outlineFilter = ""
+            state.outlineFiltering = false
+        case .backspace:
+            if state.outlineFilter.isEmpty { state.outlineFiltering = false } else { state.outlineFilter.removeLast() }
+        case .control("u"):
+            state.outlineFilter = ""
+        case .character(let character):
+            state.outlineFilter.append(character)
+        default:
+            return nil
+        }
+        // The selection stays when it still shows, else moves to the first entry that does.
+        if case .outline(let selected) = state.panel {
+            let shown = state.outlineTree.visible(state.outline, filter: state.outlineFilter)
+            if !shown.contains(selected), let first = shown.first { state.panel = .outline(selected: first) }
+        }
+        return [.redraw]
+    }
+
     private static func bookmarks(_ key: Key, _ selected: Int, _ state: inout ReaderState) -> [ReaderEffect] {
-        if closes(key, toggle: "'") {
+        if closes(key, toggle: "M") {
             state.panel = .none
             return [.redraw]
         }
@@ -340,6 +476,14 @@ public enum ReaderUpdate {
             state.panel = .none
             guard state.bookmarks.indices.contains(selected) else { return [.redraw] }
             return state.jump(to: state.bookmarks[selected].page) ? [.pageChanged] : [.redraw]
+        }
+        if key == .character("d") || key == .character("e") {
+            guard state.bookmarks.indices.contains(selected) else { return [.redraw] }
+            let mark = state.bookmarks[selected]
+            state.prompt = key == .character("d")
+                ? .init(kind: .deleteBookmark(page: mark.page))
+                : .init(kind: .bookmarkNote(page: mark.page), text: mark.note ?? "")
+            return [.redraw]
         }
         if let next = moved(selected, by: key, count: max(1, state.bookmarks.count)) { state.panel = .bookmarks(selected: next) }
         return [.redraw]

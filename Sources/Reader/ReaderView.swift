@@ -13,9 +13,15 @@ public enum ReaderView {
             case .goTo: lead = ":"
             case .searchForward: lead = "/"
             case .searchBackward: lead = "?"
-            case .bookmarkNote: lead = "Bookmark page \(state.page), note (Enter to save, Esc to cancel): "
+            case .bookmarkNote(let page): lead = "Bookmark page \(page), note (Enter to save, Esc to cancel): "
+            case .deleteBookmark(let page): lead = "Delete the bookmark on page \(page)? (y/n) "
             }
             return fitted(lead + prompt.text, columns)
+        }
+        if let hints = state.hints {
+            // The legend: every label still possible and where it leads, as the image may hide labels drawn on it.
+            let legend = hints.remaining.map { "\($0.label) \(LinkHints.describe($0.link.target))" }.joined(separator: "  ")
+            return fitted("Follow: " + hints.typed + (hints.typed.isEmpty ? "" : "…  ") + legend + "  (Esc cancels)", columns)
         }
         var parts: [String] = []
         let label = state.label.map { " (\($0))" } ?? ""
@@ -38,6 +44,7 @@ public enum ReaderView {
             parts.append("\(search.backward ? "?" : "/")\(search.query) \(current + 1)/\(search.hits.count)")
         }
         if !state.count.isEmpty || state.pendingG { parts.append(state.count + (state.pendingG ? "g" : "")) }
+        if let pending = state.pendingMark { parts.append(pending == .set ? "m" : "'") }
         let right = parts.joined(separator: " · ")
         let left = state.message ?? state.title
         let space = columns - TextWidth.of(right) - 2
@@ -52,8 +59,8 @@ public enum ReaderView {
         case .none, .overview: return nil
         case .help: return boxed(helpLines, title: "Keys", rows: rows, columns: columns, selected: nil)
         case .outline(let selected):
-            let shown = state.outlineTree.visible(state.outline)
-            let lines = shown.map { index -> String in
+            let shown = state.outlineTree.visible(state.outline, filter: state.outlineFilter)
+            var lines = shown.map { index -> String in
                 let entry = state.outline[index]
                 let indent = String(repeating: "  ", count: min(entry.depth, 12))
                 let fold = OutlineTree.hasChildren(index, state.outline)
@@ -64,16 +71,20 @@ public enum ReaderView {
                 } ?? ""
                 return row(indent + fold + entry.title, right: page, columns: columns - 4)
             }
-            return boxed(lines, title: "Contents — Enter goes, ← → fold, * unfolds all, Esc closes", rows: rows, columns: columns,
-                         selected: shown.firstIndex(of: selected))
+            var title = "Contents — Enter goes, ← → fold, * unfolds all, / filters, Esc closes"
+            if state.outlineFiltering || !state.outlineFilter.isEmpty {
+                title = "Contents — /\(state.outlineFilter)\(state.outlineFiltering ? "▏" : "")  \(shown.count) of \(state.outline.count), Enter goes, Esc clears"
+                if shown.isEmpty { lines = ["No entry's title holds \"\(state.outlineFilter)\"."] }
+            }
+            return boxed(lines, title: title, rows: rows, columns: columns, selected: shown.firstIndex(of: selected))
         case .bookmarks(let selected):
             let lines = state.bookmarks.isEmpty
-                ? ["No bookmarks in this book yet: m bookmarks the page."]
+                ? ["No bookmarks in this book yet: B bookmarks the page."]
                 : state.bookmarks.map { mark in
                     let label = PageLabel.distinct(mark.label, page: mark.page).map { " (\($0))" } ?? ""
                     return row("p. \(mark.page)\(label)", right: mark.note ?? "", columns: columns - 4)
                 }
-            return boxed(lines, title: "Bookmarks — Enter to go, Esc to close", rows: rows, columns: columns,
+            return boxed(lines, title: "Bookmarks — Enter to go, e edits the note, d deletes, Esc to close", rows: rows, columns: columns,
                          selected: state.bookmarks.isEmpty ? nil : selected)
         }
     }
@@ -107,9 +118,11 @@ public enum ReaderView {
         "gg  G  NG      first page, last page, page N (12G)",
         ":N  :label     go to a page number or label (:iv, :A-1)",
         "/text ?text    search forward / backward;  n N  next / previous hit",
-        "t              table of contents: ← → fold and unfold, Enter jumps",
+        "t              table of contents: ← → fold and unfold, / filters, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
-        "m  '           bookmark this page (with a note) / list bookmarks",
+        "f              follow a link: type the label shown on it (Esc cancels)",
+        "mx  'x  ''     set mark x (a letter) / go to it / back to before the last jump",
+        "B  M           bookmark this page (with a note) / list bookmarks (e edit, d delete)",
         "a              highlight the search hit on screen, once (see ibook notes)",
         "Ctrl-O Tab     back / forward through jumps",
         "+ - =  w       zoom in / out / fit page;  fit width",

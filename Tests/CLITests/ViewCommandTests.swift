@@ -67,7 +67,7 @@ final class ViewCommandTests: XCTestCase {
         try session.send("g", "j", "j", "Enter")
         try waitForStatus(session, "page 5 of 40 (1)")
 
-        try session.send("m")
+        try session.send("B")
         try session.sendLiteral("worth rereading")
         try session.send("Enter")
         try waitForStatus(session, "Bookmarked page 5")

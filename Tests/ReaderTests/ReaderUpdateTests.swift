@@ -113,8 +113,8 @@ final class ReaderUpdateTests: XCTestCase {
         XCTAssertEqual(ReaderView.statusLine(state, columns: 40).trimmingCharacters(in: .whitespaces), "/lens")
         XCTAssertEqual(press([.enter], &state), [.search("lens", backward: false), .redraw])
         press([.character("?")] + type("keeper") + [.enter], &state)
-        press([.character("m")] + type("read again") + [.enter], &state)
-        XCTAssertEqual(press([.character("m"), .enter], &state).suffix(2), [.saveBookmark(page: 1, note: nil), .redraw])
+        press([.character("B")] + type("read again") + [.enter], &state)
+        XCTAssertEqual(press([.character("B"), .enter], &state).suffix(2), [.saveBookmark(page: 1, note: nil), .redraw])
         // Escape and a backspace on an empty prompt cancel it.
         press([.character(":"), .character("3"), .escape], &state)
         XCTAssertNil(state.prompt)
@@ -168,7 +168,7 @@ final class ReaderUpdateTests: XCTestCase {
         XCTAssertEqual(state.panel, .none)
         XCTAssertEqual(state.back, [9])
 
-        XCTAssertEqual(press(type("'"), &state), [.loadBookmarks, .redraw])
+        XCTAssertEqual(press(type("M"), &state), [.loadBookmarks, .redraw])
         state.bookmarks = [Bookmark(bookID: 1, bookTitle: "A Field Guide", page: 3, label: "iii", note: "good",
                                     createdAt: .init(), updatedAt: .init())]
         press([.enter], &state)

@@ -91,6 +91,12 @@ enum ViewCommand: Command {
         options.outlineDestinations = {
             ((try? PDFDocument(path: book.path, password: password))?.outline() ?? []).map { (page: $0.page, top: $0.top) }
         }
+        // Opened once, on the first page's links, and kept for the others.
+        var linkDocument: PDFDocument??
+        options.links = { page in
+            if linkDocument == nil { linkDocument = .some(try? PDFDocument(path: book.path, password: password)) }
+            return linkDocument??.links(onPage: page) ?? []
+        }
         options.highlighter = { page, passage, near in
             try library.highlight(book, HighlightRequest(passage: passage, page: .number(page), occurrence: nil, note: nil,
                                                          color: AnnotationColor.highlightDefault, near: near),
