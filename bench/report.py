@@ -13,6 +13,7 @@ SECTIONS = {
     "memory": "6. Memory",
     "view": "7. Reader on a terminal (ibook view over a pty, kitty)",
     "pgsearch": "8. Search on a shared library (PostgreSQL beside SQLite, synthetic pages, whole process)",
+    "shelf": "9. The shelf on a terminal (ibook shelf over a pty, kitty)",
 }
 
 

@@ -444,6 +444,30 @@ trap '[ "${BENCH_KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
 rm -rf "$P"
 fi
 
+# --- 9. The shelf on a terminal --------------------------------------------------------
+if runs_section 9; then
+SECTION=9
+SHELF_SIZES=$([ $QUICK = 1 ] && echo 1000 || echo "1000 10000")
+log "9. ibook shelf over a pty (kitty graphics): $SHELF_SIZES books"
+for books in $SHELF_SIZES; do
+    S="$WORK/shelf-$books"
+    python3 "$BENCH_DIR/make-shelf-books.py" "$S/pdfs" "$books"
+    # add makes every cover: the shelf is measured with them cached.
+    "$IBOOK" --library "$S/lib" add --ocr never "$S/pdfs" >/dev/null 2>&1
+    out="$WORK/shelf-$books.txt"
+    python3 "$BENCH_DIR/shelf-latency.py" --ibook "$IBOOK" --library "$S/lib" --sessions 3 --moves 10 > "$out"
+    v() { awk -v key="$1" '$1 == key { print $2 }' "$out"; }
+    limit shelf "$books books, covers cached: open → the first screen of covers, median ms" "$(v open.median_ms)" 200 ms
+    limit shelf "$books books: a key moves the selection, median ms" "$(v move.median_ms)" 30 ms
+    limit shelf "$books books: a key moves the selection, max of $(v move.n), ms" "$(v move.max_ms)" 30 ms
+    limit shelf "$books books: peak RSS, MB" "$(v rss.max_mb)" 100 MB
+    [ "$(v exit)" = 0 ] || note "**shelf $books books: the shelf exited with status $(v exit) on q, not 0.**"
+    note "shelf $books books: $(v images) covers on the first screen; open median $(v open.median_ms) / max $(v open.max_ms) ms, move median $(v move.median_ms) / max $(v move.max_ms) ms, peak RSS $(v rss.max_mb) MB."
+    rm -rf "$S"
+done
+note "shelf: \`ibook shelf --graphics kitty\` on a 120×40-cell, 1200×800-pixel pty (TERM=xterm-kitty), timed from spawn to the last output of the first screen (quiet for 0.5 s after the status line names the selected book), and from \`l\`/\`h\` to the status line naming the next book with the screen quiet again (bench/shelf-latency.py); peak RSS is the shelf process's VmHWM."
+fi
+
 # --- Report ---------------------------------------------------------------------
 WATERMARK=""
 if [ -z "$ONLY" ] && [ -f "$BENCH_DIR/watermark.sh" ]; then
