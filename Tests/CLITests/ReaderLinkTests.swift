@@ -20,6 +20,8 @@ final class ReaderLinkTests: XCTestCase {
     override func tearDown() {
         library?.remove()
         library = nil
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+        folder = nil
     }
 
     /// The reader with a stand-in xdg-open first on the PATH, which writes down the arguments it was given.

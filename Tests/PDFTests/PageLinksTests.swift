@@ -7,7 +7,9 @@ import XCTest
 /// where they lead, named destinations resolved through the catalog.
 final class PageLinksTests: XCTestCase {
     func testLinksToPagesNamedDestinationsAndAddresses() throws {
-        let url = try Fixtures.temporaryDirectory("links").appendingPathComponent("linked.pdf")
+        let folder = try Fixtures.temporaryDirectory("links")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("linked.pdf")
         try LinkedPDF.threePages().write(to: url)
         let document = try PDFDocument(path: url.path)
         let links = document.links(onPage: 1)
@@ -26,7 +28,9 @@ final class PageLinksTests: XCTestCase {
     }
 
     func testADestinationPastTheLastPageIsLeftOut() throws {
-        let url = try Fixtures.temporaryDirectory("links").appendingPathComponent("dangling.pdf")
+        let folder = try Fixtures.temporaryDirectory("links")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("dangling.pdf")
         try LinkedPDF.make(title: "Dangling", pages: ["one", "two"],
                            links: [.init(page: 1, rect: (70, 716, 250, 732), target: .named("nowhere")),
                                    .init(page: 1, rect: (70, 600, 250, 620), target: .page(2, top: 792))])
