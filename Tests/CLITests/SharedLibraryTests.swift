@@ -275,7 +275,7 @@ final class SharedLibraryTests: XCTestCase {
     func testAnUnsupportedCommandSaysSoInOneLine() throws {
         let database = try filledLibrary()
         // Each asks for what it needs of the library (LibraryCapabilities), a shared one has none of these yet.
-        for (arguments, name) in [(["ocr", "1"], "ocr"), (["view", "1"], "view"), (["check", "--index"], "check --index"),
+        for (arguments, name) in [(["ocr", "1"], "ocr"), (["check", "--index"], "check --index"),
                                   (["edit", "1", "--write", "--title", "x"], "edit --write"), (["notes"], "notes"),
                                   (["refresh"], "refresh"), (["thumbnails", "1", "-o", "out"], "thumbnails"),
                                   (["search", "--notes", "x"], "search --notes")] {
@@ -284,6 +284,32 @@ final class SharedLibraryTests: XCTestCase {
             XCTAssertEqual(result.stderr, "Error: ibook \(name) does not work on a shared library yet\n")
             XCTAssertEqual(result.stdout, "")
         }
+    }
+
+    /// The reader on a shared library: the pages of this machine's copy, the place you stopped kept on
+    /// the server for `ibook history`, and one line on the status line where it needs a local library.
+    func testViewReadsASharedLibrarysBookAndKeepsThePlaceOnTheServer() throws {
+        let database = try filledLibrary()
+        var environment = local.environment
+        environment["XDG_CACHE_HOME"] = cache.path
+        environment["IBOOK_LIBRARY"] = server.url(database: database)
+        let listed = try ibook(["list", "--json"], database: database).stdout
+        XCTAssertTrue(listed.contains("A Field Guide to Lighthouses"), listed)
+        let session = try TmuxSession("exec '\(Run.ibookPath)' view lighthouses 9 --graphics text", environment: environment)
+        defer { session.stop() }
+        XCTAssertTrue(session.waitFor { $0.contains("page 9 of 40") }, session.screen())
+        try session.send("Space")
+        XCTAssertTrue(session.waitFor { $0.contains("page 10 of 40") }, session.screen())
+        try session.sendLiteral("/lamp")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { $0.contains("/lamp") }, session.screen())
+        try session.send("a")
+        XCTAssertTrue(session.waitFor { $0.contains("highlighting does not work on a shared library yet") }, session.screen())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
+        let history = try ibook(["history"], database: database)
+        XCTAssertEqual(history.status, 0, history.stderr)
+        XCTAssertTrue(history.stdout.contains("A Field Guide to Lighthouses"), history.stdout)
     }
 
     // MARK: - Roles

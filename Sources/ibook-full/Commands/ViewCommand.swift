@@ -9,8 +9,6 @@ import Reader
 import TerminalIO
 
 enum ViewCommand: Command {
-    static let requires: LibraryCapabilities = [.pageWork]
-
     static let spec = CommandSpec(
         name: "view",
         abstract: "Read a book full screen in the terminal: its pages as images, with search, contents and bookmarks.",
@@ -98,9 +96,11 @@ enum ViewCommand: Command {
             return linkDocument??.links(onPage: page) ?? []
         }
         options.highlighter = { page, passage, near in
-            try library.highlight(book, HighlightRequest(passage: passage, page: .number(page), occurrence: nil, note: nil,
-                                                         color: AnnotationColor.highlightDefault, near: near),
-                                  password: password)
+            // Highlights are kept in a local library only, yet: the reader says so on its status line.
+            guard library.capabilities.contains(.annotations) else { throw LibraryError.notOnSharedLibrary("highlighting") }
+            return try library.highlight(book, HighlightRequest(passage: passage, page: .number(page), occurrence: nil, note: nil,
+                                                                color: AnnotationColor.highlightDefault, near: near),
+                                         password: password)
         }
         return try ReaderSession(library: library, book: book, startPage: startPage, options: options).run()
     }
