@@ -188,14 +188,11 @@ public final class ReaderSession {
     }
 
     private func readKeys() {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(input, &buffer, buffer.count)
-        if count == 0 {  // the terminal went away
+        guard let keys = decoder.read(from: input) else {  // the terminal went away
             quitting = true
             return
         }
-        guard count > 0 else { return }
-        for key in decoder.decode(Array(buffer[..<count])) where !quitting {
+        for key in keys where !quitting {
             perform(ReaderUpdate.handle(key, &state))
         }
     }
@@ -614,15 +611,6 @@ public final class ReaderSession {
     private func write(_ text: String) { writeBytes(Array(text.utf8)) }
 
     private func writeBytes(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                quitting = true
-                return
-            }
-            offset += written
-        }
+        if !TerminalWriter.writeAll(bytes, to: output) { quitting = true }
     }
 }

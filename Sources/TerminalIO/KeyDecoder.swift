@@ -1,3 +1,5 @@
+import Glibc
+
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control
 /// characters, and the CSI/SS3 sequences of arrows, paging and function keys
 /// (xterm, VT220 and rxvt/linux-console variants).
@@ -105,5 +107,17 @@ public struct KeyDecoder {
         default:
             return (nil, length)  // an answer to a query or a sequence the reader does not use
         }
+    }
+}
+
+extension KeyDecoder {
+    /// Reads what the terminal has sent and decodes it: nil when the
+    /// terminal went away (end of file), empty when the read was interrupted.
+    public mutating func read(from descriptor: Int32) -> [Key]? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = Glibc.read(descriptor, &buffer, buffer.count)
+        if count == 0 { return nil }
+        guard count > 0 else { return [] }
+        return decode(Array(buffer[..<count]))
     }
 }
