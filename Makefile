@@ -33,11 +33,12 @@ export PKG_CONFIG_PATH := $(CURDIR)/$(PKG_CONFIG_SHIM)$(if $(PKG_CONFIG_PATH),:$
 # AnnotationTests: it draws annotations only as their appearance streams say.
 # postgresql (its initdb and pg_ctl) is the server the shared-library tests start for
 # themselves; libpq-dev (pg_config, libpq.pc) is what ibook talks to it through.
+# mupdf-tools' mutool is the bench's yardstick for EPUB text (`mutool convert -F text`).
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
-                  postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev \
+                  postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev mupdf-tools \
                   $(MANUAL_PACKAGES)
 # Debian's own manuals, real PDFs of every kind (LaTeX, groff, SiSU, texinfo, beamer), whose titles
 # and authors ManualTitlesTests checks against what their title pages say; one file of each package.
@@ -54,7 +55,7 @@ PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa 
 # /usr/lib/postgresql/VERSION/bin Debian installed (15 in Debian 12), as the tests look for them.
 COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man xterm Xvfb xwd tesseract sqlite3 \
            cups-config /usr/sbin/cupsd /usr/sbin/lpadmin /usr/sbin/cupsdisable /usr/lib/cups/filter/pdftopdf gs \
-           pg_config psql
+           pg_config psql mutool
 
 .PHONY: all deps build test demo samplebooks docs bench install uninstall clean deb
 
@@ -94,6 +95,7 @@ build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product ibook
 	$(SWIFT) build $(RELEASE_FLAGS) --product ibook-full
 	$(SWIFT) build $(RELEASE_FLAGS) --product ibook-pages
+	$(SWIFT) build $(RELEASE_FLAGS) --product ibook-reflow
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -123,6 +125,7 @@ install: build
 	install -D -s -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/ibook
 	install -D -s -m 755 $(RELEASE_BIN)-full $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full
 	install -D -s -m 755 .build/release/libibook-pages.so $(DESTDIR)$(PREFIX)/libexec/ibook/libibook-pages.so
+	install -D -s -m 755 .build/release/libibook-reflow.so $(DESTDIR)$(PREFIX)/libexec/ibook/libibook-reflow.so
 	mkdir -p $(DESTDIR)$(PREFIX)/share/man/man1
 	$(RELEASE_BIN)-full manpage > $(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 
@@ -134,6 +137,7 @@ deb: build
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ibook $(DESTDIR)$(PREFIX)/libexec/ibook/ibook-full $(DESTDIR)$(PREFIX)/libexec/ibook/libibook-pages.so \
+		$(DESTDIR)$(PREFIX)/libexec/ibook/libibook-reflow.so \
 		$(DESTDIR)$(PREFIX)/share/man/man1/ibook.1
 	-rmdir $(DESTDIR)$(PREFIX)/libexec/ibook 2>/dev/null
 

@@ -56,12 +56,17 @@ let package = Package(
         .target(name: "Deflate", dependencies: ["CDeflate"]),
         // LZ4 blocks through liblz4: page text in the library.
         .target(name: "LZ4", dependencies: ["CLZ4"]),
-        .target(name: "PDF", dependencies: ["FileNames", "CPoppler", "FileOutput", "Raster", "TextCells"]),
+        // What a book is made of, whatever its format (BookDocument), and the formats ibook knows.
+        .target(name: "Documents", dependencies: ["Raster"]),
+        .target(name: "PDF", dependencies: ["Documents", "FileNames", "CPoppler", "FileOutput", "Raster", "TextCells"]),
+        // Which engine opens which format: PDFs with poppler, EPUB, FB2, comics and plain text with
+        // the reflow engine (libibook-reflow.so, MuPDF), each behind the Documents module's BookDocument.
+        .target(name: "BookOpening", dependencies: ["Documents", "FileNames", "PDF", "ReflowDocuments", "PlainTextBooks"]),
         // The terminal: raw mode, keys, size, signals, and the image protocols
         // (kitty, iTerm2, sixel, blocks) as encoders from pixels to bytes. No books.
         .target(name: "TerminalIO", dependencies: ["Raster", "CChafa"]),
         // Pages rendered in a worker process (`ibook-full __render`) for the reader.
-        .target(name: "PageRendering", dependencies: ["FileNames", "PDF", "Raster"]),
+        .target(name: "PageRendering", dependencies: ["FileNames", "PDF", "Raster", "BookOpening"]),
         // The full-screen reader: a pure state machine (state, keys, view) and
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),
@@ -93,12 +98,12 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["FileNames", "Store", "Postgres", "Deflate", "LZ4", "CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"]),
+        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "Store", "Postgres", "Deflate", "LZ4", "CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
-        .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails"]),
+        .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails", "BookOpening", "FileOutput", "Raster"]),
         // Reading PDFs into the library: extraction workers, the importer, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "QPDF"]),
+        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "BookOpening", "PlainTextBooks", "ReflowDocuments", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "QPDF"]),
 
         // qpdf's C API owned and wrapped once: a document to read and change, a job run as its command line.
         .target(name: "QPDF", dependencies: ["CQPDF", "FileNames"]),
@@ -140,7 +145,7 @@ let package = Package(
         // The password prompt every command that opens a PDF shares, and the words for a locked PDF.
         .target(name: "RenderCommands", dependencies: ["IBookCLI", "Arguments", "BookLibrary", "PageThumbnails", "FileOutput", "PDF", "FileNames"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
-        .executableTarget(name: "ibook-full", dependencies: ["FileNames", 
+        .executableTarget(name: "ibook-full", dependencies: ["FileNames", "BookOpening", 
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
             "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands", "Annotating", "Shelf",

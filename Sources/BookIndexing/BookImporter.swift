@@ -35,6 +35,10 @@ struct BookImporter {
         book.catalogLanguage = document.catalogLanguage
         book.xmpLanguage = metadata.language
         book.outline = document.outline.map { NewBook.OutlineItem(depth: $0.depth, title: $0.title, page: $0.page) }
+        book.format = document.format
+        for (name, value) in document.declaredDetails {
+            if let field = BookDetails.Field(rawValue: name) { book.declaredDetails[field] = value }
+        }
         var end: EndRecord?
         let inserted = try library.insert(book) { add in
             var pagesSeen = 0

@@ -21,6 +21,9 @@ struct DocumentRecord: Codable {
     var titlePage: TitlePage?
     /// The language the document catalog declares (`/Lang`); see `CatalogLanguage`.
     var catalogLanguage: String? = nil
+    var format: BookFormat = .pdf
+    /// What an EPUB or FB2 declares beyond title and authors (publisher, series, ISBN), by field name.
+    var declaredDetails: [String: String] = [:]
 
     /// What the title and author may be chosen from, for the file at `path`.
     func candidates(path: String) -> MetadataCandidates {

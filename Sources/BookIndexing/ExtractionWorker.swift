@@ -1,6 +1,9 @@
 import BookLibrary
+import BookOpening
+import FileOutput
 import Foundation
 import PDF
+import Raster
 
 /// The extracting side: opens one PDF and streams what the library stores
 /// into a spool file. Runs inside a worker process so that a parser crash or
@@ -49,30 +52,40 @@ public enum ExtractionWorker {
 
     private static func extract(_ request: ExtractionRequest, into spool: SpoolWriter, log: PopplerLog) -> Bool {
         do {
-            let document = try PDFDocument(path: request.path, password: request.password)
+            let opened = try BookOpener.open(path: request.path, password: request.password)
+            let document = opened.document
             let pageCount = document.pageCount
             guard pageCount > 0 else { throw PDFError.noPages }
-            try spool.write(.document(DocumentRecord(
-                metadata: document.metadata, pageCount: pageCount, outline: document.outline(),
-                xmp: document.xmpMetadata, titlePage: TitlePage.read(document),
-                catalogLanguage: CatalogLanguage(path: request.path, password: request.password).tag)))
+            let pdf = document as? PDFDocument
+            if let pdf {
+                try spool.write(.document(DocumentRecord(
+                    metadata: pdf.metadata, pageCount: pageCount, outline: pdf.outline(),
+                    xmp: pdf.xmpMetadata, titlePage: TitlePage.read(pdf),
+                    catalogLanguage: CatalogLanguage(path: request.path, password: request.password).tag)))
+            } else if let reflow = document as? ReflowBook {
+                try spool.write(.document(ReflowRecord.document(reflow, plainText: opened.plainText)))
+            }
             if request.metadataOnly == true {
                 try spool.write(.end(EndRecord(thumbnail: nil, diagnostics: PopplerDiagnostics.drain())))
                 spool.flush()
                 return true
             }
-            for index in 0..<pageCount {
-                let page = document.page(at: index)
-                let annotations = page?.libraryAnnotations() ?? []
-                try spool.write(.page(PageRecord(page: index + 1, label: page?.label, text: page?.text ?? "",
-                                                 annotations: annotations.isEmpty ? nil : annotations)))
+            for number in 1...pageCount {
+                if let page = pdf?.page(at: number - 1) {
+                    let annotations = page.libraryAnnotations()
+                    try spool.write(.page(PageRecord(page: number, label: page.label, text: page.text,
+                                                     annotations: annotations.isEmpty ? nil : annotations)))
+                } else {
+                    try spool.write(.page(PageRecord(page: number, label: document.pageLabel(number),
+                                                     text: document.pageText(number), annotations: nil)))
+                }
             }
             var thumbnail: String?
             if let path = request.thumbnailPath {
                 if FileManager.default.fileExists(atPath: path) {
                     thumbnail = path
-                } else if let cover = document.page(at: 0),
-                          (try? cover.writePNG(to: path, maxPixels: request.thumbnailSize)) != nil {
+                } else if let cover = try? document.cover(maxPixels: min(max(request.thumbnailSize, 16), 8192)),
+                          (try? PrivateFile.write(PNGEncoder.encode(cover), to: path)) != nil {
                     thumbnail = path
                 }
             }

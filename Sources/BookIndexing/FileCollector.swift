@@ -2,8 +2,8 @@ import FileNames
 import BookLibrary
 import Foundation
 
-/// Expands the paths a user gave into the PDF files to add: files as given,
-/// folders searched recursively for `.pdf` in any case, in a stable order.
+/// Expands the paths a user gave into the books to add: files as given,
+/// folders searched recursively for the endings of the formats ibook reads (`.pdf`, `.epub`, `.txt` …) in any case, in a stable order.
 /// Walks folders with readdir so that names are seen as the bytes they are
 /// (NFC and NFD spellings stay distinct, names that are not UTF-8 are kept
 /// without loss as FileName strings) and symlinked folders cannot loop.
@@ -60,7 +60,7 @@ enum FileCollector {
             guard FileName.withCString(path, { stat($0, &entryInfo) }) == 0 else { continue }
             if (entryInfo.st_mode & S_IFMT) == S_IFDIR {
                 walk(path, found: &found, failures: &failures, visited: &visited)
-            } else if name.lowercased().hasSuffix(".pdf") {
+            } else if BookFormat.promised(byName: name) != nil {
                 found.append(path)
             }
         }

@@ -270,6 +270,8 @@ extension Library {
                 onResult(result)
             })
         // A shared library keeps no OCR text yet: its books are added with the text their PDFs have.
+        // OCR reads scanned PDFs; the other formats carry their text (a comic's pictures are left as they are).
+        added = added.filter { $0.format == .pdf }
         guard options.ocrMode != .never, capabilities.contains(.ocr), !added.isEmpty, !stop.isSet else { return summary }
         var ocr = OCROptions()
         ocr.mode = options.ocrMode

@@ -12,12 +12,15 @@ extension Library {
         guard (1...max(1, book.pageCount)).contains(page), book.pageCount > 0 else {
             throw LibraryError.pageOutOfRange(page, pageCount: book.pageCount)
         }
-        let pdfPage = try BookFile.page(page, of: book, password: password)
-        let size = pdfPage.pixelSize(fittingWidth: width, height: height)
+        let document = try BookFile.pages(of: book, password: password)
+        guard page <= document.pageCount else { throw LibraryError.pageOutOfRange(page, pageCount: document.pageCount) }
+        let size = document.pixelSize(page: page, fittingWidth: width, height: height)
         do {
-            return try pdfPage.render(width: size.width, height: size.height)
+            return try document.renderPage(page, width: size.width, height: size.height)
         } catch let error as PDFError {
             throw BookFile.Failure(path: book.path, reason: error)
+        } catch let error as any Error & CustomStringConvertible {
+            throw BookFile.Failure(path: book.path, problem: error)
         }
     }
 }

@@ -18,17 +18,17 @@ struct PageThumbnailer {
         case failed(UnrenderedPage)
     }
 
-    let document: PDFDocument
+    let document: any BookDocument
     let pages: [Int]
     let size: Int
 
     init(book: Book, pages range: String?, size: Int, password: String?) throws {
-        let document = try BookFile.document(of: book, password: password)
+        let document = try BookFile.pages(of: book, password: password)
         let pageCount = document.pageCount
         guard pageCount > 0 else { throw BookFile.Failure(path: book.path, reason: .noPages) }
         if let range {
             var parser = PageRangeParser(pageCount: pageCount, labels: {
-                (0..<pageCount).map { document.page(at: $0)?.label }
+                (1...pageCount).map { document.pageLabel($0) }
             })
             pages = try parser.parse(range)
         } else {
@@ -40,14 +40,14 @@ struct PageThumbnailer {
 
     /// Never throws: a page that cannot be drawn is one failed thumbnail, not a failed run.
     func thumbnail(_ number: Int) -> Thumbnail {
-        guard let page = document.page(at: number - 1) else {
+        guard (1...document.pageCount).contains(number) else {
             return Thumbnail(caption: String(number),
-                             outcome: .failed(UnrenderedPage(page: number, reason: "poppler cannot read the page")))
+                             outcome: .failed(UnrenderedPage(page: number, reason: "the page cannot be read")))
         }
-        let caption = PageLabel.distinct(page.label, page: number).map { "\(number) (\($0))" } ?? String(number)
-        let pixels = page.pixelSize(fittingWidth: size, height: size)
+        let caption = PageLabel.distinct(document.pageLabel(number), page: number).map { "\(number) (\($0))" } ?? String(number)
+        let pixels = document.pixelSize(page: number, fittingWidth: size, height: size)
         do {
-            return Thumbnail(caption: caption, outcome: .rendered(try page.render(width: pixels.width, height: pixels.height)))
+            return Thumbnail(caption: caption, outcome: .rendered(try document.renderPage(number, width: pixels.width, height: pixels.height)))
         } catch {
             return Thumbnail(caption: caption, outcome: .failed(UnrenderedPage(page: number, reason: "\(error)")))
         }

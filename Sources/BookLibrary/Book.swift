@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import LeanBasics
 import Store
+@_exported import Documents
 
 /// A book in the library, as stored when it was added.
 public struct Book: Codable, Equatable, Sendable {
@@ -21,10 +22,12 @@ public struct Book: Codable, Equatable, Sendable {
     public var addedAt: Date
     public var titleSource: MetadataSource
     public var authorSource: MetadataSource
+    /// PDF, EPUB, FB2, a comic or plain text: which engine opens the file.
+    public var format: BookFormat
 
     /// The columns a Book is read from, in order.
     private static let columnNames = ["id", "sha256", "path", "size", "title", "author", "subject", "keywords", "creator", "producer",
-                              "created", "modified", "page_count", "added_at", "title_source", "author_source"]
+                              "created", "modified", "page_count", "added_at", "title_source", "author_source", "format"]
 
     /// The columns a Book is read from, of `table` (an alias) when given. On
     /// a shared library the path is where this machine finds the file (see `MachineRoots`).
@@ -60,5 +63,6 @@ public struct Book: Codable, Equatable, Sendable {
         addedAt = try row.required("added_at", Row.date)
         titleSource = row.string("title_source").flatMap(MetadataSource.init(rawValue:)) ?? .metadata
         authorSource = row.string("author_source").flatMap(MetadataSource.init(rawValue:)) ?? .metadata
+        format = row.string("format").flatMap(BookFormat.init(rawValue:)) ?? .pdf
     }
 }

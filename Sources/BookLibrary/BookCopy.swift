@@ -19,6 +19,7 @@ struct BookCopy {
         entry.producer = book.producer
         entry.created = book.created
         entry.modified = book.modified
+        entry.format = book.format
         entry.outline = try source.query("SELECT depth, title, page FROM outline WHERE book_id = ? ORDER BY position",
                                          [book.id]).map { row in
             NewBook.OutlineItem(depth: row.int("depth") ?? 0, title: row.string("title") ?? "", page: row.int("page"))

@@ -15,7 +15,7 @@ public indirect enum BookQuery: Equatable, Sendable {
 public struct QueryTerm: Equatable, Sendable {
     public enum Field: String, CaseIterable, Sendable {
         case title, author, tag, collection, year, pages, rating, added, read, has, saved, id
-        case language, publisher, series, isbn, doi, description, file
+        case language, publisher, series, isbn, doi, description, file, format
     }
 
     public enum Comparison: String, Sendable {

@@ -35,6 +35,10 @@ package struct NewBook: Sendable {
     package var xmpLanguage: String?
     package var pageCount: Int
     package var outline: [OutlineItem]
+    package var format: BookFormat = .pdf
+    /// What an EPUB or FB2 declares beyond title and authors (publisher,
+    /// series, ISBN, description), kept as the book's details.
+    package var declaredDetails: [BookDetails.Field: String] = [:]
 
     package init(sha256: String, path: String, size: Int, choice: MetadataChoice, pageCount: Int) {
         self.sha256 = sha256
@@ -56,7 +60,18 @@ package struct NewBook: Sendable {
         book.creator = creator.map(TerminalText.line)
         book.producer = producer.map(TerminalText.line)
         book.outline = outline.map { OutlineItem(depth: $0.depth, title: TerminalText.line($0.title), page: $0.page) }
+        book.declaredDetails = declaredDetails.mapValues(TerminalText.line)
         return book
+    }
+}
+
+extension NewBook {
+    /// The book's declared details, in the book's own transaction.
+    func writeDeclaredDetails(bookID: Int64, to engine: SQLEngine) throws {
+        for (field, value) in declaredDetails.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !value.isEmpty {
+            try engine.execute("INSERT INTO book_fields (book_id, field, value) VALUES (?, ?, ?)",
+                               [Int(bookID), field.rawValue, value])
+        }
     }
 }
 

@@ -17,12 +17,13 @@ struct LocalBookWriter {
             if let existing = try catalog.book(sha256: book.sha256) { return .alreadyPresent(existing) }
             try database.execute("""
                 INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer,
-                                   created, modified, page_count, added_at, title_source, author_source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   created, modified, page_count, added_at, title_source, author_source, format)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [book.sha256, book.path, book.size, book.choice.title, book.choice.author, book.subject, book.keywords,
                       book.creator, book.producer, book.created, book.modified, book.pageCount, Date(),
-                      book.choice.titleSource.rawValue, book.choice.authorSource.rawValue])
+                      book.choice.titleSource.rawValue, book.choice.authorSource.rawValue, book.format.rawValue])
             let bookID = database.lastInsertRowID
+            try book.writeDeclaredDetails(bookID: bookID, to: database)
             let insertOutline = try database.prepare(
                 "INSERT INTO outline (book_id, position, depth, title, page) VALUES (?, ?, ?, ?, ?)")
             for (position, entry) in book.outline.enumerated() {

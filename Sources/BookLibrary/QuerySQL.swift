@@ -56,6 +56,9 @@ struct QuerySQL {
             return holds("books.author", term.value, &bindings)
         case .file:
             return holds("books.path", term.value, &bindings)
+        case .format:
+            bindings.append(term.value.lowercased())
+            return "books.format = ?"
         case .tag:
             let tag = (try? TagName.normalized(term.value)) ?? term.value
             bindings += [tag, TagName.descendantsPattern(tag)]

@@ -251,6 +251,10 @@ enum Schema {
                 onProgress?(UpgradeProgress(step: "15-letters-and-hyphen-chains", done: done, total: total))
             }
         }
+        migrator.register("16-book-formats") { db in
+            // Books that are not PDFs (EPUB, FB2, comics, plain text): every book before was a PDF.
+            try db.execute("ALTER TABLE books ADD COLUMN format TEXT NOT NULL DEFAULT 'pdf'")
+        }
         return migrator
     }
 

@@ -50,16 +50,17 @@ struct SharedBookWriter {
         let file = roots.stored(book.path)
         guard let id = try database.queryRow("""
             INSERT INTO books (sha256, root, path, size, title, author, subject, keywords, creator, producer,
-                created, modified, page_count, added_at, language, language_source, title_source, author_source)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                created, modified, page_count, added_at, language, language_source, title_source, author_source, format)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (sha256) DO NOTHING RETURNING id
             """, [book.sha256, file.root, file.path, book.size, Self.clean(book.choice.title), Self.clean(book.choice.author),
                   book.subject.map(Self.clean), book.keywords.map(Self.clean), book.creator.map(Self.clean),
                   book.producer.map(Self.clean), book.created, book.modified, book.pageCount, addedAt,
                   (language?.language ?? .fallback).rawValue, (language?.source ?? .fallback).rawValue,
                   book.choice.titleSource.rawValue,
-                  book.choice.authorSource.rawValue])?.int("id")
+                  book.choice.authorSource.rawValue, book.format.rawValue])?.int("id")
         else { return .alreadyPresent }
+        try book.writeDeclaredDetails(bookID: Int64(id), to: database)
         for (position, entry) in book.outline.enumerated() {
             try database.execute("INSERT INTO outline (book_id, position, depth, title, page) VALUES (?, ?, ?, ?, ?)",
                                  [id, position, entry.depth, Self.clean(entry.title), entry.page])

@@ -202,6 +202,10 @@ enum SharedSchema {
                 try SharedPageIndex(connection: db).index(bookID: book.int("id") ?? 0, language: language)
             }
         }
+        migrator.register("pg-13-book-formats") { db in
+            // Books that are not PDFs (EPUB, FB2, comics, plain text): every book before was a PDF.
+            try db.execute("ALTER TABLE books ADD COLUMN format text NOT NULL DEFAULT 'pdf' CHECK (format ~ '^[a-z0-9]{1,8}$')")
+        }
         return migrator
     }
 

@@ -20,6 +20,12 @@ package struct Program {
     /// What `ibook` alone runs when a person is at a terminal (the shelf); nil, or
     /// not on a terminal, prints the usage.
     package var home: Command.Type?
+    /// Draws a page of a book that is not a PDF (the reflow engine, which only
+    /// ibook-full links): library, book, page, size, password → the cached PNG.
+    package var reflowThumbnail: ((Library, Book, Int, Int, String?) throws -> String)?
+    /// Runs this command line in ibook-full instead, when this binary learns
+    /// only late that it cannot (the lean ibook, on a book that is not a PDF).
+    package var handOver: (() -> Never)?
 
     package init(commands: [Command.Type], drainDiagnostics: @escaping () -> [String] = { [] },
                  layoutReader: ((Library, Book, PageRequest, String?) throws -> PageText)? = nil,

@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 
 /// Recognises what a file is from its first bytes, so a PNG named `.pdf`
@@ -6,16 +7,13 @@ enum FileSniffer {
     /// The PDF spec lets the header start anywhere in the first 1024 bytes.
     static let headerWindow = 1024
 
-    static func containsPDFHeader(_ head: [UInt8]) -> Bool {
-        let marker: [UInt8] = Array("%PDF-".utf8)
-        guard head.count >= marker.count else { return false }
-        for start in 0...(head.count - marker.count) where head[start] == marker[0] {
-            if Array(head[start..<start + marker.count]) == marker { return true }
-        }
-        return false
-    }
+    static func containsPDFHeader(_ head: [UInt8]) -> Bool { BookFormat.containsPDFHeader(head) }
 
-    static func describe(_ head: [UInt8]) -> String {
+    static func describe(_ head: [UInt8], path: String = "") -> String {
+        // A book of another format reaches a PDF-only command as "not a PDF (an EPUB)".
+        if let format = BookFormat.detect(head: head, path: path), format != .pdf {
+            return format.withArticle
+        }
         func starts(_ bytes: [UInt8]) -> Bool { head.starts(with: bytes) }
         if starts([0x1F, 0x8B]) { return "gzip-compressed data" }
         if starts([0x89, 0x50, 0x4E, 0x47]) { return "PNG image" }

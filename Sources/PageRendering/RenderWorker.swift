@@ -1,3 +1,4 @@
+import BookOpening
 import Foundation
 import PDF
 
@@ -20,7 +21,7 @@ public enum RenderWorker {
         // Replies get stdout to themselves; whatever a library prints goes to stderr.
         let replies = dup(1)
         dup2(2, 1)
-        var open: (key: String, document: PDFDocument)?
+        var open: (key: String, document: any BookDocument)?
         let decoder = JSONDecoder(), encoder = JSONEncoder()
         while let line = readLine(strippingNewline: true) {
             guard let request = try? decoder.decode(RenderRequest.self, from: Data(line.utf8)) else { return 64 }
@@ -30,15 +31,15 @@ public enum RenderWorker {
             PopplerDiagnostics.collect(into: PopplerLog()) {
                 do {
                     let key = request.path + "\u{0}" + (request.password ?? "")
-                    if open?.key != key { open = (key, try PDFDocument(path: request.path, password: request.password)) }
-                    guard let page = open?.document.page(at: request.page - 1) else {
+                    if open?.key != key { open = (key, try BookOpener.document(path: request.path, password: request.password)) }
+                    guard let document = open?.document, (1...max(1, document.pageCount)).contains(request.page) else {
                         throw PDFError.damaged("page \(request.page) cannot be read")
                     }
-                    let size = page.pixelSize(fittingWidth: request.boxWidth, height: request.boxHeight)
-                    let image = try page.render(width: size.width, height: size.height)
+                    let size = document.pixelSize(page: request.page, fittingWidth: request.boxWidth, height: request.boxHeight)
+                    let image = try document.renderPage(request.page, width: size.width, height: size.height)
                     header.width = image.width
                     header.height = image.height
-                    if let text = request.find { header.matches = page.find(text) }
+                    if let text = request.find { header.matches = document.find(text, onPage: request.page) }
                     pixels = image.pixels
                 } catch {
                     header.error = String(describing: error)

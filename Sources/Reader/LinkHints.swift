@@ -7,7 +7,7 @@ import PDF
 public struct LinkHints: Equatable, Sendable {
     public struct Hint: Equatable, Sendable {
         public var label: String
-        public var link: PDFLink
+        public var link: PageLink
     }
 
     public var hints: [Hint]
@@ -16,7 +16,7 @@ public struct LinkHints: Equatable, Sendable {
 
     static let alphabet = Array("asdfghjkl")
 
-    public init(_ links: [PDFLink]) {
+    public init(_ links: [PageLink]) {
         let labels = Self.labels(count: links.count)
         hints = zip(labels, links).map { Hint(label: $0, link: $1) }
     }
@@ -36,7 +36,7 @@ public struct LinkHints: Equatable, Sendable {
     /// The links of the page that show on the screen: in text mode all of
     /// them (the whole page's text scrolls by), on an image those whose box
     /// meets the part of the page on screen.
-    static func visible(_ state: ReaderState) -> [PDFLink] {
+    static func visible(_ state: ReaderState) -> [PageLink] {
         guard state.links.page == state.page else { return [] }
         let links = state.links.links
         guard !state.textMode, state.pageSize.width > 0, state.pageSize.height > 0 else { return links }
@@ -48,7 +48,7 @@ public struct LinkHints: Equatable, Sendable {
 
     /// Where a link lies on the screen, in pixels from the top-left of the
     /// page's viewport: as the session centres and scrolls the page image.
-    public static func position(of link: PDFLink, _ state: ReaderState) -> (x: Int, y: Int, right: Int, bottom: Int)? {
+    public static func position(of link: PageLink, _ state: ReaderState) -> (x: Int, y: Int, right: Int, bottom: Int)? {
         let (width, height) = state.pageSize
         guard width > 0, height > 0 else { return nil }
         let box = ReaderScroll.turn(link.area, quarterTurns: state.rotation)
@@ -75,7 +75,7 @@ public struct LinkHints: Equatable, Sendable {
     }
 
     /// What a link leads to, for the status line: "p. 12" or its address.
-    public static func describe(_ target: PDFLink.Target) -> String {
+    public static func describe(_ target: PageLink.Target) -> String {
         switch target {
         case .page(let page, _): return "p. \(page)"
         case .uri(let uri): return uri

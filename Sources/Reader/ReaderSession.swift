@@ -34,7 +34,7 @@ public final class ReaderSession {
         /// one nearest a point (fractions of the page); set by the binary that reads PDFs.
         public var highlighter: ((_ page: Int, _ passage: String, _ near: (x: Double, y: Double)?) throws -> Annotation)?
         /// The links on a page (1-based), for `f` to follow; set by the binary that reads PDFs.
-        public var links: ((_ page: Int) -> [PDFLink])?
+        public var links: ((_ page: Int) -> [PageLink])?
 
         public init(graphics: GraphicsMode, password: String?, rendererExecutable: String) {
             self.graphics = graphics

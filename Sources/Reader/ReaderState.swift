@@ -117,7 +117,7 @@ public struct ReaderState: Sendable {
     public var pendingG = false
     public var search: SearchResults?
     /// The links of the page last read from the PDF (set by the session).
-    public var links: (page: Int, links: [PDFLink]) = (0, [])
+    public var links: (page: Int, links: [PageLink]) = (0, [])
     /// `f`'s labels while hint mode is on.
     public var hints: LinkHints?
     /// Marks by letter, kept for the session (not in the library: bookmarks are the lasting kind).

@@ -255,7 +255,7 @@ public enum ReaderUpdate {
 
     /// A link to a page is a jump (Ctrl-O comes back) that brings the
     /// destination's top into view as a contents entry does; an address goes to the session.
-    static func follow(_ link: PDFLink, _ state: inout ReaderState) -> [ReaderEffect] {
+    static func follow(_ link: PageLink, _ state: inout ReaderState) -> [ReaderEffect] {
         switch link.target {
         case .uri(let uri):
             state.message = uri

@@ -18,8 +18,8 @@ package enum PDFErrorMessage {
         switch error {
         case let error as PDFError where error == .passwordRequired:
             return reason(error)
-        case let failure as BookFile.Failure where failure.reason == .passwordRequired:
-            return "\(failure.path): \(reason(failure.reason))"
+        case let failure as BookFile.Failure where failure.needsPassword:
+            return "\(failure.path): \(reason(.passwordRequired))"
         default:
             return nil
         }

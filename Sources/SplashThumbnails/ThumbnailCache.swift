@@ -16,6 +16,11 @@ public struct ThumbnailCache {
         self.library = library
     }
 
+    /// Whether the PNG of `page` at `size` is there already (or a shared library holds the cover).
+    public func isCached(_ book: Book, page: Int, size: Int) -> Bool {
+        (try? thumbnail(of: book, page: page, size: size) { _ in throw LibraryError.fileMissing(book.path) }) != nil
+    }
+
     /// The path of the cached PNG of `page`, after `render` wrote it there
     /// when it was missing.
     public func thumbnail(of book: Book, page: Int, size: Int, render: (_ path: String) throws -> Void) throws -> String {

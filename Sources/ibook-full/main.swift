@@ -55,4 +55,7 @@ var program = Program(
     },
     explain: WorkbenchErrorMessage.text(for:))
 program.home = ShelfCommand.self
+program.reflowThumbnail = { library, book, page, size, password in
+    try library.thumbnail(of: book, page: page, size: size, password: password)
+}
 exit(CLI.run(Array(FileName.arguments.dropFirst()), program: program))

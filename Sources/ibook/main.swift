@@ -12,6 +12,8 @@ import IBookCLI
 let arguments = Array(FileName.arguments.dropFirst())
 let runner = LeanDispatch.runner(for: arguments)
 if runner == .here {
-    exit(CLI.run(arguments, program: .lean))
+    var program = Program.lean
+    program.handOver = { exit(LeanDispatch.handOverToFull(arguments)) }
+    exit(CLI.run(arguments, program: program))
 }
 exit(LeanDispatch.handOverToFull(arguments))

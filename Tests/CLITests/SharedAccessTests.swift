@@ -171,13 +171,14 @@ final class SharedAccessTests: XCTestCase {
         XCTAssertEqual(try server.psql("SELECT tableowner FROM pg_tables WHERE tablename = 'books'", database: "owned"), "owen")
 
         // An upgrade by a role that does not own the tables: refused before anything runs.
+        let applied = Int(try server.psql("SELECT count(*) FROM schema_migrations", database: "owned")) ?? 0
         try server.psql("DELETE FROM schema_migrations WHERE id = 'pg-10-value-checks'", database: "owned")
         try server.psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'otto') THEN CREATE ROLE otto LOGIN CREATEROLE; END IF; END $$")
         let stranger = try Run.process(Run.ibookPath, ["server", "init", server.url(user: "otto", database: "owned")],
                                        environment: environment)
         XCTAssertEqual(stranger.status, 1)
         XCTAssertEqual(stranger.stderr, "Error: the shared library's tables belong to owen: only that role (or a superuser) can upgrade them, not otto (nothing was changed)\n")
-        XCTAssertEqual(try server.psql("SELECT count(*) FROM schema_migrations", database: "owned"), "11")
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM schema_migrations", database: "owned"), String(applied - 1))
     }
 
     func testServerInitWithoutCreateOnTheSchemaSaysSo() throws {

@@ -5,11 +5,11 @@ import XCTest
 
 /// `f`: labels on the links on screen, a label typed follows its link.
 final class LinkHintTests: XCTestCase {
-    private func link(_ target: PDFLink.Target, y: Double, text: String = "") -> PDFLink {
-        PDFLink(area: PageRectangle(x: 0.1, y: y, width: 0.3, height: 0.02), target: target, text: text)
+    private func link(_ target: PageLink.Target, y: Double, text: String = "") -> PageLink {
+        PageLink(area: PageRectangle(x: 0.1, y: y, width: 0.3, height: 0.02), target: target, text: text)
     }
 
-    private func reader(links: [PDFLink], at page: Int = 1) -> ReaderState {
+    private func reader(links: [PageLink], at page: Int = 1) -> ReaderState {
         var state = ReaderState(title: "Linked Manual", pageCount: 40, page: page)
         state.links = (page, links)
         return state

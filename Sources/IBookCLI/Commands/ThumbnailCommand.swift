@@ -28,12 +28,14 @@ package enum ThumbnailCommand: Command {
         let library = try context.library()
         let given = try context.password()
         let path: String
-        do {
-            path = try library.splashThumbnail(of: book, page: page, size: size, password: given)
-        } catch let error as PageImageError where error.reason == .passwordRequired && given == nil && PasswordSource.canPrompt {
-            // On a terminal a locked file is not an error: the password is asked for, without echo.
-            let typed = try PasswordSource.prompt("Password for \(FileName.displayed(PathName.lastComponent(of: book.path))): ")
-            path = try library.splashThumbnail(of: book, page: page, size: size, password: typed)
+        if book.format != .pdf, !ThumbnailCache(library: library).isCached(book, page: page, size: size) {
+            guard let draw = context.program.reflowThumbnail else {
+                context.program.handOver?()
+                throw LibraryError.invalidArgument("\(book.path) is \(book.format.withArticle): its pages are drawn by ibook-full")
+            }
+            path = try draw(library, book, page, size, given)
+        } else {
+            path = try thumbnailOfPDF(book, page: page, size: size, library: library, given: given)
         }
         guard let output = arguments.value("output") else {
             context.stdout.write(path + "\n")
@@ -44,5 +46,16 @@ package enum ThumbnailCommand: Command {
             try FileManager.default.copyItem(atPath: path, toPath: temporary)
         }
         context.stdout.write(destination + "\n")
+    }
+
+    /// A PDF's page, drawn by libibook-pages.so; on a terminal a locked file asks for its password.
+    private static func thumbnailOfPDF(_ book: Book, page: Int, size: Int, library: Library, given: String?) throws -> String {
+        do {
+            return try library.splashThumbnail(of: book, page: page, size: size, password: given)
+        } catch let error as PageImageError where error.reason == .passwordRequired && given == nil && PasswordSource.canPrompt {
+            // On a terminal a locked file is not an error: the password is asked for, without echo.
+            let typed = try PasswordSource.prompt("Password for \(FileName.displayed(PathName.lastComponent(of: book.path))): ")
+            return try library.splashThumbnail(of: book, page: page, size: size, password: typed)
+        }
     }
 }

@@ -1,7 +1,9 @@
+import BookOpening
 import RenderCommands
 import Arguments
 import BookIndexing
 import BookLibrary
+import FileNames
 import Foundation
 import IBookCLI
 import PDF
@@ -69,7 +71,12 @@ enum ViewCommand: Command {
             // Opened once here, so a missing file or a password problem is said
             // plainly instead of on every page.
             do {
-                _ = try PDFDocument(path: book.path, password: password)
+                // Other formats are laid out by the render worker; opening one here would lay it out twice.
+                if book.format == .pdf {
+                    _ = try PDFDocument(path: book.path, password: password)
+                } else if !FileName.exists(book.path) {
+                    throw PDFError.missing
+                }
             } catch PDFError.missing {
                 textOnlyReason = "The file is gone (\(book.path)): showing the indexed text"
             } catch let error as PDFError {
@@ -86,13 +93,15 @@ enum ViewCommand: Command {
         options.textOnlyReason = textOnlyReason
         options.notice = setup.notice
         options.pendingInput = setup.pendingInput
+        // Where on its page each entry of a PDF's outline leads (the stored outline has pages only).
         options.outlineDestinations = {
-            ((try? PDFDocument(path: book.path, password: password))?.outline() ?? []).map { (page: $0.page, top: $0.top) }
+            guard book.format == .pdf else { return [] }
+            return ((try? PDFDocument(path: book.path, password: password))?.outline() ?? []).map { (page: $0.page, top: $0.top) }
         }
         // Opened once, on the first page's links, and kept for the others.
-        var linkDocument: PDFDocument??
+        var linkDocument: (any BookDocument)??
         options.links = { page in
-            if linkDocument == nil { linkDocument = .some(try? PDFDocument(path: book.path, password: password)) }
+            if linkDocument == nil { linkDocument = .some(try? BookOpener.document(path: book.path, password: password)) }
             return linkDocument??.links(onPage: page) ?? []
         }
         options.highlighter = { page, passage, near in

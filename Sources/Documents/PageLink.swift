@@ -1,6 +1,6 @@
 /// A link on a page: where it is and where it leads. Only what a reader can
 /// follow is kept: a place in the same document, or an address.
-public struct PDFLink: Equatable, Sendable {
+public struct PageLink: Equatable, Sendable {
     public enum Target: Equatable, Sendable {
         /// A 1-based page, and the destination's top as a fraction of the
         /// page's height from its top when the destination names one.

@@ -1,0 +1,48 @@
+import Documents
+import FileNames
+import Foundation
+import PDF
+import PlainTextBooks
+import ReflowDocuments
+
+/// The one place that knows which engine reads which format: PDFs are
+/// poppler's, EPUB, FB2, comics and XPS the reflow engine's, and a plain-text
+/// book is decoded, cut into chapters and handed to the reflow engine as XHTML.
+public enum BookOpener {
+    /// What opening a file gave: the document, and a plain-text book's own
+    /// reading of itself (its encoding, title and chapters) when it is one.
+    public struct Opened {
+        public var document: any BookDocument
+        public var plainText: PlainTextBook?
+    }
+
+    public static func open(path: String, password: String? = nil) throws -> Opened {
+        switch try format(of: path) {
+        case .pdf:
+            return Opened(document: try PDFDocument(path: path, password: password))
+        case .txt:
+            let book = try PlainTextBook(path: path)
+            return Opened(document: ReflowBook(try ReflowDocument(xhtml: book.xhtml()), format: .txt), plainText: book)
+        case let format:
+            return Opened(document: ReflowBook(try ReflowDocument(path: path), format: format))
+        }
+    }
+
+    /// The document alone, for drawing and reading pages.
+    public static func document(path: String, password: String? = nil) throws -> any BookDocument {
+        try open(path: path, password: password).document
+    }
+
+    /// The format of the file at `path`, from its first bytes (and its name
+    /// where formats look alike). A file that is none of ibook's gets the
+    /// PDF's answer, which says what the file is instead.
+    public static func format(of path: String) throws -> BookFormat {
+        let fd = FileName.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .pdf }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 1024)
+        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 1024, 0) }
+        guard count > 0 else { return .pdf }
+        return BookFormat.detect(head: Array(head.prefix(count)), path: path) ?? .pdf
+    }
+}

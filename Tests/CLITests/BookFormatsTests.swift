@@ -1,0 +1,166 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Books that are not PDFs (EPUB, FB2, comics, plain text) through every
+/// library command a PDF has, on IDPF's EPUB 3 samples and on books the
+/// tests write: the same catalog, search, bookmarks and reader.
+final class BookFormatsTests: XCTestCase {
+    struct Listed: Decodable {
+        var id: Int
+        var title: String
+        var author: String
+        var pageCount: Int
+        var path: String
+        var format: String
+        var details: Details
+        struct Details: Decodable { var publisher: String?; var series: String?; var seriesIndex: Double?; var isbn: String? }
+    }
+
+    private var library: TestLibrary!
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        library = try TestLibrary("formats")
+        folder = try Fixtures.temporaryDirectory("format-books")
+    }
+
+    override func tearDown() {
+        library?.remove()
+        library = nil
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private func epubSamples() throws -> URL {
+        try Fixtures.requireCorpus("IDPF's EPUB 3 samples").appendingPathComponent("epub")
+    }
+
+    func testEverySampleEPUBIsAddedWithWhatItsPackageDocumentSays() throws {
+        let added = try library.ibook("add", try epubSamples().path)
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(added.stderr.contains("11 added, 0 already present, 0 failed"), added.stderr)
+        let books = try library.json([Listed].self, "list", "--json")
+        XCTAssertEqual(books.count, 11)
+        func book(_ file: String) throws -> Listed { try XCTUnwrap(books.first { $0.path.hasSuffix("/" + file) }, file) }
+        XCTAssertEqual(try book("moby-dick.epub").title, "Moby-Dick")
+        XCTAssertEqual(try book("moby-dick.epub").author, "Herman Melville")
+        XCTAssertEqual(try book("childrens-literature.epub").author, "Charles Madison Curry, Erle Elsworth Clippinger")
+        XCTAssertEqual(try book("kusamakura-japanese-vertical-writing.epub").title, "草枕")
+        XCTAssertEqual(try book("wasteland-otf-obf.epub").author, "T.S. Eliot")
+        for listed in books {
+            XCTAssertEqual(listed.format, "epub", listed.path)
+            XCTAssertGreaterThan(listed.pageCount, 0, listed.path)
+        }
+        XCTAssertGreaterThan(try book("moby-dick.epub").pageCount, 300)
+        XCTAssertEqual(try library.ibook("list", "--count", "format:epub").stdout, "11\n")
+        XCTAssertEqual(try library.ibook("list", "--count", "format:pdf").stdout, "0\n")
+    }
+
+    func testMobyDickIsReadSearchedAndBookmarkedByItsPages() throws {
+        let moby = try epubSamples().appendingPathComponent("moby-dick.epub").path
+        XCTAssertEqual(try library.ibook("add", moby).status, 0)
+
+        let toc = try library.ibook("toc")
+        XCTAssertEqual(toc.status, 0, toc.stderr)
+        let loomings = try XCTUnwrap(toc.stdoutLines.first { $0.contains("Chapter 1. Loomings.") }, toc.stdout)
+        let chapterPage = try XCTUnwrap(Int(loomings.components(separatedBy: "p.").last!.trimmingCharacters(in: .whitespaces)
+            .prefix { $0.isNumber }), loomings)
+        XCTAssertTrue(toc.stdout.contains("Chapter 135. The Chase.—Third Day."), toc.stdout)
+
+        let search = try library.ibook("search", "Call me Ishmael")
+        XCTAssertEqual(search.status, 0, search.stderr)
+        let hit = try XCTUnwrap(search.stdoutLines.first { $0.contains("[Call me Ishmael]") }, search.stdout)
+        let hitPage = try XCTUnwrap(Int(hit.dropFirst(3).prefix { $0.isNumber }), hit)
+        XCTAssertTrue((chapterPage...chapterPage + 1).contains(hitPage), "\(hit) vs chapter 1 at \(chapterPage)")
+
+        let read = try library.ibook("read", String(hitPage))
+        XCTAssertTrue(read.stdout.contains("Call me Ishmael"), read.stdout)
+
+        XCTAssertEqual(try library.ibook("bookmark", String(hitPage), "--note", "Ishmael").status, 0)
+        XCTAssertTrue(try library.ibook("bookmarks").stdout.contains("Ishmael"))
+
+        let info = try library.ibook("info")
+        XCTAssertTrue(info.stdout.contains("Format       EPUB"), info.stdout)
+        let thumbnail = try library.ibook("thumbnail")
+        XCTAssertEqual(thumbnail.status, 0, thumbnail.stderr)
+        let png = try PNGDecoder.decode(Data(contentsOf: URL(fileURLWithPath: thumbnail.stdout.trimmingCharacters(in: .newlines))))
+        XCTAssertEqual(max(png.width, png.height), 256)
+
+        // A page of its own, drawn by ibook-full's reflow engine on request.
+        let page = try library.ibook("thumbnail", "--page", String(hitPage), "--size", "300")
+        XCTAssertEqual(page.status, 0, page.stderr)
+        let drawn = try PNGDecoder.decode(Data(contentsOf: URL(fileURLWithPath: page.stdout.trimmingCharacters(in: .newlines))))
+        XCTAssertEqual(drawn.height, 300)
+        XCTAssertEqual(drawn.width, 225, "the reference layout's 450 × 600 pt page")
+    }
+
+    func testAPDFOnlyCommandSaysWhyInOneLine() throws {
+        let moby = try epubSamples().appendingPathComponent("moby-dick.epub").path
+        XCTAssertEqual(try library.ibook("add", moby).status, 0)
+        let output = folder.appendingPathComponent("marked.pdf").path
+        let watermark = try library.ibook("watermark", moby, "--text", "DRAFT", "-o", output)
+        XCTAssertNotEqual(watermark.status, 0)
+        XCTAssertEqual(watermark.stderrLines.count, 1, watermark.stderr)
+        XCTAssertTrue(watermark.stderr.contains("is not a PDF (an EPUB)"), watermark.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testAPlainTextNovelInGB18030HasItsChaptersAndIsSearched() throws {
+        var text = "红楼梦\n\n"
+        let chapters = ["第一回　甄士隐梦幻识通灵", "第二回　贾夫人仙逝扬州城", "第三回　托内兄如海荐西宾"]
+        for (number, title) in chapters.enumerated() {
+            text += title + "\n\n"
+            for paragraph in 0..<40 {
+                text += "　　此开卷第\(number + 1)回也。作者自云：因曾历过一番梦幻之后，故将真事隐去，而借通灵之说，撰此石头记一书也。第\(paragraph)段。\n"
+            }
+            text += "\n"
+        }
+        text += "　　满纸荒唐言，一把辛酸泪。\n"
+        let path = folder.appendingPathComponent("hongloumeng.txt").path
+        try Self.write(text, as: "GB18030", to: path)
+
+        let added = try library.ibook("add", path)
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let book = try XCTUnwrap(try library.json([Listed].self, "list", "--json").first)
+        XCTAssertEqual(book.format, "txt")
+        XCTAssertEqual(book.title, "红楼梦")
+        let toc = try library.ibook("toc")
+        for title in chapters { XCTAssertTrue(toc.stdout.contains(title), toc.stdout) }
+        let search = try library.ibook("search", "辛酸泪")
+        XCTAssertTrue(search.stdout.contains("[辛酸泪]"), search.stdout)
+        XCTAssertTrue(try library.ibook("info").stdout.contains("Format       plain-text book"))
+    }
+
+    func testBooksThatCannotBeReadGetOneLineEachAndTheOthersGoOn() throws {
+        let png = folder.appendingPathComponent("picture.epub")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 64)).write(to: png)
+        let noPackage = folder.appendingPathComponent("no-package.epub")
+        try Self.zip(noPackage, ["mimetype": "application/epub+zip", "OEBPS/text.xhtml": "<html/>"])
+        let escaping = folder.appendingPathComponent("escaping.epub")
+        try Self.zip(escaping, ["mimetype": "application/epub+zip", "../../x": "gotcha"])
+        let good = folder.appendingPathComponent("short.txt")
+        try Data("A Short Story\n\nIt was a dark and stormy night.\n".utf8).write(to: good)
+
+        let added = try library.ibook("add", folder.path)
+        XCTAssertEqual(added.status, 1, added.stderr)
+        XCTAssertTrue(added.stderr.contains("1 added, 0 already present, 3 failed"), added.stderr)
+        for name in ["picture.epub", "no-package.epub", "escaping.epub"] {
+            let lines = added.stderrLines.filter { $0.contains(name) }
+            XCTAssertEqual(lines.count, 1, "\(name): \(added.stderr)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("x").path))
+        XCTAssertEqual(try library.ibook("list", "--count").stdout, "1\n")
+    }
+
+    /// Writes `text` to `path` in `encoding`, as iconv converts it.
+    static func write(_ text: String, as encoding: String, to path: String) throws {
+        let result = try Run.process("/usr/bin/iconv", ["-f", "UTF-8", "-t", encoding, "-o", path], stdin: text)
+        guard result.status == 0 else { throw RunError.failed(result.stderr) }
+    }
+
+    /// A zip of `entries` in the order given (an EPUB's `mimetype` first).
+    static func zip(_ archive: URL, _ entries: KeyValuePairs<String, String>) throws {
+        try Data(ZipWriter.archive(entries.map { ZipWriter.Entry($0.key, $0.value) })).write(to: archive)
+    }
+}
