@@ -154,8 +154,7 @@ static int32_t hand_over(record_writer *w, uint8_t **out, size_t *length, char *
     return REFLOW_OK;
 }
 
-int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, const char *magic,
-                    double width, double height, double em, size_t memory_limit,
+int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, size_t memory_limit,
                     reflow_document **document, char *message, size_t message_size) {
     *document = NULL;
     reflow_document *d = calloc(1, sizeof *d);
@@ -175,26 +174,11 @@ int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, const
     fz_context *ctx = d->ctx;
     fz_set_warning_callback(ctx, keep_message, d);
     fz_set_error_callback(ctx, keep_message, d);
-
-    fz_stream *stream = NULL;
-    fz_var(stream);
     int32_t status = REFLOW_OK;
     fz_try(ctx) {
         fz_register_document_handlers(ctx);
-        if (path) {
-            d->path = fz_strdup(ctx, path);
-            stream = fz_open_file(ctx, path);
-        } else {
-            d->bytes = fz_new_buffer_from_copied_data(ctx, bytes, length);
-            stream = fz_open_buffer(ctx, d->bytes);
-        }
-        d->doc = fz_open_document_with_stream(ctx, magic, stream);
-        if (fz_is_document_reflowable(ctx, d->doc)) fz_layout_document(ctx, d->doc, (float)width, (float)height, (float)em);
-        /* Counting lays every chapter out: a book that cannot be laid out fails here, once. */
-        if (fz_count_pages(ctx, d->doc) <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "no pages");
-    }
-    fz_always(ctx) {
-        fz_drop_stream(ctx, stream);
+        if (path) d->path = fz_strdup(ctx, path);
+        else d->bytes = fz_new_buffer_from_copied_data(ctx, bytes, length);
     }
     fz_catch(ctx) {
         status = caught(d, message, message_size);
@@ -205,6 +189,32 @@ int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, const
     }
     *document = d;
     return REFLOW_OK;
+}
+
+int32_t reflow_load(reflow_document *d, const char *magic, double width, double height, double em,
+                    char *message, size_t message_size) {
+    start_call(d);
+    if (d->doc) return REFLOW_OK;
+    fz_context *ctx = d->ctx;
+    fz_stream *stream = NULL;
+    fz_var(stream);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        stream = d->path ? fz_open_file(ctx, d->path) : fz_open_buffer(ctx, d->bytes);
+        d->doc = fz_open_document_with_stream(ctx, magic, stream);
+        if (fz_is_document_reflowable(ctx, d->doc)) fz_layout_document(ctx, d->doc, (float)width, (float)height, (float)em);
+        /* Counting lays every chapter out: a book that cannot be laid out fails here, once. */
+        if (fz_count_pages(ctx, d->doc) <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "no pages");
+    }
+    fz_always(ctx) {
+        fz_drop_stream(ctx, stream);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+        fz_drop_document(ctx, d->doc);
+        d->doc = NULL;
+    }
+    return status;
 }
 
 void reflow_close(reflow_document *d) {
@@ -220,6 +230,7 @@ void reflow_close(reflow_document *d) {
 
 int32_t reflow_layout(reflow_document *d, double width, double height, double em, char *message, size_t message_size) {
     start_call(d);
+    if (!d->doc) return fail(REFLOW_NO_PAGE, "not loaded", message, message_size);
     fz_context *ctx = d->ctx;
     int32_t status = REFLOW_OK;
     fz_try(ctx) {
@@ -236,6 +247,7 @@ int32_t reflow_page_count(reflow_document *d) {
     start_call(d);
     fz_context *ctx = d->ctx;
     int32_t count = 0;
+    if (!d->doc) return 0;
     fz_try(ctx) {
         count = fz_count_pages(ctx, d->doc);
     }
@@ -247,6 +259,7 @@ int32_t reflow_page_count(reflow_document *d) {
 
 static fz_page *load_page(reflow_document *d, int32_t index) {
     fz_context *ctx = d->ctx;
+    if (!d->doc) fz_throw(ctx, FZ_ERROR_GENERIC, "not loaded");
     if (index < 0 || index >= fz_count_pages(ctx, d->doc)) fz_throw(ctx, FZ_ERROR_GENERIC, "no page %d", index + 1);
     return fz_load_page(ctx, d->doc, index);
 }
@@ -405,6 +418,7 @@ int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, dou
 static int32_t page_of_uri(reflow_document *d, const char *uri) {
     fz_context *ctx = d->ctx;
     int32_t page = -1;
+    if (!d->doc) return -1;
     fz_try(ctx) {
         fz_location location = fz_resolve_link(ctx, d->doc, uri, NULL, NULL);
         if (location.chapter >= 0 && location.page >= 0) page = fz_page_number_from_location(ctx, d->doc, location);
@@ -448,6 +462,7 @@ int32_t reflow_outline(reflow_document *d, uint8_t **records, size_t *length, ch
     fz_var(outline);
     record_writer writer = {0};
     int32_t status = REFLOW_OK;
+    if (!d->doc) return fail(REFLOW_NO_PAGE, "not loaded", message, message_size);
     fz_try(ctx) {
         outline = fz_load_outline(ctx, d->doc);
     }
@@ -464,6 +479,7 @@ uint64_t reflow_bookmark(reflow_document *d, int32_t index) {
     start_call(d);
     fz_context *ctx = d->ctx;
     uint64_t mark = 0;
+    if (!d->doc) return 0;
     fz_try(ctx) {
         fz_location location = fz_location_from_page_number(ctx, d->doc, index);
         mark = (uint64_t)fz_make_bookmark(ctx, d->doc, location);
@@ -478,6 +494,7 @@ int32_t reflow_bookmark_page(reflow_document *d, uint64_t bookmark) {
     start_call(d);
     fz_context *ctx = d->ctx;
     int32_t page = -1;
+    if (!d->doc) return -1;
     fz_try(ctx) {
         fz_location location = fz_lookup_bookmark(ctx, d->doc, (fz_bookmark)bookmark);
         if (location.chapter >= 0 && location.page >= 0) page = fz_page_number_from_location(ctx, d->doc, location);

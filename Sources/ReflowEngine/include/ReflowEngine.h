@@ -32,13 +32,17 @@ enum {
 
 typedef struct reflow_document reflow_document;
 
-/* Opens the book at `path`, or, when `path` is NULL, the `length` bytes at
-   `bytes` (copied). `magic` names the handler ("epub", "fb2", "cbz", "xps",
-   "mobi", "xhtml"). Reflowable books are laid out at width × height points
-   with an em of `em` points. `memory_limit` caps what MuPDF allocates for it. */
-int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, const char *magic,
-                    double width, double height, double em, size_t memory_limit,
+/* Takes the book at `path`, or, when `path` is NULL, the `length` bytes at
+   `bytes` (copied), with `memory_limit` bytes for everything MuPDF allocates
+   for it. Its archive entries can be read at once; reflow_load opens it as a
+   document, so that a book can be refused (DRM, a bad package) before MuPDF lays it out. */
+int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, size_t memory_limit,
                     reflow_document **document, char *message, size_t message_size);
+/* Opens it with the handler `magic` names ("epub", "fb2", "cbz", "xps", "mobi",
+   "xhtml"), reflowable books laid out at width × height points with an em of `em` points.
+   The page functions below need a loaded document. */
+int32_t reflow_load(reflow_document *document, const char *magic, double width, double height, double em,
+                    char *message, size_t message_size);
 void reflow_close(reflow_document *document);
 
 int32_t reflow_layout(reflow_document *document, double width, double height, double em,
