@@ -52,7 +52,7 @@ enum EPUBMetadataReader {
     /// A scheme and value: opf:scheme, an EPUB 3 identifier-type, a urn:SCHEME: prefix, or the look of an ISBN.
     static func identifier(_ node: XMLNode, _ type: String?) -> (String, String)? {
         guard var value = node.text.cleanedBookText(limit: 200) else { return nil }
-        var scheme = (node.attribute("scheme") ?? type)?.lowercased().cleanedBookText(limit: 40)
+        var scheme = (node.attribute("scheme") ?? type.map(onixScheme))?.lowercased().cleanedBookText(limit: 40)
         let lowered = value.lowercased()
         if lowered.hasPrefix("urn:") {
             let parts = value.split(separator: ":", maxSplits: 2)
@@ -72,6 +72,18 @@ enum EPUBMetadataReader {
             }
         }
         return (scheme ?? "unknown", value)
+    }
+
+    /// EPUB 3 books from ONIX workflows type identifiers with ONIX code list 5 ("15" is an ISBN-13).
+    static func onixScheme(_ type: String) -> String {
+        switch type.trimmingSpaces {
+        case "02", "15": return "isbn"
+        case "03": return "gtin"
+        case "06": return "doi"
+        case "22": return "urn"
+        case "01": return "proprietary"
+        default: return type
+        }
     }
 
     private static func series(_ metadata: XMLNode, _ refinements: [String: [String: String]]) -> (String?, Double?) {

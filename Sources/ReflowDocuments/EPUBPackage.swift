@@ -16,6 +16,8 @@ struct EPUBPackage {
     /// `<meta name="cover" content=ID>` (EPUB 2), and the guide's cover page.
     var coverID: String?
     var guideCover: String?
+    /// META-INF/encryption.xml is there, but obfuscates only fonts.
+    var obfuscatesFonts = false
     /// Entries larger than this are not read for metadata or navigation.
     static let largestDocument = 16 << 20
 
@@ -31,7 +33,7 @@ struct EPUBPackage {
         }), let fullPath = rootfile.attribute("full-path"), let path = ArchivePath.resolve(fullPath, from: "") else {
             throw .damaged("META-INF/container.xml names no package document")
         }
-        try Self.refuseDRM(engine: engine)
+        obfuscatesFonts = try Self.refuseDRM(engine: engine)
         guard let opf = try engine.entry(path, maximum: Self.largestDocument) else {
             throw .damaged("its package document \(path.cleanedBookText(limit: 80) ?? "") is missing")
         }
@@ -60,15 +62,16 @@ struct EPUBPackage {
     /// Font obfuscation (IDPF's and Adobe's) only hides fonts; any other encryption hides the text.
     static let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
 
-    private static func refuseDRM(engine: EngineDocument) throws(ReflowError) {
-        guard let encryption = try engine.entry("META-INF/encryption.xml", maximum: largestDocument) else { return }
+    /// Throws for DRM; true when an encryption.xml lists only obfuscated fonts.
+    private static func refuseDRM(engine: EngineDocument) throws(ReflowError) -> Bool {
+        guard let encryption = try engine.entry("META-INF/encryption.xml", maximum: largestDocument) else { return false }
         let tree: XMLNode
         do { tree = try engine.parseXML(encryption) } catch { throw .damaged("META-INF/encryption.xml does not parse") }
         let encrypted = tree.descendants("EncryptedData").contains { data in
             let algorithm = data.child("EncryptionMethod")?.attribute("Algorithm")?.trimmingSpaces ?? ""
             return !fontObfuscation.contains(algorithm)
         }
-        guard encrypted else { return }
+        guard encrypted else { return true }
         let rights = (try? engine.entry("META-INF/rights.xml", maximum: largestDocument)).flatMap { $0 } ?? []
         throw .encrypted(String(decoding: rights, as: UTF8.self).contains("adobe.com/adept") ? "Adobe DRM" : "DRM")
     }

@@ -67,7 +67,7 @@ public final class ReflowDocument {
             if size > UInt64(FB2Description.largestFile) { throw ReflowError.tooLarge("\(size >> 20) MB of FB2") }
             fb2 = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
         }
-        try self.init(engine: engine, format: format, layout: layout, zipNames: zipNames, xml: fb2)
+        try self.init(engine: engine, format: format, layout: layout, zipNames: zipNames, xml: fb2, path: path)
     }
 
     /// An XHTML book given as bytes (plain-text books are converted to this by another module).
@@ -75,17 +75,20 @@ public final class ReflowDocument {
         if xhtml.isEmpty { throw ReflowError.empty }
         if xhtml.count > FB2Description.largestFile { throw ReflowError.tooLarge("\(xhtml.count >> 20) MB of XHTML") }
         let engine = try EngineDocument(path: nil, bytes: xhtml)
-        try self.init(engine: engine, format: .xhtml, layout: layout, zipNames: [], xml: xhtml)
+        try self.init(engine: engine, format: .xhtml, layout: layout, zipNames: [], xml: xhtml, path: nil)
     }
 
     private init(engine: EngineDocument, format: ReflowFormat, layout: ReflowLayout, zipNames: [String],
-                 xml: [UInt8]?) throws(ReflowError) {
-        self.engine = engine
+                 xml: [UInt8]?, path: String?) throws(ReflowError) {
         self.format = format
         self.layout = layout
         self.zipNames = zipNames
         // The package is read and checked (DRM, a broken OPF) before MuPDF lays anything out.
-        package = format == .epub ? try EPUBPackage(engine: engine) : nil
+        let package = format == .epub ? try EPUBPackage(engine: engine) : nil
+        self.package = package
+        var engine = engine
+        if let package, package.obfuscatesFonts, let path { engine = try ObfuscatedFonts.engineWithoutEncryption(path: path) }
+        self.engine = engine
         try engine.load(format, layout.sane)
         pageCount = engine.pageCount
         var metadata = package?.metadata ?? ReflowMetadata()
@@ -171,9 +174,15 @@ public final class ReflowDocument {
     /// The EPUB 3 navigation document's table of contents, else MuPDF's (an NCX, FB2 sections).
     public func outline() -> [ReflowOutlineEntry] {
         if let contents = navigation?.contents, !contents.isEmpty {
-            return contents.map { target in
+            var entries = contents.map { target in
                 ReflowOutlineEntry(title: target.title, depth: target.depth, page: target.path.flatMap(engine.resolve).map { $0 + 1 })
             }
+            // A heading without a link (a <span> over its entries) opens where its first entry is.
+            for index in entries.indices.reversed() where entries[index].page == nil {
+                let next = entries.index(after: index)
+                if next < entries.endIndex, entries[next].depth > entries[index].depth { entries[index].page = entries[next].page }
+            }
+            return entries
         }
         return engine.outline().compactMap { entry in
             guard let title = entry.title.cleanedBookText(limit: 300) else { return nil }
