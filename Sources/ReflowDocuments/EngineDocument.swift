@@ -86,12 +86,15 @@ final class EngineDocument {
         return String(decoding: take(pointer, count), as: UTF8.self)
     }
 
-    /// Boxes in page points: (x0, y0, x1, y1).
-    func search(_ needle: String, page index: Int, maximum: Int = 500) -> [(Double, Double, Double, Double)] {
+    /// Boxes in page points, (x0, y0, x1, y1), with the occurrence each belongs to.
+    func search(_ needle: String, page index: Int, maximum: Int = 1000) -> [(occurrence: Int, box: (Double, Double, Double, Double))] {
         var boxes = [Double](repeating: 0, count: maximum * 4)
-        let count = Int(library.search(handle, Int32(index), needle, &boxes, Int32(maximum)))
+        var marks = [Int32](repeating: 0, count: maximum)
+        let count = Int(library.search(handle, Int32(index), needle, &boxes, &marks, Int32(maximum)))
         guard count > 0 else { return [] }
-        return (0..<min(count, maximum)).map { (boxes[$0 * 4], boxes[$0 * 4 + 1], boxes[$0 * 4 + 2], boxes[$0 * 4 + 3]) }
+        return (0..<min(count, maximum)).map {
+            (Int(marks[$0]), (boxes[$0 * 4], boxes[$0 * 4 + 1], boxes[$0 * 4 + 2], boxes[$0 * 4 + 3]))
+        }
     }
 
     /// MuPDF's own outline (an EPUB's NCX, an FB2's sections): depth, page index (nil: none), title.
@@ -108,10 +111,10 @@ final class EngineDocument {
         return entries
     }
 
-    func bookmark(_ index: Int) -> UInt64 { library.bookmark(handle, Int32(index)) }
+    func position(_ index: Int) -> UInt64 { library.position(handle, Int32(index)) }
 
-    func page(ofBookmark bookmark: UInt64) -> Int? {
-        let index = library.bookmarkPage(handle, bookmark)
+    func page(ofPosition position: UInt64) -> Int? {
+        let index = library.positionPage(handle, position)
         return index >= 0 ? Int(index) : nil
     }
 

@@ -19,11 +19,12 @@ final class ReflowLibrary: @unchecked Sendable {
                                        UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias Bytes = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                       UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
-    typealias Search = @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?, Int32) -> Int32
+    typealias Search = @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?,
+                                       UnsafeMutablePointer<Int32>?, Int32) -> Int32
     typealias Outline = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                         UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
-    typealias Bookmark = @convention(c) (OpaquePointer?, Int32) -> UInt64
-    typealias BookmarkPage = @convention(c) (OpaquePointer?, UInt64) -> Int32
+    typealias Position = @convention(c) (OpaquePointer?, Int32) -> UInt64
+    typealias PositionPage = @convention(c) (OpaquePointer?, UInt64) -> Int32
     typealias ResolveLink = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
     typealias ArchiveEntry = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                              UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
@@ -46,8 +47,8 @@ final class ReflowLibrary: @unchecked Sendable {
     let pageText: Bytes
     let search: Search
     let outline: Outline
-    let bookmark: Bookmark
-    let bookmarkPage: BookmarkPage
+    let position: Position
+    let positionPage: PositionPage
     let resolveLink: ResolveLink
     let archiveEntry: ArchiveEntry
     let parseXML: ParseXML
@@ -71,8 +72,8 @@ final class ReflowLibrary: @unchecked Sendable {
                   let pageCount = symbol("reflow_page_count", PageCount.self),
                   let pageSize = symbol("reflow_page_size", PageSize.self), let render = symbol("reflow_render", Render.self),
                   let pageText = symbol("reflow_page_text", Bytes.self), let search = symbol("reflow_search", Search.self),
-                  let outline = symbol("reflow_outline", Outline.self), let bookmark = symbol("reflow_bookmark", Bookmark.self),
-                  let bookmarkPage = symbol("reflow_bookmark_page", BookmarkPage.self),
+                  let outline = symbol("reflow_outline", Outline.self), let position = symbol("reflow_position", Position.self),
+                  let positionPage = symbol("reflow_position_page", PositionPage.self),
                   let resolveLink = symbol("reflow_resolve_link", ResolveLink.self),
                   let archiveEntry = symbol("reflow_archive_entry", ArchiveEntry.self),
                   let parseXML = symbol("reflow_parse_xml", ParseXML.self),
@@ -84,8 +85,8 @@ final class ReflowLibrary: @unchecked Sendable {
             }
             self.handle = handle
             (self.open, self.load, self.close, self.layout, self.pageCount, self.pageSize) = (open, load, close, layout, pageCount, pageSize)
-            (self.render, self.pageText, self.search, self.outline, self.bookmark) = (render, pageText, search, outline, bookmark)
-            (self.bookmarkPage, self.resolveLink, self.archiveEntry, self.parseXML) = (bookmarkPage, resolveLink, archiveEntry, parseXML)
+            (self.render, self.pageText, self.search, self.outline, self.position) = (render, pageText, search, outline, position)
+            (self.positionPage, self.resolveLink, self.archiveEntry, self.parseXML) = (positionPage, resolveLink, archiveEntry, parseXML)
             (self.decodeImage, self.free) = (decodeImage, free)
             return
         }

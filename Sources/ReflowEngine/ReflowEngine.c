@@ -382,30 +382,39 @@ int32_t reflow_page_text(reflow_document *d, int32_t index, uint8_t **text, size
     return hand_over(&writer, text, length, message, message_size);
 }
 
-int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, double *boxes, int32_t max_hits) {
+int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, double *boxes, int32_t *marks,
+                      int32_t max_hits) {
     start_call(d);
     if (max_hits <= 0 || !needle || !*needle) return 0;
     fz_context *ctx = d->ctx;
     fz_page *page = NULL;
     fz_quad *quads = NULL;
+    int *hit_marks = NULL;
     fz_var(page);
     fz_var(quads);
+    fz_var(hit_marks);
     int32_t count = 0;
     fz_try(ctx) {
         page = load_page(d, index);
         fz_rect box = fz_bound_page(ctx, page);
         quads = fz_malloc_array(ctx, max_hits, fz_quad);
-        count = fz_search_page(ctx, page, needle, NULL, quads, max_hits);
+        hit_marks = fz_malloc_array(ctx, max_hits, int);
+        count = fz_search_page(ctx, page, needle, hit_marks, quads, max_hits);
+        /* MuPDF marks the first quad of each occurrence; the others continue it (a word or line further). */
+        int32_t occurrence = -1;
         for (int32_t i = 0; i < count; i++) {
             fz_rect r = fz_rect_from_quad(quads[i]);
             boxes[i * 4] = r.x0 - box.x0;
             boxes[i * 4 + 1] = r.y0 - box.y0;
             boxes[i * 4 + 2] = r.x1 - box.x0;
             boxes[i * 4 + 3] = r.y1 - box.y0;
+            if (hit_marks[i] || occurrence < 0) occurrence++;
+            marks[i] = occurrence;
         }
     }
     fz_always(ctx) {
         fz_free(ctx, quads);
+        fz_free(ctx, hit_marks);
         fz_drop_page(ctx, page);
     }
     fz_catch(ctx) {
@@ -475,34 +484,94 @@ int32_t reflow_outline(reflow_document *d, uint8_t **records, size_t *length, ch
     return hand_over(&writer, records, length, message, message_size);
 }
 
-uint64_t reflow_bookmark(reflow_document *d, int32_t index) {
-    start_call(d);
-    fz_context *ctx = d->ctx;
-    uint64_t mark = 0;
-    if (!d->doc) return 0;
-    fz_try(ctx) {
-        fz_location location = fz_location_from_page_number(ctx, d->doc, index);
-        mark = (uint64_t)fz_make_bookmark(ctx, d->doc, location);
-    }
-    fz_catch(ctx) {
-        mark = 0;
-    }
-    return mark;
+/* A place that survives a new layout. MuPDF's own bookmarks (fz_make_bookmark) are pointers into
+   the laid-out HTML of one open document: another document, or the same one after its chapter
+   left the store, cannot look them up. So a place is its chapter and the number of letters
+   (characters other than white space, which line breaks add and drop) of that chapter before
+   it: chapter << 40 | letters. A book of fixed pages (CBZ, XPS) keeps its page index. */
+enum { letter_bits = 40 };
+
+static int is_letter(int c) {
+    return c > 32 && c != 0xA0 && c != 0xAD && c != 0x3000 && !(c >= 0x2000 && c <= 0x200B) && c != 0xFEFF;
 }
 
-int32_t reflow_bookmark_page(reflow_document *d, uint64_t bookmark) {
-    start_call(d);
+static uint64_t page_letters(reflow_document *d, int chapter, int page_in_chapter) {
     fz_context *ctx = d->ctx;
-    int32_t page = -1;
-    if (!d->doc) return -1;
+    fz_page *page = NULL;
+    fz_stext_page *stext = NULL;
+    fz_var(page);
+    fz_var(stext);
+    uint64_t count = 0;
     fz_try(ctx) {
-        fz_location location = fz_lookup_bookmark(ctx, d->doc, (fz_bookmark)bookmark);
-        if (location.chapter >= 0 && location.page >= 0) page = fz_page_number_from_location(ctx, d->doc, location);
+        page = fz_load_chapter_page(ctx, d->doc, chapter, page_in_chapter);
+        stext = fz_new_stext_page_from_page(ctx, page, NULL);
+        for (fz_stext_block *block = stext->first_block; block; block = block->next) {
+            if (block->type != FZ_STEXT_BLOCK_TEXT) continue;
+            for (fz_stext_line *line = block->u.t.first_line; line; line = line->next)
+                for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) count += is_letter(ch->c);
+        }
+    }
+    fz_always(ctx) {
+        fz_drop_stext_page(ctx, stext);
+        fz_drop_page(ctx, page);
     }
     fz_catch(ctx) {
-        page = -1;
+        count = 0;
     }
-    return page;
+    return count;
+}
+
+uint64_t reflow_position(reflow_document *d, int32_t index) {
+    start_call(d);
+    fz_context *ctx = d->ctx;
+    uint64_t position = 0;
+    if (!d->doc) return 0;
+    fz_try(ctx) {
+        if (!fz_is_document_reflowable(ctx, d->doc)) {
+            position = (uint64_t)(index < 0 ? 0 : index);
+        } else {
+            fz_location location = fz_location_from_page_number(ctx, d->doc, index);
+            uint64_t letters = 0;
+            for (int page = 0; page < location.page; page++) letters += page_letters(d, location.chapter, page);
+            if (letters >= (uint64_t)1 << letter_bits) letters = ((uint64_t)1 << letter_bits) - 1;
+            position = (uint64_t)(location.chapter < 0 ? 0 : location.chapter) << letter_bits | letters;
+        }
+    }
+    fz_catch(ctx) {
+        position = 0;
+    }
+    return position;
+}
+
+int32_t reflow_position_page(reflow_document *d, uint64_t position) {
+    start_call(d);
+    fz_context *ctx = d->ctx;
+    int32_t found = -1;
+    if (!d->doc) return -1;
+    fz_try(ctx) {
+        int count = fz_count_pages(ctx, d->doc);
+        if (!fz_is_document_reflowable(ctx, d->doc)) {
+            found = position < (uint64_t)count ? (int32_t)position : count - 1;
+        } else {
+            uint64_t chapter = position >> letter_bits, letters = position & (((uint64_t)1 << letter_bits) - 1);
+            if (chapter < (uint64_t)fz_count_chapters(ctx, d->doc)) {
+                int pages = fz_count_chapter_pages(ctx, d->doc, (int)chapter);
+                uint64_t before = 0;
+                int page = 0;
+                /* The page holding the letter the place starts at. */
+                for (; page < pages - 1; page++) {
+                    uint64_t here = page_letters(d, (int)chapter, page);
+                    if (letters < before + here) break;
+                    before += here;
+                }
+                if (pages > 0) found = fz_page_number_from_location(ctx, d->doc, fz_make_location((int)chapter, page));
+            }
+        }
+    }
+    fz_catch(ctx) {
+        found = -1;
+    }
+    return found;
 }
 
 int32_t reflow_resolve_link(reflow_document *d, const char *uri) {

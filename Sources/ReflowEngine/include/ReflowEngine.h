@@ -61,20 +61,22 @@ int32_t reflow_render(reflow_document *document, int32_t index, int32_t width, i
 int32_t reflow_page_text(reflow_document *document, int32_t index, uint8_t **text, size_t *length,
                          char *message, size_t message_size);
 
-/* Case-insensitive occurrences of `needle`, as boxes in page points:
-   x0, y0, x1, y1 for each hit, at most `max_hits`. Returns the number of hits, or -1. */
+/* Case-insensitive occurrences of `needle`, as boxes in page points: x0, y0, x1, y1 for
+   each box, at most `max_hits`, and in `marks` the occurrence (0, 1, …) each box belongs to
+   (MuPDF gives a box per word or line of a hit). Returns the number of boxes, or -1. */
 int32_t reflow_search(reflow_document *document, int32_t index, const char *needle,
-                      double *boxes, int32_t max_hits);
+                      double *boxes, int32_t *marks, int32_t max_hits);
 
 /* The outline as records: u32 depth, i32 page index (-1: none), string title,
    where a string is a u32 length and its bytes (little-endian). */
 int32_t reflow_outline(reflow_document *document, uint8_t **records, size_t *length,
                        char *message, size_t message_size);
 
-/* A layout-independent place for the first location of page `index`, and
-   the page (0-based, -1: none) that holds a place in the current layout. */
-uint64_t reflow_bookmark(reflow_document *document, int32_t index);
-int32_t reflow_bookmark_page(reflow_document *document, uint64_t bookmark);
+/* A place for the start of page `index` that survives a new layout (and another process):
+   its chapter and how many letters of the chapter come before it. And the page (0-based, -1: none)
+   that holds a place in the current layout. */
+uint64_t reflow_position(reflow_document *document, int32_t index);
+int32_t reflow_position_page(reflow_document *document, uint64_t position);
 
 /* The page (0-based) a link target such as "EPUB/text/ch1.xhtml#p3" lands on; -1 when none. */
 int32_t reflow_resolve_link(reflow_document *document, const char *uri);
