@@ -138,14 +138,26 @@ public final class ReflowDocument {
         return RasterImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Case-insensitive occurrences of `text` on the page, as fractions of it.
+    /// Case-insensitive occurrences of `text` on the page, as fractions of it: one rectangle per
+    /// occurrence and line (MuPDF gives a box per word; those of one line are joined).
     public func find(_ text: String, page: Int) -> [ReflowRectangle] {
         guard (1...max(1, pageCount)).contains(page), !text.isEmpty else { return [] }
         let size = pageSize(page)
         func fraction(_ value: Double, _ side: Double) -> Double { min(1, max(0, value / side)) }
-        return engine.search(text, page: page - 1).map { box in
-            let x0 = fraction(box.0, size.width), y0 = fraction(box.1, size.height)
-            let x1 = fraction(box.2, size.width), y1 = fraction(box.3, size.height)
+        var joined: [(occurrence: Int, box: (x0: Double, y0: Double, x1: Double, y1: Double))] = []
+        for hit in engine.search(text, page: page - 1) {
+            let box = (x0: hit.box.0, y0: hit.box.1, x1: hit.box.2, y1: hit.box.3)
+            if let last = joined.last, last.occurrence == hit.occurrence,
+               abs((last.box.y0 + last.box.y1) / 2 - (box.y0 + box.y1) / 2) < (box.y1 - box.y0) / 2 {
+                joined[joined.count - 1].box = (min(last.box.x0, box.x0), min(last.box.y0, box.y0),
+                                                max(last.box.x1, box.x1), max(last.box.y1, box.y1))
+            } else {
+                joined.append((hit.occurrence, box))
+            }
+        }
+        return joined.map { hit in
+            let x0 = fraction(hit.box.x0, size.width), y0 = fraction(hit.box.y0, size.height)
+            let x1 = fraction(hit.box.x1, size.width), y1 = fraction(hit.box.y1, size.height)
             return ReflowRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
         }
     }
@@ -160,12 +172,12 @@ public final class ReflowDocument {
     }
 
     public func position(ofPage number: Int) -> ReflowPosition {
-        ReflowPosition(value: engine.bookmark(min(max(1, number), max(1, pageCount)) - 1))
+        ReflowPosition(value: engine.position(min(max(1, number), max(1, pageCount)) - 1))
     }
 
     /// The page holding `position` in the current layout; the first page when it is not in the book.
     public func page(at position: ReflowPosition) -> Int {
-        guard let index = engine.page(ofBookmark: position.value) else { return 1 }
+        guard let index = engine.page(ofPosition: position.value) else { return 1 }
         return min(max(1, index + 1), max(1, pageCount))
     }
 
