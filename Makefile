@@ -39,6 +39,7 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
                   postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev mupdf-tools \
+                  libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libharfbuzz-dev libfreetype-dev \
                   $(MANUAL_PACKAGES)
 # Debian's own manuals, real PDFs of every kind (LaTeX, groff, SiSU, texinfo, beamer), whose titles
 # and authors ManualTitlesTests checks against what their title pages say; one file of each package.
@@ -48,7 +49,8 @@ MANUAL_FILES = /usr/share/R/doc/manual/R-FAQ.pdf /usr/share/doc/ada-reference-ma
                /usr/share/doc/groff-base/pdf/automake.pdf.gz /usr/share/developers-reference/developers-reference.pdf \
                /usr/share/doc/debian-policy/policy.pdf.gz /usr/share/doc/live-manual/pdf/live-manual.landscape.en.a4.pdf \
                /usr/share/doc/packaging-tutorial/packaging-tutorial.pdf /usr/share/doc/zsh-common/zsh.pdf
-PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4
+PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4 \
+                     libopenjp2 harfbuzz freetype2
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue. sqlite3 lets tests damage a library as a
 # crash or another program could. PostgreSQL's initdb and pg_ctl are looked for in whichever
@@ -70,6 +72,7 @@ deps:
 	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	test -f /usr/include/libstemmer.h || missing="$$missing libstemmer-dev"; \
 	test -f /usr/include/poppler/SplashOutputDev.h || missing="$$missing libpoppler-private-dev"; \
+	for header in mupdf/fitz.h mujs.h gumbo.h jbig2.h jpeglib.h; do test -f /usr/include/$$header || missing="$$missing $$header"; done; \
 	for file in $(MANUAL_FILES); do [ -f $$file ] || missing="$$missing $$file"; done; \
 	for lang in eng osd chi_sim jpn deu; do [ -f /usr/share/tesseract-ocr/5/tessdata/$$lang.traineddata ] || missing="$$missing tesseract-$$lang"; done; \
 	if [ -n "$$missing" ]; then \

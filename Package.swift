@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "ibook-full", targets: ["ibook-full"]),
         // Pages rendered by poppler's Splash, opened by `ibook thumbnail` on first use (dlopen).
         .library(name: "ibook-pages", type: .dynamic, targets: ["SplashPages"]),
+        // EPUB, FB2, CBZ, XPS and XHTML through MuPDF, opened by ibook-full with dlopen (ReflowDocuments).
+        .library(name: "ibook-reflow", type: .dynamic, targets: ["ReflowEngine"]),
     ],
     targets: [
         // C libraries from Debian's packages, found with pkg-config.
@@ -79,6 +81,21 @@ let package = Package(
         // (--as-needed: swiftc links every product with the Swift runtime, which this C++ never calls.)
         .target(name: "SplashPages", dependencies: ["CPopplerCore"],
                 linkerSettings: [.unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed"])]),
+        // MuPDF (Debian's static libmupdf.a) behind a small C API of reflow_* functions, built as its own
+        // shared library with nothing of MuPDF exported: libmupdf.a defines opj_malloc, asprintf and
+        // more, which linked into ibook-full would interpose on the libopenjp2 and glibc poppler uses.
+        // (--exclude-libs ALL makes every archive's symbols local; mupdf.pc is stale, so the libraries are named here.)
+        .target(name: "ReflowEngine",
+                linkerSettings: [
+                    .unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed", "-Xlinker", "--exclude-libs", "-Xlinker", "ALL"]),
+                    .linkedLibrary("mupdf"), .linkedLibrary("mupdf-third"), .linkedLibrary("mujs"),
+                    .linkedLibrary("gumbo"), .linkedLibrary("openjp2"), .linkedLibrary("jbig2dec"),
+                    .linkedLibrary("jpeg"), .linkedLibrary("harfbuzz"), .linkedLibrary("freetype"),
+                    .linkedLibrary("z"), .linkedLibrary("m"),
+                ]),
+        // EPUB, FB2, CBZ and XHTML books read through libibook-reflow.so (dlopen, not linked): pages laid
+        // out, rendered and searched, metadata and navigation read from the package's own XML.
+        .target(name: "ReflowDocuments", dependencies: ["FileNames", "Raster"]),
         // The thumbnail cache, and pages drawn through libibook-pages.so (dlopen, not linked).
         .target(name: "SplashThumbnails", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"]),
         .target(name: "Store", dependencies: ["CSQLite", "LeanBasics"]),
@@ -159,6 +176,7 @@ let package = Package(
         // Fixtures shared by the test targets: sample books, bad files, the built binary.
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
 
+        .testTarget(name: "ReflowDocumentsTests", dependencies: ["ReflowDocuments", "Raster", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "PDF", "TestSupport"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary", "PDF", "PageRendering", "TestSupport"]),

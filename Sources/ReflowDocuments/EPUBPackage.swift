@@ -1,0 +1,96 @@
+/// An EPUB's package document (the OPF that META-INF/container.xml points to): its
+/// metadata, its manifest, and what the manifest says is the cover and the navigation.
+struct EPUBPackage {
+    struct Item {
+        var id: String
+        /// The archive path, resolved against the OPF's folder.
+        var path: String
+        var mediaType: String
+        var properties: [String]
+    }
+
+    /// The OPF's archive path ("OEBPS/content.opf").
+    var path: String
+    var metadata: ReflowMetadata
+    var manifest: [Item]
+    /// `<meta name="cover" content=ID>` (EPUB 2), and the guide's cover page.
+    var coverID: String?
+    var guideCover: String?
+    /// META-INF/encryption.xml is there, but obfuscates only fonts.
+    var obfuscatesFonts = false
+    /// Entries larger than this are not read for metadata or navigation.
+    static let largestDocument = 16 << 20
+
+    /// Reads and checks the package: container and OPF present and parsing, no DRM.
+    init(engine: EngineDocument) throws(ReflowError) {
+        guard let container = try engine.entry("META-INF/container.xml", maximum: Self.largestDocument) else {
+            throw .damaged("has no META-INF/container.xml")
+        }
+        let containerTree: XMLNode
+        do { containerTree = try engine.parseXML(container) } catch { throw .damaged("META-INF/container.xml does not parse") }
+        guard let rootfile = containerTree.descendants("rootfile").first(where: {
+            ($0.attribute("media-type") ?? "application/oebps-package+xml") == "application/oebps-package+xml"
+        }), let fullPath = rootfile.attribute("full-path"), let path = ArchivePath.resolve(fullPath, from: "") else {
+            throw .damaged("META-INF/container.xml names no package document")
+        }
+        obfuscatesFonts = try Self.refuseDRM(engine: engine)
+        guard let opf = try engine.entry(path, maximum: Self.largestDocument) else {
+            throw .damaged("its package document \(path.cleanedBookText(limit: 80) ?? "") is missing")
+        }
+        let tree: XMLNode
+        do { tree = try engine.parseXML(opf) } catch {
+            throw .damaged("its package document \(path.cleanedBookText(limit: 80) ?? "") does not parse")
+        }
+        guard let package = tree.child("package") else {
+            throw .damaged("its package document \(path.cleanedBookText(limit: 80) ?? "") has no <package>")
+        }
+        self.path = path
+        manifest = package.child("manifest")?.children("item").compactMap { item in
+            guard let id = item.attribute("id"), let href = item.attribute("href"),
+                  let itemPath = ArchivePath.resolve(href, from: path) else { return nil }
+            return Item(id: id, path: itemPath, mediaType: item.attribute("media-type") ?? "",
+                        properties: (item.attribute("properties") ?? "").split(separator: " ").map(String.init))
+        } ?? []
+        let metadataNode = package.child("metadata") ?? XMLNode(name: "metadata", attributes: [])
+        metadata = EPUBMetadataReader.read(metadataNode)
+        coverID = metadataNode.children("meta").first { $0.attribute("name") == "cover" }?.attribute("content")
+        guideCover = package.child("guide")?.children("reference")
+            .first { $0.attribute("type")?.lowercased() == "cover" }?.attribute("href")
+            .flatMap { ArchivePath.resolve($0, from: path) }
+    }
+
+    /// Font obfuscation (IDPF's and Adobe's) only hides fonts; any other encryption hides the text.
+    static let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
+
+    /// Throws for DRM; true when an encryption.xml lists only obfuscated fonts.
+    private static func refuseDRM(engine: EngineDocument) throws(ReflowError) -> Bool {
+        guard let encryption = try engine.entry("META-INF/encryption.xml", maximum: largestDocument) else { return false }
+        let tree: XMLNode
+        do { tree = try engine.parseXML(encryption) } catch { throw .damaged("META-INF/encryption.xml does not parse") }
+        let encrypted = tree.descendants("EncryptedData").contains { data in
+            let algorithm = data.child("EncryptionMethod")?.attribute("Algorithm")?.trimmingSpaces ?? ""
+            return !fontObfuscation.contains(algorithm)
+        }
+        guard encrypted else { return true }
+        let rights = (try? engine.entry("META-INF/rights.xml", maximum: largestDocument)).flatMap { $0 } ?? []
+        throw .encrypted(String(decoding: rights, as: UTF8.self).contains("adobe.com/adept") ? "Adobe DRM" : "DRM")
+    }
+
+    func item(id: String) -> Item? { manifest.first { $0.id == id } }
+
+    /// The EPUB 3 navigation document.
+    var navigation: Item? { manifest.first { $0.properties.contains("nav") } }
+
+    /// The cover image's archive path: properties="cover-image", else the EPUB 2 meta's item (or
+    /// its content taken as a path), else nil (the guide's cover page is an XHTML page to look into).
+    var coverImagePath: String? {
+        if let item = manifest.first(where: { $0.properties.contains("cover-image") }) { return item.path }
+        if let coverID {
+            if let item = item(id: coverID), BookSniffer.isImage(item.path) || item.mediaType.hasPrefix("image/") {
+                return item.path
+            }
+            if BookSniffer.isImage(coverID) { return ArchivePath.resolve(coverID, from: path) }
+        }
+        return nil
+    }
+}

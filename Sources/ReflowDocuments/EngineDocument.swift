@@ -1,0 +1,157 @@
+/// One reflow_document of libibook-reflow.so, owned: closed in deinit. Turns the C API's
+/// status codes, messages and malloc'd buffers into Swift values and ReflowErrors.
+final class EngineDocument {
+    /// What MuPDF may allocate for one book: enough for a large illustrated EPUB, far below
+    /// what would take the machine down when a file is hostile.
+    static let memoryLimit = 768 << 20
+
+    private let library: ReflowLibrary
+    private let handle: OpaquePointer
+
+    private enum Status: Int32 {
+        case ok = 0, damaged, tooLarge, noPage, noEntry
+    }
+
+    init(path: String?, bytes: [UInt8]?) throws(ReflowError) {
+        let library = try ReflowLibrary.shared()
+        var handle: OpaquePointer?
+        var message = [CChar](repeating: 0, count: 512)
+        let status: Int32
+        if let path {
+            status = library.open(path, nil, 0, Self.memoryLimit, &handle, &message, message.count)
+        } else {
+            let bytes = bytes ?? []
+            status = bytes.withUnsafeBufferPointer { buffer in
+                library.open(nil, buffer.baseAddress, buffer.count, Self.memoryLimit, &handle, &message, message.count)
+            }
+        }
+        guard status == 0, let handle else { throw Self.error(status, message) }
+        self.library = library
+        self.handle = handle
+    }
+
+    deinit { library.close(handle) }
+
+    private static func error(_ status: Int32, _ message: [CChar]) -> ReflowError {
+        let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .cleanedBookText(limit: 200) ?? "mupdf gave no reason"
+        switch Status(rawValue: status) {
+        case .tooLarge: return .tooLarge(reason)
+        default: return .damaged(reason)
+        }
+    }
+
+    /// `body` given a message buffer; a status other than OK becomes the error.
+    private func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws(ReflowError) {
+        var message = [CChar](repeating: 0, count: 512)
+        let status = message.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+        if status != 0 { throw Self.error(status, message) }
+    }
+
+    /// Bytes the engine malloc'd, copied into Swift and freed.
+    private func take(_ pointer: UnsafeMutablePointer<UInt8>?, _ count: Int) -> [UInt8] {
+        defer { library.free(pointer) }
+        guard let pointer, count > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: pointer, count: count))
+    }
+
+    func load(_ format: ReflowFormat, _ layout: ReflowLayout) throws(ReflowError) {
+        try call { library.load(handle, format.magic, layout.width, layout.height, layout.fontSize, $0, $1) }
+    }
+
+    func layout(_ layout: ReflowLayout) throws(ReflowError) {
+        try call { library.layout(handle, layout.width, layout.height, layout.fontSize, $0, $1) }
+    }
+
+    var pageCount: Int { Int(library.pageCount(handle)) }
+
+    func pageSize(_ index: Int) -> (width: Double, height: Double)? {
+        var width = 0.0, height = 0.0
+        do { try call { library.pageSize(handle, Int32(index), &width, &height, $0, $1) } } catch { return nil }
+        return (width, height)
+    }
+
+    func render(_ index: Int, width: Int, height: Int) throws(ReflowError) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        try pixels.withUnsafeMutableBufferPointer { (buffer) throws(ReflowError) in
+            try call { library.render(handle, Int32(index), Int32(width), Int32(height), buffer.baseAddress, $0, $1) }
+        }
+        return pixels
+    }
+
+    func text(_ index: Int) -> String? {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        do { try call { library.pageText(handle, Int32(index), &pointer, &count, $0, $1) } } catch { return nil }
+        return String(decoding: take(pointer, count), as: UTF8.self)
+    }
+
+    /// Boxes in page points, (x0, y0, x1, y1), with the occurrence each belongs to.
+    func search(_ needle: String, page index: Int, maximum: Int = 1000) -> [(occurrence: Int, box: (Double, Double, Double, Double))] {
+        var boxes = [Double](repeating: 0, count: maximum * 4)
+        var marks = [Int32](repeating: 0, count: maximum)
+        let count = Int(library.search(handle, Int32(index), needle, &boxes, &marks, Int32(maximum)))
+        guard count > 0 else { return [] }
+        return (0..<min(count, maximum)).map {
+            (Int(marks[$0]), (boxes[$0 * 4], boxes[$0 * 4 + 1], boxes[$0 * 4 + 2], boxes[$0 * 4 + 3]))
+        }
+    }
+
+    /// MuPDF's own outline (an EPUB's NCX, an FB2's sections): depth, page index (nil: none), title.
+    func outline() -> [(depth: Int, page: Int?, title: String)] {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        do { try call { library.outline(handle, &pointer, &count, $0, $1) } } catch { return [] }
+        var reader = RecordReader(take(pointer, count))
+        var entries: [(depth: Int, page: Int?, title: String)] = []
+        while !reader.atEnd, let depth = reader.u32(), let page = reader.u32(), let title = reader.string() {
+            let index = Int32(bitPattern: page)
+            entries.append((Int(depth), index >= 0 ? Int(index) : nil, title))
+        }
+        return entries
+    }
+
+    func position(_ index: Int) -> UInt64 { library.position(handle, Int32(index)) }
+
+    func page(ofPosition position: UInt64) -> Int? {
+        let index = library.positionPage(handle, position)
+        return index >= 0 ? Int(index) : nil
+    }
+
+    /// The page index a link target ("EPUB/text/ch1.xhtml#p3", an archive path) lands on.
+    func resolve(_ uri: String) -> Int? {
+        let index = library.resolveLink(handle, uri)
+        return index >= 0 ? Int(index) : nil
+    }
+
+    /// The archive entry `name`, nil when absent; too long an entry is an error.
+    func entry(_ name: String, maximum: Int = 64 << 20) throws(ReflowError) -> [UInt8]? {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        var message = [CChar](repeating: 0, count: 512)
+        let status = library.archiveEntry(handle, name, maximum, &pointer, &count, &message, message.count)
+        if status == Status.noEntry.rawValue { return nil }
+        if status != 0 { throw Self.error(status, message) }
+        return take(pointer, count)
+    }
+
+    /// XML parsed by MuPDF (no DTD entity is expanded), as a tree.
+    func parseXML(_ bytes: [UInt8]) throws(ReflowError) -> XMLNode {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ReflowError) in
+            try call { library.parseXML(handle, buffer.baseAddress, buffer.count, &pointer, &count, $0, $1) }
+        }
+        return XMLNode.build(from: take(pointer, count))
+    }
+
+    /// An encoded image scaled so its longer side is at most `maxSide`, on white.
+    func decodeImage(_ bytes: [UInt8], maxSide: Int) throws(ReflowError) -> (width: Int, height: Int, rgba: [UInt8]) {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ReflowError) in
+            try call { library.decodeImage(handle, buffer.baseAddress, buffer.count, Int32(maxSide), &pointer, &width, &height, $0, $1) }
+        }
+        return (Int(width), Int(height), take(pointer, Int(width) * Int(height) * 4))
+    }
+}

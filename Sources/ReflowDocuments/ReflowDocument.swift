@@ -1,0 +1,258 @@
+import FileNames
+import Foundation
+import Raster
+
+/// An EPUB, FB2, CBZ, XPS, MOBI or XHTML book opened through MuPDF (libibook-reflow.so):
+/// laid out into pages, drawn, searched, and read for its metadata and navigation.
+/// Used from one thread at a time; it owns its MuPDF document and closes it when released.
+public final class ReflowDocument {
+    public let format: ReflowFormat
+    /// The layout pages are counted in; `relayout` changes it.
+    public private(set) var layout: ReflowLayout
+    public private(set) var pageCount: Int
+    public let metadata: ReflowMetadata
+
+    private let engine: EngineDocument
+    private let package: EPUBPackage?
+    private let zipNames: [String]
+    private let embeddedCover: [UInt8]?
+    private lazy var navigation: EPUBNavigation? = readNavigation()
+
+    /// Files larger than this are no book MuPDF should lay out whole.
+    static let largestFile: UInt64 = 2 << 30
+
+    public convenience init(path: String, layout: ReflowLayout = .reference) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw ReflowError.missing }
+            throw ReflowError.damaged("cannot be read: \(String(cString: strerror(errno)).lowercased())")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw ReflowError.isDirectory }
+        if info.st_size == 0 { throw ReflowError.empty }
+        let size = UInt64(info.st_size)
+        if size > Self.largestFile { throw ReflowError.tooLarge("\(size >> 20) MB") }
+        guard let file = FileHandle(forReadingAtPath: path) else { throw ReflowError.damaged("cannot be read") }
+        let head = [UInt8]((try? file.read(upToCount: BookSniffer.headLength)) ?? Data())
+        try? file.close()
+        let fileExtension = PathName.folder(of: path) == path ? "" : (path.split(separator: "/").last.map {
+            $0.split(separator: ".").count > 1 ? String($0.split(separator: ".").last!).lowercased() : ""
+        } ?? "")
+
+        var format: ReflowFormat
+        var zipNames: [String] = []
+        if BookSniffer.isZip(head) {
+            let directory: ZipDirectory
+            do { directory = try ZipDirectory.read(path: path, size: size) } catch {
+                switch error {
+                case .notAZip: throw ReflowError.damaged("its zip directory is missing")
+                case .damaged(let reason): throw ReflowError.damaged(reason)
+                case .tooManyEntries(let count): throw ReflowError.unsafe("looks like a zip bomb: \(count) entries")
+                }
+            }
+            try ZipSafety.check(directory)
+            guard let zipFormat = BookSniffer.format(zip: directory, head: head, fileExtension: fileExtension) else {
+                throw ReflowError.notABook("ZIP archive")
+            }
+            format = zipFormat
+            zipNames = directory.entries.map(\.name)
+        } else {
+            guard let sniffed = BookSniffer.format(head: head, fileExtension: fileExtension) else {
+                throw ReflowError.notABook(BookSniffer.describe(head))
+            }
+            format = sniffed
+        }
+        let engine = try EngineDocument(path: path, bytes: nil)
+        var fb2: [UInt8]?
+        if format == .fb2 {
+            if size > UInt64(FB2Description.largestFile) { throw ReflowError.tooLarge("\(size >> 20) MB of FB2") }
+            fb2 = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        }
+        try self.init(engine: engine, format: format, layout: layout, zipNames: zipNames, xml: fb2, path: path)
+    }
+
+    /// An XHTML book given as bytes (plain-text books are converted to this by another module).
+    public convenience init(xhtml: [UInt8], layout: ReflowLayout = .reference) throws {
+        if xhtml.isEmpty { throw ReflowError.empty }
+        if xhtml.count > FB2Description.largestFile { throw ReflowError.tooLarge("\(xhtml.count >> 20) MB of XHTML") }
+        let engine = try EngineDocument(path: nil, bytes: xhtml)
+        try self.init(engine: engine, format: .xhtml, layout: layout, zipNames: [], xml: xhtml, path: nil)
+    }
+
+    private init(engine: EngineDocument, format: ReflowFormat, layout: ReflowLayout, zipNames: [String],
+                 xml: [UInt8]?, path: String?) throws(ReflowError) {
+        self.format = format
+        self.layout = layout
+        self.zipNames = zipNames
+        // The package is read and checked (DRM, a broken OPF) before MuPDF lays anything out.
+        let package = format == .epub ? try EPUBPackage(engine: engine) : nil
+        self.package = package
+        var engine = engine
+        if let package, package.obfuscatesFonts, let path { engine = try ObfuscatedFonts.engineWithoutEncryption(path: path) }
+        self.engine = engine
+        try engine.load(format, layout.sane)
+        pageCount = engine.pageCount
+        var metadata = package?.metadata ?? ReflowMetadata()
+        var cover: [UInt8]?
+        if let xml, let tree = try? engine.parseXML(xml) {
+            if format == .fb2 {
+                let description = FB2Description(tree: tree)
+                metadata = description.metadata
+                cover = description.cover
+            } else if format == .xhtml {
+                metadata.title = tree.descendants("title").first.flatMap { $0.text.cleanedBookText(limit: 500) }
+            }
+        }
+        self.metadata = metadata
+        embeddedCover = cover
+    }
+
+    // MARK: Pages
+
+    public func pageText(_ number: Int) -> String {
+        guard (1...max(1, pageCount)).contains(number), var text = engine.text(number - 1) else { return "" }
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// In points; the layout's page when MuPDF cannot say.
+    public func pageSize(_ number: Int) -> (width: Double, height: Double) {
+        guard (1...max(1, pageCount)).contains(number), let size = engine.pageSize(number - 1),
+              size.width > 0, size.height > 0 else { return (layout.sane.width, layout.sane.height) }
+        return size
+    }
+
+    /// The page's size scaled, proportions kept, to fit a box of fittingWidth × height pixels.
+    public func pixelSize(page: Int, fittingWidth: Int, height: Int) -> (width: Int, height: Int) {
+        let size = pageSize(page)
+        let scale = min(Double(max(1, fittingWidth)) / size.width, Double(max(1, height)) / size.height)
+        return (max(1, Int((size.width * scale).rounded())), max(1, Int((size.height * scale).rounded())))
+    }
+
+    /// The page drawn on white, stretched to exactly width × height (pixelSize gives the size that keeps its shape).
+    public func render(page: Int, width: Int, height: Int) throws -> RasterImage {
+        guard (1...max(1, pageCount)).contains(page) else { throw ReflowError.damaged("has no page \(page) (1-\(pageCount))") }
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw ReflowError.tooLarge("an image of \(width)×\(height) pixels")
+        }
+        let pixels = try engine.render(page - 1, width: width, height: height)
+        return RasterImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Case-insensitive occurrences of `text` on the page, as fractions of it: one rectangle per
+    /// occurrence and line (MuPDF gives a box per word; those of one line are joined).
+    public func find(_ text: String, page: Int) -> [ReflowRectangle] {
+        guard (1...max(1, pageCount)).contains(page), !text.isEmpty else { return [] }
+        let size = pageSize(page)
+        func fraction(_ value: Double, _ side: Double) -> Double { min(1, max(0, value / side)) }
+        var joined: [(occurrence: Int, box: (x0: Double, y0: Double, x1: Double, y1: Double))] = []
+        for hit in engine.search(text, page: page - 1) {
+            let box = (x0: hit.box.0, y0: hit.box.1, x1: hit.box.2, y1: hit.box.3)
+            if let last = joined.last, last.occurrence == hit.occurrence,
+               abs((last.box.y0 + last.box.y1) / 2 - (box.y0 + box.y1) / 2) < (box.y1 - box.y0) / 2 {
+                joined[joined.count - 1].box = (min(last.box.x0, box.x0), min(last.box.y0, box.y0),
+                                                max(last.box.x1, box.x1), max(last.box.y1, box.y1))
+            } else {
+                joined.append((hit.occurrence, box))
+            }
+        }
+        return joined.map { hit in
+            let x0 = fraction(hit.box.x0, size.width), y0 = fraction(hit.box.y0, size.height)
+            let x1 = fraction(hit.box.x1, size.width), y1 = fraction(hit.box.y1, size.height)
+            return ReflowRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+    }
+
+    // MARK: Layout and places
+
+    public func relayout(_ layout: ReflowLayout) throws {
+        guard layout != self.layout else { return }
+        try engine.layout(layout.sane)
+        self.layout = layout
+        pageCount = engine.pageCount
+    }
+
+    public func position(ofPage number: Int) -> ReflowPosition {
+        ReflowPosition(value: engine.position(min(max(1, number), max(1, pageCount)) - 1))
+    }
+
+    /// The page holding `position` in the current layout; the first page when it is not in the book.
+    public func page(at position: ReflowPosition) -> Int {
+        guard let index = engine.page(ofPosition: position.value) else { return 1 }
+        return min(max(1, index + 1), max(1, pageCount))
+    }
+
+    // MARK: Navigation
+
+    /// The EPUB 3 navigation document's table of contents, else MuPDF's (an NCX, FB2 sections).
+    public func outline() -> [ReflowOutlineEntry] {
+        if let contents = navigation?.contents, !contents.isEmpty {
+            var entries = contents.map { target in
+                ReflowOutlineEntry(title: target.title, depth: target.depth, page: target.path.flatMap(engine.resolve).map { $0 + 1 })
+            }
+            // A heading without a link (a <span> over its entries) opens where its first entry is.
+            for index in entries.indices.reversed() where entries[index].page == nil {
+                let next = entries.index(after: index)
+                if next < entries.endIndex, entries[next].depth > entries[index].depth { entries[index].page = entries[next].page }
+            }
+            return entries
+        }
+        return engine.outline().compactMap { entry in
+            guard let title = entry.title.cleanedBookText(limit: 300) else { return nil }
+            return ReflowOutlineEntry(title: title, depth: entry.depth, page: entry.page.map { $0 + 1 })
+        }
+    }
+
+    /// The print edition's page numbers from an EPUB's page-list: each page is labelled with the first
+    /// target it holds, a page holding none with the last target before it; pages before the first target are nil.
+    public func pageLabels() -> [String?] {
+        var labels = [String?](repeating: nil, count: pageCount)
+        guard let pageList = navigation?.pageList, !pageList.isEmpty else { return labels }
+        var firstOnPage: [Int: String] = [:]
+        var lastOnPage: [Int: String] = [:]
+        for target in pageList {
+            guard let path = target.path, let index = engine.resolve(path), index < pageCount else { continue }
+            if firstOnPage[index] == nil { firstOnPage[index] = target.title }
+            lastOnPage[index] = target.title
+        }
+        var carried: String?
+        for index in 0..<pageCount {
+            labels[index] = firstOnPage[index] ?? carried
+            if let last = lastOnPage[index] { carried = last }
+        }
+        return labels
+    }
+
+    private func readNavigation() -> EPUBNavigation? {
+        guard let package, let item = package.navigation,
+              let bytes = try? engine.entry(item.path, maximum: EPUBPackage.largestDocument),
+              let tree = try? engine.parseXML(bytes) else { return nil }
+        return EPUBNavigation(tree: tree, path: item.path)
+    }
+
+    // MARK: Cover
+
+    /// The book's own cover image (EPUB manifest, EPUB 2 meta or guide page, FB2 coverpage; a
+    /// comic's first page), scaled so its longer side is at most maxPixels; nil when it has none.
+    public func coverImage(maxPixels: Int) -> RasterImage? {
+        guard maxPixels > 0, let bytes = coverBytes(),
+              let image = try? engine.decodeImage(bytes, maxSide: min(maxPixels, 16384)) else { return nil }
+        return RasterImage(width: image.width, height: image.height, pixels: image.rgba)
+    }
+
+    private func coverBytes() -> [UInt8]? {
+        if let embeddedCover { return embeddedCover }
+        if format == .cbz {
+            let first = zipNames.filter(BookSniffer.isImage).sorted { $0.localizedStandardCompare($1) == .orderedAscending }.first
+            return first.flatMap { try? engine.entry($0) }.flatMap { $0 }
+        }
+        guard let package else { return nil }
+        if let path = package.coverImagePath, let bytes = try? engine.entry(path) { return bytes }
+        // The guide's cover page: the first image it shows.
+        guard let page = package.guideCover.map({ String($0.prefix { $0 != "#" }) }),
+              let markup = try? engine.entry(page, maximum: EPUBPackage.largestDocument),
+              let tree = try? engine.parseXML(markup) else { return nil }
+        let source = tree.descendants("img").first?.attribute("src") ?? tree.descendants("image").first?.attribute("href")
+        guard let path = source.flatMap({ ArchivePath.resolve($0, from: page) }) else { return nil }
+        return (try? engine.entry(path)).flatMap { $0 }
+    }
+}

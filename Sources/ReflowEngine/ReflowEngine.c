@@ -1,0 +1,771 @@
+#include "ReflowEngine.h"
+
+#include <mupdf/fitz.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What a document may allocate. MuPDF checks every allocation it makes, so a
+   cap here turns a hostile file's huge image or endless layout into one error
+   (REFLOW_TOO_LARGE) instead of the process being killed. Each block carries
+   its size in front, so that frees give the budget back. */
+typedef struct {
+    size_t used;
+    size_t limit;
+    int exceeded;
+} budget;
+
+enum { header_size = 16 }; /* keeps MuPDF's blocks 16-byte aligned, as malloc's are */
+
+static void *budget_malloc(void *user, size_t size) {
+    budget *b = user;
+    if (size > b->limit - b->used) {
+        b->exceeded = 1;
+        return NULL;
+    }
+    unsigned char *block = malloc(size + header_size);
+    if (!block) return NULL;
+    memcpy(block, &size, sizeof size);
+    b->used += size;
+    return block + header_size;
+}
+
+static void budget_free(void *user, void *pointer) {
+    if (!pointer) return;
+    budget *b = user;
+    unsigned char *block = (unsigned char *)pointer - header_size;
+    size_t size;
+    memcpy(&size, block, sizeof size);
+    b->used -= size;
+    free(block);
+}
+
+static void *budget_realloc(void *user, void *pointer, size_t size) {
+    if (!pointer) return budget_malloc(user, size);
+    if (size == 0) {
+        budget_free(user, pointer);
+        return NULL;
+    }
+    budget *b = user;
+    unsigned char *block = (unsigned char *)pointer - header_size;
+    size_t old;
+    memcpy(&old, block, sizeof old);
+    if (size > old && size - old > b->limit - b->used) {
+        b->exceeded = 1;
+        return NULL;
+    }
+    unsigned char *grown = realloc(block, size + header_size);
+    if (!grown) return NULL;
+    memcpy(grown, &size, sizeof size);
+    b->used = b->used - old + size;
+    return grown + header_size;
+}
+
+struct reflow_document {
+    budget budget;
+    fz_alloc_context alloc;
+    fz_context *ctx;
+    fz_document *doc;
+    /* The book's bytes when it was given in memory; else its path. */
+    fz_buffer *bytes;
+    char *path;
+    fz_archive *archive;
+    int archive_tried;
+    /* MuPDF's last warning or error: never printed, only given as a reason. */
+    char last_message[256];
+};
+
+static void keep_message(void *user, const char *message) {
+    reflow_document *d = user;
+    if (!message) return;
+    strncpy(d->last_message, message, sizeof d->last_message - 1);
+    d->last_message[sizeof d->last_message - 1] = '\0';
+}
+
+static int32_t fail(int32_t status, const char *reason, char *message, size_t size) {
+    if (message && size > 0) {
+        size_t i = 0;
+        for (; reason && reason[i] && i + 1 < size; i++) {
+            char c = reason[i];
+            message[i] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+        }
+        message[i] = '\0';
+    }
+    return status;
+}
+
+/* The status and reason for what fz_catch caught. */
+static int32_t caught(reflow_document *d, char *message, size_t size) {
+    if (d->budget.exceeded) return fail(REFLOW_TOO_LARGE, "needs more memory than a book may use", message, size);
+    const char *reason = fz_caught_message(d->ctx);
+    if (!reason || !*reason) reason = d->last_message;
+    return fail(REFLOW_DAMAGED, reason, message, size);
+}
+
+static void start_call(reflow_document *d) {
+    d->budget.exceeded = 0;
+    d->last_message[0] = '\0';
+}
+
+/* Bytes handed to Swift: plain malloc, so that reflow_free needs no context. */
+typedef struct {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+    int failed;
+} record_writer;
+
+static void write_bytes(record_writer *w, const void *bytes, size_t count) {
+    if (w->failed) return;
+    if (w->length + count > w->capacity) {
+        size_t capacity = w->capacity ? w->capacity : 4096;
+        while (capacity < w->length + count) capacity *= 2;
+        uint8_t *grown = realloc(w->data, capacity);
+        if (!grown) {
+            w->failed = 1;
+            return;
+        }
+        w->data = grown;
+        w->capacity = capacity;
+    }
+    memcpy(w->data + w->length, bytes, count);
+    w->length += count;
+}
+
+static void write_u32(record_writer *w, uint32_t value) {
+    uint8_t bytes[4] = {(uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24)};
+    write_bytes(w, bytes, 4);
+}
+
+static void write_string(record_writer *w, const char *text) {
+    size_t length = text ? strlen(text) : 0;
+    write_u32(w, (uint32_t)length);
+    if (length) write_bytes(w, text, length);
+}
+
+static int32_t hand_over(record_writer *w, uint8_t **out, size_t *length, char *message, size_t size) {
+    if (w->failed) {
+        free(w->data);
+        return fail(REFLOW_TOO_LARGE, "out of memory", message, size);
+    }
+    *out = w->data;
+    *length = w->length;
+    return REFLOW_OK;
+}
+
+int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, size_t memory_limit,
+                    reflow_document **document, char *message, size_t message_size) {
+    *document = NULL;
+    reflow_document *d = calloc(1, sizeof *d);
+    if (!d) return fail(REFLOW_TOO_LARGE, "out of memory", message, message_size);
+    d->budget.limit = memory_limit ? memory_limit : (size_t)1 << 30;
+    d->alloc.user = &d->budget;
+    d->alloc.malloc = budget_malloc;
+    d->alloc.realloc = budget_realloc;
+    d->alloc.free = budget_free;
+    /* A store (MuPDF's cache of decoded images, fonts and laid-out chapters)
+       of a quarter of the budget, so the cache never crowds out the work. */
+    d->ctx = fz_new_context(&d->alloc, NULL, d->budget.limit / 4);
+    if (!d->ctx) {
+        free(d);
+        return fail(REFLOW_TOO_LARGE, "mupdf could not start", message, message_size);
+    }
+    fz_context *ctx = d->ctx;
+    fz_set_warning_callback(ctx, keep_message, d);
+    fz_set_error_callback(ctx, keep_message, d);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        fz_register_document_handlers(ctx);
+        if (path) d->path = fz_strdup(ctx, path);
+        else d->bytes = fz_new_buffer_from_copied_data(ctx, bytes, length);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    if (status != REFLOW_OK) {
+        reflow_close(d);
+        return status;
+    }
+    *document = d;
+    return REFLOW_OK;
+}
+
+int32_t reflow_load(reflow_document *d, const char *magic, double width, double height, double em,
+                    char *message, size_t message_size) {
+    start_call(d);
+    if (d->doc) return REFLOW_OK;
+    fz_context *ctx = d->ctx;
+    fz_stream *stream = NULL;
+    fz_var(stream);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        stream = d->path ? fz_open_file(ctx, d->path) : fz_open_buffer(ctx, d->bytes);
+        d->doc = fz_open_document_with_stream(ctx, magic, stream);
+        if (fz_is_document_reflowable(ctx, d->doc)) fz_layout_document(ctx, d->doc, (float)width, (float)height, (float)em);
+        /* Counting lays every chapter out: a book that cannot be laid out fails here, once. */
+        if (fz_count_pages(ctx, d->doc) <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "no pages");
+    }
+    fz_always(ctx) {
+        fz_drop_stream(ctx, stream);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+        fz_drop_document(ctx, d->doc);
+        d->doc = NULL;
+    }
+    return status;
+}
+
+void reflow_close(reflow_document *d) {
+    if (!d) return;
+    fz_context *ctx = d->ctx;
+    fz_drop_archive(ctx, d->archive);
+    fz_drop_document(ctx, d->doc);
+    fz_drop_buffer(ctx, d->bytes);
+    fz_free(ctx, d->path);
+    fz_drop_context(ctx);
+    free(d);
+}
+
+int32_t reflow_layout(reflow_document *d, double width, double height, double em, char *message, size_t message_size) {
+    start_call(d);
+    if (!d->doc) return fail(REFLOW_NO_PAGE, "not loaded", message, message_size);
+    fz_context *ctx = d->ctx;
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        if (fz_is_document_reflowable(ctx, d->doc)) fz_layout_document(ctx, d->doc, (float)width, (float)height, (float)em);
+        if (fz_count_pages(ctx, d->doc) <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "no pages");
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    return status;
+}
+
+int32_t reflow_page_count(reflow_document *d) {
+    start_call(d);
+    fz_context *ctx = d->ctx;
+    int32_t count = 0;
+    if (!d->doc) return 0;
+    fz_try(ctx) {
+        count = fz_count_pages(ctx, d->doc);
+    }
+    fz_catch(ctx) {
+        count = 0;
+    }
+    return count;
+}
+
+static fz_page *load_page(reflow_document *d, int32_t index) {
+    fz_context *ctx = d->ctx;
+    if (!d->doc) fz_throw(ctx, FZ_ERROR_GENERIC, "not loaded");
+    if (index < 0 || index >= fz_count_pages(ctx, d->doc)) fz_throw(ctx, FZ_ERROR_GENERIC, "no page %d", index + 1);
+    return fz_load_page(ctx, d->doc, index);
+}
+
+int32_t reflow_page_size(reflow_document *d, int32_t index, double *width, double *height, char *message,
+                         size_t message_size) {
+    start_call(d);
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL;
+    fz_var(page);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        page = load_page(d, index);
+        fz_rect box = fz_bound_page(ctx, page);
+        *width = box.x1 - box.x0;
+        *height = box.y1 - box.y0;
+    }
+    fz_always(ctx) {
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    return status;
+}
+
+/* RGB pixmap rows (no alpha) copied out as opaque RGBA. */
+static void copy_rgba(fz_context *ctx, fz_pixmap *pixmap, uint8_t *rgba) {
+    int width = fz_pixmap_width(ctx, pixmap), height = fz_pixmap_height(ctx, pixmap);
+    ptrdiff_t stride = fz_pixmap_stride(ctx, pixmap);
+    int components = fz_pixmap_components(ctx, pixmap);
+    const unsigned char *samples = fz_pixmap_samples(ctx, pixmap);
+    for (int y = 0; y < height; y++) {
+        const unsigned char *row = samples + y * stride;
+        uint8_t *out = rgba + (size_t)y * width * 4;
+        for (int x = 0; x < width; x++) {
+            out[x * 4] = row[x * components];
+            out[x * 4 + 1] = row[x * components + 1];
+            out[x * 4 + 2] = row[x * components + 2];
+            out[x * 4 + 3] = 255;
+        }
+    }
+}
+
+int32_t reflow_render(reflow_document *d, int32_t index, int32_t width, int32_t height, uint8_t *rgba,
+                      char *message, size_t message_size) {
+    start_call(d);
+    if (width <= 0 || height <= 0 || width > 16384 || height > 16384)
+        return fail(REFLOW_TOO_LARGE, "image size out of range", message, message_size);
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL;
+    fz_pixmap *pixmap = NULL;
+    fz_device *device = NULL;
+    fz_var(page);
+    fz_var(pixmap);
+    fz_var(device);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        page = load_page(d, index);
+        fz_rect box = fz_bound_page(ctx, page);
+        float pageWidth = box.x1 - box.x0, pageHeight = box.y1 - box.y0;
+        if (!(pageWidth > 0) || !(pageHeight > 0)) fz_throw(ctx, FZ_ERROR_GENERIC, "page has no size");
+        pixmap = fz_new_pixmap(ctx, fz_device_rgb(ctx), width, height, NULL, 0);
+        fz_clear_pixmap_with_value(ctx, pixmap, 255);
+        fz_matrix transform = fz_concat(fz_translate(-box.x0, -box.y0), fz_scale(width / pageWidth, height / pageHeight));
+        device = fz_new_draw_device(ctx, fz_identity, pixmap);
+        fz_run_page(ctx, page, device, transform, NULL);
+        fz_close_device(ctx, device);
+        copy_rgba(ctx, pixmap, rgba);
+    }
+    fz_always(ctx) {
+        fz_drop_device(ctx, device);
+        fz_drop_pixmap(ctx, pixmap);
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    return status;
+}
+
+int32_t reflow_page_text(reflow_document *d, int32_t index, uint8_t **text, size_t *length, char *message,
+                         size_t message_size) {
+    start_call(d);
+    *text = NULL;
+    *length = 0;
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL;
+    fz_stext_page *stext = NULL;
+    fz_var(page);
+    fz_var(stext);
+    record_writer writer = {0};
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        page = load_page(d, index);
+        stext = fz_new_stext_page_from_page(ctx, page, NULL);
+        for (fz_stext_block *block = stext->first_block; block; block = block->next) {
+            if (block->type != FZ_STEXT_BLOCK_TEXT) continue;
+            for (fz_stext_line *line = block->u.t.first_line; line; line = line->next) {
+                for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) {
+                    char utf8[FZ_UTFMAX];
+                    int count = fz_runetochar(utf8, ch->c);
+                    write_bytes(&writer, utf8, (size_t)count);
+                }
+                write_bytes(&writer, "\n", 1);
+            }
+        }
+    }
+    fz_always(ctx) {
+        fz_drop_stext_page(ctx, stext);
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    if (status != REFLOW_OK) {
+        free(writer.data);
+        return status;
+    }
+    return hand_over(&writer, text, length, message, message_size);
+}
+
+int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, double *boxes, int32_t *marks,
+                      int32_t max_hits) {
+    start_call(d);
+    if (max_hits <= 0 || !needle || !*needle) return 0;
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL;
+    fz_quad *quads = NULL;
+    int *hit_marks = NULL;
+    fz_var(page);
+    fz_var(quads);
+    fz_var(hit_marks);
+    int32_t count = 0;
+    fz_try(ctx) {
+        page = load_page(d, index);
+        fz_rect box = fz_bound_page(ctx, page);
+        quads = fz_malloc_array(ctx, max_hits, fz_quad);
+        hit_marks = fz_malloc_array(ctx, max_hits, int);
+        count = fz_search_page(ctx, page, needle, hit_marks, quads, max_hits);
+        /* MuPDF marks the first quad of each occurrence; the others continue it (a word or line further). */
+        int32_t occurrence = -1;
+        for (int32_t i = 0; i < count; i++) {
+            fz_rect r = fz_rect_from_quad(quads[i]);
+            boxes[i * 4] = r.x0 - box.x0;
+            boxes[i * 4 + 1] = r.y0 - box.y0;
+            boxes[i * 4 + 2] = r.x1 - box.x0;
+            boxes[i * 4 + 3] = r.y1 - box.y0;
+            if (hit_marks[i] || occurrence < 0) occurrence++;
+            marks[i] = occurrence;
+        }
+    }
+    fz_always(ctx) {
+        fz_free(ctx, quads);
+        fz_free(ctx, hit_marks);
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        count = -1;
+    }
+    return count;
+}
+
+/* A link's page in the current layout, or -1. MuPDF throws for a target it does not know. */
+static int32_t page_of_uri(reflow_document *d, const char *uri) {
+    fz_context *ctx = d->ctx;
+    int32_t page = -1;
+    if (!d->doc) return -1;
+    fz_try(ctx) {
+        fz_location location = fz_resolve_link(ctx, d->doc, uri, NULL, NULL);
+        if (location.chapter >= 0 && location.page >= 0) page = fz_page_number_from_location(ctx, d->doc, location);
+    }
+    fz_catch(ctx) {
+        page = -1;
+    }
+    return page;
+}
+
+enum { deepest_outline = 64 };
+
+static void write_outline(reflow_document *d, record_writer *w, fz_outline *item, uint32_t depth) {
+    fz_context *ctx = d->ctx;
+    for (; item; item = item->next) {
+        int32_t page = -1;
+        /* The entry's link resolved now, in the current layout: the page MuPDF
+           remembered may be from the layout the outline was first read in. */
+        if (item->uri && !fz_is_external_link(ctx, item->uri)) page = page_of_uri(d, item->uri);
+        if (page < 0 && item->page.chapter >= 0) {
+            fz_try(ctx) {
+                page = fz_page_number_from_location(ctx, d->doc, item->page);
+            }
+            fz_catch(ctx) {
+                page = -1;
+            }
+        }
+        write_u32(w, depth);
+        write_u32(w, (uint32_t)page);
+        write_string(w, item->title);
+        if (depth + 1 < deepest_outline) write_outline(d, w, item->down, depth + 1);
+    }
+}
+
+int32_t reflow_outline(reflow_document *d, uint8_t **records, size_t *length, char *message, size_t message_size) {
+    start_call(d);
+    *records = NULL;
+    *length = 0;
+    fz_context *ctx = d->ctx;
+    fz_outline *outline = NULL;
+    fz_var(outline);
+    record_writer writer = {0};
+    int32_t status = REFLOW_OK;
+    if (!d->doc) return fail(REFLOW_NO_PAGE, "not loaded", message, message_size);
+    fz_try(ctx) {
+        outline = fz_load_outline(ctx, d->doc);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    if (status != REFLOW_OK) return status;
+    write_outline(d, &writer, outline, 0);
+    fz_drop_outline(ctx, outline);
+    return hand_over(&writer, records, length, message, message_size);
+}
+
+/* A place that survives a new layout. MuPDF's own bookmarks (fz_make_bookmark) are pointers into
+   the laid-out HTML of one open document: another document, or the same one after its chapter
+   left the store, cannot look them up. So a place is its chapter and the number of letters
+   (characters other than white space, which line breaks add and drop) of that chapter before
+   it: chapter << 40 | letters. A book of fixed pages (CBZ, XPS) keeps its page index. */
+enum { letter_bits = 40 };
+
+static int is_letter(int c) {
+    return c > 32 && c != 0xA0 && c != 0xAD && c != 0x3000 && !(c >= 0x2000 && c <= 0x200B) && c != 0xFEFF;
+}
+
+static uint64_t page_letters(reflow_document *d, int chapter, int page_in_chapter) {
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL;
+    fz_stext_page *stext = NULL;
+    fz_var(page);
+    fz_var(stext);
+    uint64_t count = 0;
+    fz_try(ctx) {
+        page = fz_load_chapter_page(ctx, d->doc, chapter, page_in_chapter);
+        stext = fz_new_stext_page_from_page(ctx, page, NULL);
+        for (fz_stext_block *block = stext->first_block; block; block = block->next) {
+            if (block->type != FZ_STEXT_BLOCK_TEXT) continue;
+            for (fz_stext_line *line = block->u.t.first_line; line; line = line->next)
+                for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) count += is_letter(ch->c);
+        }
+    }
+    fz_always(ctx) {
+        fz_drop_stext_page(ctx, stext);
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        count = 0;
+    }
+    return count;
+}
+
+uint64_t reflow_position(reflow_document *d, int32_t index) {
+    start_call(d);
+    fz_context *ctx = d->ctx;
+    uint64_t position = 0;
+    if (!d->doc) return 0;
+    fz_try(ctx) {
+        if (!fz_is_document_reflowable(ctx, d->doc)) {
+            position = (uint64_t)(index < 0 ? 0 : index);
+        } else {
+            fz_location location = fz_location_from_page_number(ctx, d->doc, index);
+            uint64_t letters = 0;
+            for (int page = 0; page < location.page; page++) letters += page_letters(d, location.chapter, page);
+            if (letters >= (uint64_t)1 << letter_bits) letters = ((uint64_t)1 << letter_bits) - 1;
+            position = (uint64_t)(location.chapter < 0 ? 0 : location.chapter) << letter_bits | letters;
+        }
+    }
+    fz_catch(ctx) {
+        position = 0;
+    }
+    return position;
+}
+
+int32_t reflow_position_page(reflow_document *d, uint64_t position) {
+    start_call(d);
+    fz_context *ctx = d->ctx;
+    int32_t found = -1;
+    if (!d->doc) return -1;
+    fz_try(ctx) {
+        int count = fz_count_pages(ctx, d->doc);
+        if (!fz_is_document_reflowable(ctx, d->doc)) {
+            found = position < (uint64_t)count ? (int32_t)position : count - 1;
+        } else {
+            uint64_t chapter = position >> letter_bits, letters = position & (((uint64_t)1 << letter_bits) - 1);
+            if (chapter < (uint64_t)fz_count_chapters(ctx, d->doc)) {
+                int pages = fz_count_chapter_pages(ctx, d->doc, (int)chapter);
+                uint64_t before = 0;
+                int page = 0;
+                /* The page holding the letter the place starts at. */
+                for (; page < pages - 1; page++) {
+                    uint64_t here = page_letters(d, (int)chapter, page);
+                    if (letters < before + here) break;
+                    before += here;
+                }
+                if (pages > 0) found = fz_page_number_from_location(ctx, d->doc, fz_make_location((int)chapter, page));
+            }
+        }
+    }
+    fz_catch(ctx) {
+        found = -1;
+    }
+    return found;
+}
+
+int32_t reflow_resolve_link(reflow_document *d, const char *uri) {
+    start_call(d);
+    return uri ? page_of_uri(d, uri) : -1;
+}
+
+static void open_archive(reflow_document *d) {
+    if (d->archive_tried) return;
+    d->archive_tried = 1;
+    fz_context *ctx = d->ctx;
+    fz_stream *stream = NULL;
+    fz_var(stream);
+    fz_try(ctx) {
+        /* A stream of its own: the document reads the same file through another. */
+        stream = d->path ? fz_open_file(ctx, d->path) : fz_open_buffer(ctx, d->bytes);
+        if (fz_is_zip_archive(ctx, stream)) d->archive = fz_open_zip_archive_with_stream(ctx, stream);
+    }
+    fz_always(ctx) {
+        fz_drop_stream(ctx, stream);
+    }
+    fz_catch(ctx) {
+        d->archive = NULL;
+    }
+}
+
+int32_t reflow_archive_entry(reflow_document *d, const char *name, size_t max_length, uint8_t **bytes,
+                             size_t *length, char *message, size_t message_size) {
+    start_call(d);
+    *bytes = NULL;
+    *length = 0;
+    open_archive(d);
+    if (!d->archive) return fail(REFLOW_NO_ENTRY, "not an archive", message, message_size);
+    fz_context *ctx = d->ctx;
+    fz_buffer *buffer = NULL;
+    fz_var(buffer);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        if (!fz_has_archive_entry(ctx, d->archive, name)) {
+            status = fail(REFLOW_NO_ENTRY, "no such entry", message, message_size);
+        } else {
+            buffer = fz_read_archive_entry(ctx, d->archive, name);
+            unsigned char *data = NULL;
+            size_t count = fz_buffer_storage(ctx, buffer, &data);
+            if (count > max_length) {
+                status = fail(REFLOW_TOO_LARGE, "entry too large", message, message_size);
+            } else {
+                *bytes = malloc(count ? count : 1);
+                if (!*bytes) {
+                    status = fail(REFLOW_TOO_LARGE, "out of memory", message, message_size);
+                } else {
+                    if (count) memcpy(*bytes, data, count);
+                    *length = count;
+                }
+            }
+        }
+    }
+    fz_always(ctx) {
+        fz_drop_buffer(ctx, buffer);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    return status;
+}
+
+/* The tree walked without recursion (a hostile file may nest deeply), from
+   `first` and its siblings down, as open/close/text records. */
+static void write_xml(fz_context *ctx, record_writer *w, fz_xml *first) {
+    fz_xml *top = fz_xml_up(first);
+    fz_xml *node = first;
+    while (node) {
+        const char *tag = fz_xml_tag(node);
+        if (tag) {
+            uint8_t kind = 1;
+            write_bytes(w, &kind, 1);
+            write_string(w, tag);
+            uint32_t count = 0;
+            const char *name = NULL;
+            while (fz_dom_get_attribute(ctx, node, (int)count, &name) && name) count++;
+            write_u32(w, count);
+            for (uint32_t i = 0; i < count; i++) {
+                const char *value = fz_dom_get_attribute(ctx, node, (int)i, &name);
+                write_string(w, name);
+                write_string(w, value);
+            }
+            fz_xml *child = fz_xml_down(node);
+            if (child) {
+                node = child;
+                continue;
+            }
+            kind = 2;
+            write_bytes(w, &kind, 1);
+        } else {
+            uint8_t kind = 3;
+            write_bytes(w, &kind, 1);
+            write_string(w, fz_xml_text(node));
+        }
+        while (node) {
+            fz_xml *next = fz_xml_next(node);
+            if (next) {
+                node = next;
+                break;
+            }
+            node = fz_xml_up(node);
+            if (!node || node == top) {
+                node = NULL;
+                break;
+            }
+            uint8_t kind = 2;
+            write_bytes(w, &kind, 1);
+        }
+    }
+}
+
+int32_t reflow_parse_xml(reflow_document *d, const uint8_t *xml, size_t length, uint8_t **records,
+                         size_t *length_out, char *message, size_t message_size) {
+    start_call(d);
+    *records = NULL;
+    *length_out = 0;
+    fz_context *ctx = d->ctx;
+    fz_buffer *buffer = NULL;
+    fz_xml *tree = NULL;
+    fz_var(buffer);
+    fz_var(tree);
+    record_writer writer = {0};
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        buffer = fz_new_buffer_from_copied_data(ctx, xml, length);
+        tree = fz_parse_xml(ctx, buffer, 1);
+        fz_xml *root = fz_xml_root(tree);
+        if (!root) fz_throw(ctx, FZ_ERROR_GENERIC, "no root element");
+        write_xml(ctx, &writer, root);
+    }
+    fz_always(ctx) {
+        fz_drop_xml(ctx, tree);
+        fz_drop_buffer(ctx, buffer);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    if (status != REFLOW_OK) {
+        free(writer.data);
+        return status;
+    }
+    return hand_over(&writer, records, length_out, message, message_size);
+}
+
+int32_t reflow_decode_image(reflow_document *d, const uint8_t *encoded, size_t length, int32_t max_side,
+                            uint8_t **rgba, int32_t *width, int32_t *height, char *message, size_t message_size) {
+    start_call(d);
+    *rgba = NULL;
+    *width = 0;
+    *height = 0;
+    if (max_side <= 0 || max_side > 16384) return fail(REFLOW_TOO_LARGE, "image size out of range", message, message_size);
+    fz_context *ctx = d->ctx;
+    fz_buffer *buffer = NULL;
+    fz_image *image = NULL;
+    fz_pixmap *pixmap = NULL;
+    fz_device *device = NULL;
+    fz_var(buffer);
+    fz_var(image);
+    fz_var(pixmap);
+    fz_var(device);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        buffer = fz_new_buffer_from_copied_data(ctx, encoded, length);
+        image = fz_new_image_from_buffer(ctx, buffer);
+        if (image->w <= 0 || image->h <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "image has no size");
+        double longer = image->w > image->h ? image->w : image->h;
+        double scale = longer > max_side ? max_side / longer : 1;
+        int outWidth = (int)fmax(1, round(image->w * scale)), outHeight = (int)fmax(1, round(image->h * scale));
+        pixmap = fz_new_pixmap(ctx, fz_device_rgb(ctx), outWidth, outHeight, NULL, 0);
+        fz_clear_pixmap_with_value(ctx, pixmap, 255);
+        /* Drawn rather than decoded whole: MuPDF decodes a JPEG at a fraction of its size when it can. */
+        device = fz_new_draw_device(ctx, fz_identity, pixmap);
+        fz_fill_image(ctx, device, image, fz_scale((float)outWidth, (float)outHeight), 1, fz_default_color_params);
+        fz_close_device(ctx, device);
+        *rgba = malloc((size_t)outWidth * outHeight * 4);
+        if (!*rgba) fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
+        copy_rgba(ctx, pixmap, *rgba);
+        *width = outWidth;
+        *height = outHeight;
+    }
+    fz_always(ctx) {
+        fz_drop_device(ctx, device);
+        fz_drop_pixmap(ctx, pixmap);
+        fz_drop_image(ctx, image);
+        fz_drop_buffer(ctx, buffer);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    return status;
+}
+
+void reflow_free(uint8_t *bytes) { free(bytes); }

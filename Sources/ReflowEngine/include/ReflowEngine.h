@@ -1,0 +1,106 @@
+#ifndef IBOOK_REFLOW_ENGINE_H
+#define IBOOK_REFLOW_ENGINE_H
+/* EPUB, FB2, CBZ, XPS, MOBI and XHTML books through MuPDF, behind a small C API.
+
+   Built as its own shared library (libibook-reflow.so) that exports only these
+   reflow_* functions: Debian's libmupdf.a defines opj_malloc, asprintf and
+   more, which must not interpose on the libraries poppler uses in ibook-full.
+   ibook-full opens it with dlopen and looks each function up by name, so these
+   signatures are its contract (see ReflowLibrary.swift); Swift never includes
+   this header, and never sees a MuPDF type or an exception (fz_try).
+
+   Every call that can fail returns a status and writes a lowercase reason
+   into `message` (at most `message_size` bytes, NUL-terminated). A document
+   is used from one thread at a time; each has its own fz_context. Buffers a
+   function returns through `uint8_t **` are freed with reflow_free. */
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    REFLOW_OK = 0,
+    /* MuPDF could not open or read the file; the message says what it said. */
+    REFLOW_DAMAGED = 1,
+    /* The document's memory cap was reached (a hostile or absurd file). */
+    REFLOW_TOO_LARGE = 2,
+    REFLOW_NO_PAGE = 3,
+    REFLOW_NO_ENTRY = 4,
+};
+
+typedef struct reflow_document reflow_document;
+
+/* Takes the book at `path`, or, when `path` is NULL, the `length` bytes at
+   `bytes` (copied), with `memory_limit` bytes for everything MuPDF allocates
+   for it. Its archive entries can be read at once; reflow_load opens it as a
+   document, so that a book can be refused (DRM, a bad package) before MuPDF lays it out. */
+int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, size_t memory_limit,
+                    reflow_document **document, char *message, size_t message_size);
+/* Opens it with the handler `magic` names ("epub", "fb2", "cbz", "xps", "mobi",
+   "xhtml"), reflowable books laid out at width × height points with an em of `em` points.
+   The page functions below need a loaded document. */
+int32_t reflow_load(reflow_document *document, const char *magic, double width, double height, double em,
+                    char *message, size_t message_size);
+void reflow_close(reflow_document *document);
+
+int32_t reflow_layout(reflow_document *document, double width, double height, double em,
+                      char *message, size_t message_size);
+/* The number of pages in the current layout; 0 when it cannot be counted. */
+int32_t reflow_page_count(reflow_document *document);
+int32_t reflow_page_size(reflow_document *document, int32_t index, double *width, double *height,
+                         char *message, size_t message_size);
+
+/* Page `index` (0-based) drawn on white, stretched to exactly width × height
+   pixels, as RGBA rows of width * 4 bytes into `rgba` (width * height * 4 bytes). */
+int32_t reflow_render(reflow_document *document, int32_t index, int32_t width, int32_t height,
+                      uint8_t *rgba, char *message, size_t message_size);
+
+/* The page's text, UTF-8, one line of text per "\n"-terminated line. */
+int32_t reflow_page_text(reflow_document *document, int32_t index, uint8_t **text, size_t *length,
+                         char *message, size_t message_size);
+
+/* Case-insensitive occurrences of `needle`, as boxes in page points: x0, y0, x1, y1 for
+   each box, at most `max_hits`, and in `marks` the occurrence (0, 1, …) each box belongs to
+   (MuPDF gives a box per word or line of a hit). Returns the number of boxes, or -1. */
+int32_t reflow_search(reflow_document *document, int32_t index, const char *needle,
+                      double *boxes, int32_t *marks, int32_t max_hits);
+
+/* The outline as records: u32 depth, i32 page index (-1: none), string title,
+   where a string is a u32 length and its bytes (little-endian). */
+int32_t reflow_outline(reflow_document *document, uint8_t **records, size_t *length,
+                       char *message, size_t message_size);
+
+/* A place for the start of page `index` that survives a new layout (and another process):
+   its chapter and how many letters of the chapter come before it. And the page (0-based, -1: none)
+   that holds a place in the current layout. */
+uint64_t reflow_position(reflow_document *document, int32_t index);
+int32_t reflow_position_page(reflow_document *document, uint64_t position);
+
+/* The page (0-based) a link target such as "EPUB/text/ch1.xhtml#p3" lands on; -1 when none. */
+int32_t reflow_resolve_link(reflow_document *document, const char *uri);
+
+/* The entry `name` of the book's archive (zip or folder), read whole if it is
+   no longer than `max_length`. REFLOW_NO_ENTRY when it is absent or the book
+   was not an archive. */
+int32_t reflow_archive_entry(reflow_document *document, const char *name, size_t max_length,
+                             uint8_t **bytes, size_t *length, char *message, size_t message_size);
+
+/* `length` bytes of XML parsed by MuPDF's parser (which expands no DTD
+   entities) into records: u8 kind, then 1 (open) name, u32 count, count ×
+   (name, value); 2 (close); 3 (text) string. Strings as in reflow_outline. */
+int32_t reflow_parse_xml(reflow_document *document, const uint8_t *xml, size_t length,
+                         uint8_t **records, size_t *length_out, char *message, size_t message_size);
+
+/* An encoded image (PNG, JPEG, GIF, …) decoded and scaled so that its longer side is at
+   most `max_side` pixels, drawn on white into RGBA rows of width * 4 bytes. */
+int32_t reflow_decode_image(reflow_document *document, const uint8_t *encoded, size_t length, int32_t max_side,
+                            uint8_t **rgba, int32_t *width, int32_t *height, char *message, size_t message_size);
+
+void reflow_free(uint8_t *bytes);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,240 @@
+import Foundation
+import Raster
+import ReflowDocuments
+import TestSupport
+import XCTest
+
+/// FB2, CBZ, XHTML and EPUB books written by the test, so their every value is known.
+final class GeneratedBookTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try TestBooks.folder()
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    static func fb2(cover: [UInt8]) -> String {
+        let sections = (1...3).map { chapter in
+            "<section><title><p>Chapter \(chapter)</p></title>"
+                + (1...25).map { "<p>Line \($0) of chapter \(chapter): a sentence long enough to wrap across the page.</p>" }.joined()
+                + "</section>"
+        }
+        return """
+            <?xml version="1.0" encoding="utf-8"?>
+            <FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0" xmlns:l="http://www.w3.org/1999/xlink">
+              <description>
+                <title-info>
+                  <genre>sf_space</genre><genre>adventure</genre>
+                  <author><first-name>Arkady</first-name><middle-name>N.</middle-name><last-name>Strugatsky</last-name></author>
+                  <author><first-name>Boris</first-name><last-name>Strugatsky</last-name></author>
+                  <book-title>Roadside\u{07} Picnic</book-title>
+                  <annotation><p>Aliens came, and left their rubbish.</p></annotation>
+                  <date value="1972-01-01">1972</date>
+                  <coverpage><image l:href="#cover.png"/></coverpage>
+                  <lang>ru</lang>
+                  <translator><first-name>Olena</first-name><last-name>Bormashenko</last-name></translator>
+                  <sequence name="Noon Universe" number="7"/>
+                </title-info>
+                <document-info><id>fb2-roadside-1</id></document-info>
+                <publish-info><publisher>Chicago Review Press</publisher><year>2012</year><isbn>978-1-61374-341-6</isbn></publish-info>
+              </description>
+              <body>\(sections.joined())</body>
+              <binary id="cover.png" content-type="image/png">\(Data(cover).base64EncodedString(options: .lineLength76Characters))</binary>
+            </FictionBook>
+            """
+    }
+
+    func testFB2MetadataCoverTextAndOutline() throws {
+        let cover = TestBooks.png(width: 60, height: 90, color: RGB(red: 200, green: 30, blue: 30))
+        // Named .txt: the content says FictionBook, which decides.
+        let path = try TestBooks.write(Array(Self.fb2(cover: cover).utf8), named: "picnic.txt", in: folder)
+        let document = try ReflowDocument(path: path)
+        XCTAssertEqual(document.format, .fb2)
+        let metadata = document.metadata
+        XCTAssertEqual(metadata.title, "Roadside Picnic", "the control character is gone")
+        XCTAssertEqual(metadata.creators, [
+            ReflowCreator(name: "Arkady N. Strugatsky", role: "aut", fileAs: "Strugatsky, Arkady N."),
+            ReflowCreator(name: "Boris Strugatsky", role: "aut", fileAs: "Strugatsky, Boris"),
+            ReflowCreator(name: "Olena Bormashenko", role: "trl", fileAs: "Bormashenko, Olena"),
+        ])
+        XCTAssertEqual(metadata.language, "ru")
+        XCTAssertEqual(metadata.subjects, ["sf_space", "adventure"])
+        XCTAssertEqual(metadata.series, "Noon Universe")
+        XCTAssertEqual(metadata.seriesIndex, 7)
+        XCTAssertEqual(metadata.description, "Aliens came, and left their rubbish.")
+        XCTAssertEqual(metadata.publisher, "Chicago Review Press")
+        XCTAssertEqual(metadata.date, "2012")
+        XCTAssertEqual(metadata.isbn, "9781613743416")
+        XCTAssertEqual(metadata.identifiers["isbn"], "978-1-61374-341-6")
+
+        let image = try XCTUnwrap(document.coverImage(maxPixels: 45))
+        XCTAssertEqual(image.width, 30)
+        XCTAssertEqual(image.height, 45)
+        XCTAssertEqual(image.pixel(x: 15, y: 22), RGB(red: 200, green: 30, blue: 30))
+
+        XCTAssertGreaterThan(document.pageCount, 2)
+        // MuPDF shows the coverpage's image first.
+        XCTAssertEqual(document.pageText(1), "")
+        XCTAssertTrue(document.pageText(2).contains("Line 1 of chapter 1"), document.pageText(2))
+        let outline = document.outline()
+        XCTAssertEqual(outline.map(\.title), ["Chapter 1", "Chapter 2", "Chapter 3"])
+        XCTAssertEqual(outline.compactMap(\.page), outline.compactMap(\.page).sorted())
+        XCTAssertEqual(document.pageLabels(), Array(repeating: nil, count: document.pageCount))
+    }
+
+    func testCBZPagesAreItsImagesWhateverTheLayout() throws {
+        let colors = [RGB(red: 255, green: 0, blue: 0), RGB(red: 0, green: 128, blue: 0), RGB(red: 0, green: 0, blue: 255)]
+        let zip = TestZip.make([
+            TestZip.Entry("comic/03.png", TestBooks.png(width: 100, height: 150, color: colors[2])),
+            TestZip.Entry("comic/01.png", TestBooks.png(width: 100, height: 150, color: colors[0])),
+            TestZip.Entry("comic/02.png", TestBooks.png(width: 200, height: 100, color: colors[1])),
+            TestZip.Entry("ComicInfo.xml", "<ComicInfo><Title>Colours</Title></ComicInfo>"),
+        ])
+        // Named .zip: the entries (images) make it a comic.
+        let document = try ReflowDocument(path: try TestBooks.write(zip, named: "colours.zip", in: folder))
+        XCTAssertEqual(document.format, .cbz)
+        XCTAssertEqual(document.pageCount, 3)
+        for (page, color) in colors.enumerated() {
+            let size = document.pixelSize(page: page + 1, fittingWidth: 50, height: 50)
+            let image = try document.render(page: page + 1, width: size.width, height: size.height)
+            XCTAssertEqual(image.pixel(x: size.width / 2, y: size.height / 2), color, "page \(page + 1) in name order")
+        }
+        XCTAssertEqual(document.pixelSize(page: 2, fittingWidth: 50, height: 50).width, 50)
+        XCTAssertEqual(document.pixelSize(page: 2, fittingWidth: 50, height: 50).height, 25)
+        let cover = try XCTUnwrap(document.coverImage(maxPixels: 30))
+        XCTAssertEqual(cover.height, 30)
+        XCTAssertEqual(cover.pixel(x: 10, y: 15), colors[0], "the first page is a comic's cover")
+        try document.relayout(ReflowLayout(width: 200, height: 200, fontSize: 30))
+        XCTAssertEqual(document.pageCount, 3, "fixed pages do not reflow")
+        XCTAssertEqual(document.page(at: document.position(ofPage: 3)), 3)
+        XCTAssertEqual(document.pageText(1), "")
+    }
+
+    func testXHTMLGivenAsBytes() throws {
+        let paragraphs = (1...60).map { "<p>Paragraph \($0): It was a dark and stormy night; the rain fell in torrents.</p>" }
+        let xhtml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>A Dark\tand Stormy Night</title></head>
+            <body><h1>Chapter the First</h1>\(paragraphs.joined(separator: "\n"))</body></html>
+            """
+        let document = try ReflowDocument(xhtml: Array(xhtml.utf8))
+        XCTAssertEqual(document.format, .xhtml)
+        XCTAssertEqual(document.metadata.title, "A Dark and Stormy Night")
+        XCTAssertGreaterThan(document.pageCount, 1)
+        XCTAssertTrue(document.pageText(1).hasPrefix("Chapter the First\n"), document.pageText(1))
+        let hits = document.find("STORMY", page: 1)
+        XCTAssertGreaterThan(hits.count, 3)
+        XCTAssertTrue(hits.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 1 && $0.y >= 0 && $0.y + $0.height <= 1 })
+        let reference = document.pageCount
+        try document.relayout(ReflowLayout(width: 200, height: 300, fontSize: 16))
+        XCTAssertGreaterThan(document.pageCount, reference)
+        let position = document.position(ofPage: document.pageCount / 2)
+        try document.relayout(.reference)
+        XCTAssertEqual(document.pageCount, reference)
+        let page = document.page(at: position)
+        XCTAssertTrue((1...reference).contains(page))
+        XCTAssertThrowsError(try ReflowDocument(xhtml: [])) { XCTAssertEqual($0 as? ReflowError, .empty) }
+    }
+
+    func testEPUB2MetadataSeriesAndGuideCover() throws {
+        let opf = TestBooks.opf(metadata: """
+            <dc:title>The\u{1B}Title</dc:title>
+            <dc:creator opf:role="ill" opf:file-as="Doe, Jane">Jane Doe</dc:creator>
+            <dc:creator opf:file-as="Roe, Richard">Richard Roe</dc:creator>
+            <dc:language>de</dc:language>
+            <dc:identifier opf:scheme="ISBN">3-16-148410-X</dc:identifier>
+            <dc:identifier opf:scheme="calibre">1234</dc:identifier>
+            <dc:identifier>urn:uuid:0f4c2a7e-1111-2222-3333-444455556666</dc:identifier>
+            <dc:date opf:event="modification">2020-01-01</dc:date>
+            <dc:date opf:event="publication">2011-10-06</dc:date>
+            <dc:description>&lt;p&gt;A &lt;b&gt;bold&lt;/b&gt; claim.&lt;/p&gt;</dc:description>
+            <dc:subject>Fiction</dc:subject><dc:subject>Fiction</dc:subject><dc:subject>Mystery</dc:subject>
+            <meta name="calibre:series" content="The Series"/>
+            <meta name="calibre:series_index" content="2.5"/>
+            """, manifest: """
+            <item id="cover-page" href="cover.xhtml" media-type="application/xhtml+xml"/>
+            <item id="art" href="images/art.png" media-type="image/png"/>
+            """) .replacingOccurrences(of: "</package>", with: """
+            <guide><reference type="cover" href="cover.xhtml" title="Cover"/></guide></package>
+            """)
+        let epub = TestBooks.epub(opf: opf, extra: [
+            TestZip.Entry("OEBPS/cover.xhtml", "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><img src=\"images/art.png\"/></body></html>"),
+            TestZip.Entry("OEBPS/images/art.png", TestBooks.png(width: 40, height: 20, color: RGB(red: 0, green: 0, blue: 200))),
+        ])
+        let document = try ReflowDocument(path: try TestBooks.write(epub, named: "book.epub", in: folder))
+        let metadata = document.metadata
+        XCTAssertEqual(metadata.title, "The Title")
+        XCTAssertEqual(metadata.creators, [ReflowCreator(name: "Richard Roe", role: nil, fileAs: "Roe, Richard"),
+                                           ReflowCreator(name: "Jane Doe", role: "ill", fileAs: "Doe, Jane")])
+        XCTAssertEqual(metadata.isbn, "316148410X")
+        XCTAssertEqual(metadata.identifiers, ["isbn": "3-16-148410-X", "calibre": "1234", "uuid": "0f4c2a7e-1111-2222-3333-444455556666"])
+        XCTAssertEqual(metadata.date, "2011-10-06")
+        XCTAssertEqual(metadata.description, "A bold claim.")
+        XCTAssertEqual(metadata.subjects, ["Fiction", "Mystery"])
+        XCTAssertEqual(metadata.series, "The Series")
+        XCTAssertEqual(metadata.seriesIndex, 2.5)
+        let cover = try XCTUnwrap(document.coverImage(maxPixels: 100))
+        XCTAssertEqual(cover.width, 40)
+        XCTAssertEqual(cover.height, 20)
+        XCTAssertEqual(cover.pixel(x: 20, y: 10), RGB(red: 0, green: 0, blue: 200))
+        // No nav and no NCX: MuPDF has no outline either.
+        XCTAssertEqual(document.outline(), [])
+    }
+
+    func testEPUB3RefinementsCollectionsNavAndPageList() throws {
+        let opf = TestBooks.opf(metadata: """
+            <dc:title>Refined</dc:title>
+            <dc:creator id="c1">Ann Author</dc:creator>
+            <meta refines="#c1" property="role" scheme="marc:relators">aut</meta>
+            <meta refines="#c1" property="file-as">Author, Ann</meta>
+            <dc:identifier id="uid">urn:isbn:9780000000002</dc:identifier>
+            <meta property="belongs-to-collection" id="s1">Saga</meta>
+            <meta refines="#s1" property="collection-type">series</meta>
+            <meta refines="#s1" property="group-position">3</meta>
+            """, manifest: """
+            <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+            <item id="pic" href="pic.png" media-type="image/png" properties="cover-image"/>
+            """)
+        let nav = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>
+            <nav epub:type="toc"><ol>
+              <li><a href="one.xhtml">Chapter <i>One</i></a><ol><li><a href="one.xhtml#p15">Deep in one</a></li></ol></li>
+              <li><a href="two.xhtml#top">Chapter Two</a></li>
+            </ol></nav>
+            <nav epub:type="page-list"><ol>
+              <li><a href="one.xhtml#p1">i</a></li><li><a href="one.xhtml#p2">ii</a></li>
+              <li><a href="two.xhtml#p1">1</a></li>
+            </ol></nav></body></html>
+            """
+        let epub = TestBooks.epub(opf: opf, extra: [
+            TestZip.Entry("OEBPS/nav.xhtml", nav),
+            TestZip.Entry("OEBPS/pic.png", TestBooks.png(width: 300, height: 600, color: RGB(red: 0, green: 200, blue: 0))),
+        ])
+        let document = try ReflowDocument(path: try TestBooks.write(epub, named: "refined.epub", in: folder))
+        XCTAssertEqual(document.metadata.creators, [ReflowCreator(name: "Ann Author", role: "aut", fileAs: "Author, Ann")])
+        XCTAssertEqual(document.metadata.isbn, "9780000000002")
+        XCTAssertEqual(document.metadata.series, "Saga")
+        XCTAssertEqual(document.metadata.seriesIndex, 3)
+        let outline = document.outline()
+        XCTAssertEqual(outline.map(\.title), ["Chapter One", "Deep in one", "Chapter Two"])
+        XCTAssertEqual(outline.map(\.depth), [0, 1, 0])
+        let pages = outline.compactMap(\.page)
+        XCTAssertEqual(pages.count, 3)
+        XCTAssertEqual(pages[0], 1)
+        XCTAssertGreaterThanOrEqual(pages[1], pages[0])
+        XCTAssertGreaterThan(pages[2], pages[1])
+        XCTAssertTrue(document.pageText(pages[2]).contains("Chapter Two"))
+        let labels = document.pageLabels()
+        XCTAssertEqual(labels.count, document.pageCount)
+        XCTAssertEqual(labels[0], "i", "a page holding two targets takes the first")
+        XCTAssertEqual(labels[pages[2] - 1], "1")
+        if pages[2] > 2 { XCTAssertEqual(labels[1], "ii", "a page without a target carries the last one") }
+        let cover = try XCTUnwrap(document.coverImage(maxPixels: 100))
+        XCTAssertEqual(cover.width, 50)
+        XCTAssertEqual(cover.height, 100)
+    }
+}
