@@ -37,7 +37,7 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
-                  postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev \
+                  postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev libuchardet-dev \
                   $(MANUAL_PACKAGES)
 # Debian's own manuals, real PDFs of every kind (LaTeX, groff, SiSU, texinfo, beamer), whose titles
 # and authors ManualTitlesTests checks against what their title pages say; one file of each package.
@@ -47,7 +47,7 @@ MANUAL_FILES = /usr/share/R/doc/manual/R-FAQ.pdf /usr/share/doc/ada-reference-ma
                /usr/share/doc/groff-base/pdf/automake.pdf.gz /usr/share/developers-reference/developers-reference.pdf \
                /usr/share/doc/debian-policy/policy.pdf.gz /usr/share/doc/live-manual/pdf/live-manual.landscape.en.a4.pdf \
                /usr/share/doc/packaging-tutorial/packaging-tutorial.pdf /usr/share/doc/zsh-common/zsh.pdf
-PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4
+PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4 uchardet
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue. sqlite3 lets tests damage a library as a
 # crash or another program could. PostgreSQL's initdb and pg_ctl are looked for in whichever

@@ -1,0 +1,85 @@
+/// The headings of a book: lines `HeadingRecognizer` reads as headings, standing where a heading
+/// stands (after a blank line or the end of a paragraph, not inside a wrapped one), less a table of
+/// contents' list of them.
+enum ChapterFinder {
+    struct Heading: Equatable, Sendable {
+        /// The heading's first line and its last (the title line under a bare "CHAPTER I.").
+        var line: Int
+        var lastLine: Int
+        var level: Int
+        var title: String
+        var offset: Int
+        /// Markdown's text without its #s, as written into the XHTML; nil to write the lines as they are.
+        var markdownText: String?
+    }
+
+    static func headings(in lines: TextLines, region: Range<Int>, wrapWidth: Int?) -> [Heading] {
+        var found: [Heading] = []
+        var line = region.lowerBound
+        while line < region.upperBound {
+            defer { line += 1 }
+            let range = lines.trimmed(line)
+            // A heading's bytes: 60 characters of at most four bytes.
+            guard !range.isEmpty, range.count <= HeadingRecognizer.maximumCharacters * 4, isCandidate(lines.bytes[range.lowerBound]),
+                  let match = HeadingRecognizer.match(lines.string(range)) else { continue }
+            let previousIsHeading = found.last.map { $0.lastLine == line - 1 } ?? false
+            guard previousIsHeading || standsApart(line, in: lines, region: region, wrapWidth: wrapWidth) else { continue }
+            var heading = Heading(line: line, lastLine: line, level: match.level, title: match.title, offset: range.lowerBound)
+            if lines.bytes[range.lowerBound] == 0x23 /* # */ { heading.markdownText = match.title }
+            if match.isBare, let (subtitleLine, subtitle) = subtitle(after: line, in: lines, region: region) {
+                let joiner = match.title.last.map { ".:—-".contains($0) } == true ? " " : ". "
+                heading.title = match.title + joiner + subtitle
+                heading.lastLine = subtitleLine
+                line = subtitleLine
+            }
+            found.append(heading)
+        }
+        return withoutTableOfContents(found, in: lines)
+    }
+
+    /// First bytes a heading can start with: #, A-Z, and the lead bytes of CJK characters.
+    private static func isCandidate(_ byte: UInt8) -> Bool {
+        byte == 0x23 || (0x41...0x5A).contains(byte) || byte >= 0xE0
+    }
+
+    /// After a blank line, at the start, after a line short of the wrap width (its paragraph ended there),
+    /// or anywhere in a text of one paragraph a line.
+    private static func standsApart(_ line: Int, in lines: TextLines, region: Range<Int>, wrapWidth: Int?) -> Bool {
+        guard line > region.lowerBound, let wrapWidth else { return true }
+        let previous = lines.trimmed(line - 1)
+        if previous.isEmpty { return true }
+        if lines.width(previous) * 10 < wrapWidth * 7 { return true }
+        // A wrapped Chinese paragraph whose last line happened to be full still ends on a full stop.
+        let last = lines.string(lines.characterStart(endingAt: previous.upperBound)..<previous.upperBound)
+        return ["。", "！", "？", "”", "」", "』"].contains(last)
+    }
+
+    /// "CHAPTER I." then, after at most one blank line, "Down the Rabbit-Hole" alone before a blank line.
+    private static func subtitle(after line: Int, in lines: TextLines, region: Range<Int>) -> (Int, String)? {
+        var next = line + 1
+        if next < region.upperBound, lines.isBlank(next) { next += 1 }
+        guard next < region.upperBound, next + 1 >= region.upperBound || lines.isBlank(next + 1) else { return nil }
+        let range = lines.trimmed(next)
+        guard !range.isEmpty, lines.characterCount(range) <= HeadingRecognizer.maximumCharacters else { return nil }
+        let text = lines.string(range)
+        guard HeadingRecognizer.match(text) == nil, let first = text.first, !first.isLowercase,
+              let last = text.last, !".,;:".contains(last) else { return nil }
+        return (next, HeadingRecognizer.collapsed(text.unicodeScalars))
+    }
+
+    /// A contents list is headings one after another with no text between: each such heading followed
+    /// by another of the same level is an entry of the list, not a chapter. (A part's heading followed
+    /// straight by its first chapter's is a part.)
+    private static func withoutTableOfContents(_ headings: [Heading], in lines: TextLines) -> [Heading] {
+        var kept: [Heading] = []
+        for (index, heading) in headings.enumerated() {
+            if index + 1 < headings.count {
+                let next = headings[index + 1]
+                let empty = (heading.lastLine + 1..<next.line).allSatisfy { lines.isBlank($0) }
+                if empty && next.level == heading.level { continue }
+            }
+            kept.append(heading)
+        }
+        return kept
+    }
+}
