@@ -19,7 +19,7 @@ enum BinaryContent {
             default: controls += 1
             }
         }
-        if nuls > 16 || nuls * 100 > sample.count { return "NUL bytes" }
+        if nuls > 16 || (nuls > 1 && nuls * 100 > sample.count) { return "NUL bytes" }
         if controls * 20 > sample.count { return "control characters" }
         return nil
     }

@@ -155,6 +155,12 @@ enum EncodingDetector {
         "UHC": ["EUC-KR", "UHC"], "EUC-KR": ["UHC"],
     ]
 
+    private static let windowsVariants: [String: String] = [
+        "ISO-8859-1": "WINDOWS-1252", "ISO-8859-15": "WINDOWS-1252", "ISO-8859-2": "WINDOWS-1250",
+        "ISO-8859-5": "WINDOWS-1251", "ISO-8859-7": "WINDOWS-1253", "ISO-8859-8": "WINDOWS-1255",
+        "ISO-8859-6": "WINDOWS-1256", "ISO-8859-9": "WINDOWS-1254", "ISO-8859-13": "WINDOWS-1257",
+    ]
+
     private static let cjkGuesses: Set<String> = [
         "GB18030", "GB2312", "GBK", "HZ-GB-2312", "BIG5", "EUC-TW", "SHIFT_JIS", "EUC-JP", "ISO-2022-JP",
         "ISO-2022-CN", "ISO-2022-KR", "EUC-KR", "UHC",
@@ -162,15 +168,18 @@ enum EncodingDetector {
 
     static func candidates(for guess: String?, sample: [UInt8]) -> [String] {
         var list: [String] = []
-        if let guess, !latinGuesses.contains(guess) {
+        let hasC1Bytes = sample.contains(where: { (0x80...0x9F).contains($0) })
+        if var guess, !latinGuesses.contains(guess) {
+            // Bytes 0x80-0x9F are controls in ISO-8859 charsets, never text: the file is in Windows' variant.
+            if hasC1Bytes, let windows = windowsVariants[guess] { guess = windows }
             if guess != "UHC" { list.append(guess) }
             list += supersets[guess] ?? []
             if cjkGuesses.contains(guess) { list.append("GB18030") }
-        } else if let guess, !sample.withUnsafeBufferPointer(readsAsWesternEuropean) {
+        } else if var guess, !sample.withUnsafeBufferPointer(readsAsWesternEuropean) {
+            if hasC1Bytes, let windows = windowsVariants[guess] { guess = windows }
             list.append(guess)
         }
-        // Bytes 0x80-0x9F are C1 controls in ISO-8859-1, never text: WINDOWS-1252 gives them quotes and dashes.
-        if sample.contains(where: { (0x80...0x9F).contains($0) }) {
+        if hasC1Bytes {
             list += ["WINDOWS-1252", "ISO-8859-1"]
         } else {
             list += ["ISO-8859-1", "WINDOWS-1252"]
@@ -193,12 +202,13 @@ enum EncodingDetector {
         var inWords = 0, misfits = 0
         guard bytes.count >= 3 else { return true }
         for index in 1..<(bytes.count - 1) where bytes[index] >= 0x80 {
+            // Quotes, dashes and the ellipsis stand between words in any Western text ("odd—even").
+            if bytes[index] == 0x85 || (0x91...0x97).contains(bytes[index]) { continue }
             let before = bytes[index - 1], after = bytes[index + 1]
             guard isASCIILetter(before) || before >= 0x80, isASCIILetter(after) || after >= 0x80 else { continue }
             guard isASCIILetter(before) || isASCIILetter(after) else { continue }
             inWords += 1
-            // The apostrophe in "don’t" is a right single quote between letters.
-            if !isLetterIn1252(bytes[index]) && bytes[index] != 0x92 { misfits += 1 }
+            if !isLetterIn1252(bytes[index]) { misfits += 1 }
         }
         return misfits * 50 <= inWords
     }

@@ -23,6 +23,8 @@ enum IconvConverter {
         var inPointer = UnsafeMutablePointer<CChar>(OpaquePointer(UnsafeMutablePointer(mutating: base)))
         var inLeft = input.count
         var flushed = false
+        // UTF-16 and UTF-32 resynchronise on the next code unit, not the next byte.
+        let unit = charset.hasPrefix("UTF-16") ? 2 : charset.hasPrefix("UTF-32") ? 4 : 1
         while true {
             var failure: Int32 = 0
             let produced: Int = chunk.withUnsafeMutableBufferPointer { out in
@@ -49,12 +51,13 @@ enum IconvConverter {
                 result.replacements += 1
                 inLeft = 0
             default:
-                // EILSEQ: skip one byte and resynchronise on the next.
+                // EILSEQ: skip the byte (or code unit) and resynchronise on the next.
                 result.utf8.append(contentsOf: replacement)
                 result.replacements += 1
                 if result.replacements > limit { return nil }
-                inPointer += 1
-                inLeft -= 1
+                let skipped = min(unit, inLeft)
+                inPointer += skipped
+                inLeft -= skipped
                 iconv(converter, nil, nil, nil, nil)
             }
         }
