@@ -67,18 +67,26 @@ enum ChapterFinder {
         return (next, HeadingRecognizer.collapsed(text.unicodeScalars))
     }
 
-    /// A contents list is headings one after another with no text between: each such heading followed
-    /// by another of the same level is an entry of the list, not a chapter. (A part's heading followed
-    /// straight by its first chapter's is a part.)
+    /// A contents list is headings one after another with no text between. Two or more such headings in
+    /// a row, each followed by another of its level, are the list's entries, not chapters. (A part's heading
+    /// followed straight by its first chapter's is a part; one empty heading is an empty chapter.)
     private static func withoutTableOfContents(_ headings: [Heading], in lines: TextLines) -> [Heading] {
+        let isEntry = headings.indices.map { index in
+            guard index + 1 < headings.count else { return false }
+            let heading = headings[index], next = headings[index + 1]
+            return next.level == heading.level && (heading.lastLine + 1..<next.line).allSatisfy { lines.isBlank($0) }
+        }
         var kept: [Heading] = []
-        for (index, heading) in headings.enumerated() {
-            if index + 1 < headings.count {
-                let next = headings[index + 1]
-                let empty = (heading.lastLine + 1..<next.line).allSatisfy { lines.isBlank($0) }
-                if empty && next.level == heading.level { continue }
+        var index = 0
+        while index < headings.count {
+            var end = index
+            while end < headings.count, isEntry[end] { end += 1 }
+            if end - index >= 2 {
+                index = end
+            } else {
+                kept.append(headings[index])
+                index += 1
             }
-            kept.append(heading)
         }
         return kept
     }

@@ -14,7 +14,7 @@ enum HardWrap {
         }
         guard widths.count >= 8 else { return nil }
         widths.sort()
-        let wrap = widths[widths.count * 95 / 100]
+        let wrap = widths[widths.count * 9 / 10]
         guard (30...120).contains(wrap) else { return nil }
         // Most lines come near the width, and most are followed by another line of the same paragraph.
         let near = widths.reduce(0) { $0 + ($1 * 4 >= wrap * 3 ? 1 : 0) }
