@@ -34,7 +34,29 @@ enum ChapterFinder {
             }
             found.append(heading)
         }
-        return withoutTableOfContents(found, in: lines)
+        return withoutContentsList(withoutTableOfContents(found, in: lines), in: lines, region: region)
+    }
+
+    private static let contentsTitles: Set<String> = [
+        "CONTENTS", "CONTENTS.", "TABLE OF CONTENTS", "TABLE OF CONTENTS.", "目录", "目錄", "目次", "차례", "목차",
+    ]
+
+    /// A "CONTENTS" list whose entries have text between them (page numbers, summaries): its headings are
+    /// those from the first after "CONTENTS" to where that first one's words come again, in the book itself.
+    private static func withoutContentsList(_ headings: [Heading], in lines: TextLines, region: Range<Int>) -> [Heading] {
+        guard let contents = region.first(where: { line in
+            let range = lines.trimmed(line)
+            return !range.isEmpty && range.count <= 20 && contentsTitles.contains(lines.string(range).uppercased())
+        }), let first = headings.firstIndex(where: { $0.line > contents }) else { return headings }
+        let words = firstLineWords(of: headings[first], in: lines)
+        guard let repeated = headings[(first + 1)...].firstIndex(where: { firstLineWords(of: $0, in: lines) == words }) else {
+            return headings
+        }
+        return Array(headings[..<first] + headings[repeated...])
+    }
+
+    private static func firstLineWords(of heading: Heading, in lines: TextLines) -> String {
+        HeadingRecognizer.collapsed(lines.string(lines.trimmed(heading.line)).uppercased().unicodeScalars)
     }
 
     /// First bytes a heading can start with: #, A-Z, and the lead bytes of CJK characters.
@@ -62,8 +84,9 @@ enum ChapterFinder {
         let range = lines.trimmed(next)
         guard !range.isEmpty, lines.characterCount(range) <= HeadingRecognizer.maximumCharacters else { return nil }
         let text = lines.string(range)
-        guard HeadingRecognizer.match(text) == nil, let first = text.first, !first.isLowercase,
-              let last = text.last, !".,;:".contains(last) else { return nil }
+        // A sentence ends with a full stop; a title in capitals may too ("FEUDALISM AND THE MONARCHY.").
+        guard HeadingRecognizer.match(text) == nil, let first = text.first, !first.isLowercase, let last = text.last,
+              !",;:".contains(last), last != "." || !text.contains(where: \.isLowercase) else { return nil }
         return (next, HeadingRecognizer.collapsed(text.unicodeScalars))
     }
 

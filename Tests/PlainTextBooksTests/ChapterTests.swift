@@ -112,4 +112,81 @@ final class ChapterTests: XCTestCase {
         XCTAssertNil(noTitle.title)
         XCTAssertNil(noTitle.author)
     }
+
+    /// Project Gutenberg's layout of an older history: a contents list whose chapters have summaries and
+    /// page numbers between them, then the chapters, each "CHAPTER I." over its title in capitals.
+    func testGutenbergContentsWithPageNumbers() throws {
+        let text = """
+        Title: The French Revolution 1789-1795
+
+        Author: Bertha Meriton Cordery Gardiner
+
+        *** START OF THE PROJECT GUTENBERG EBOOK THE FRENCH REVOLUTION 1789-1795 ***
+
+        PREFACE.
+
+
+        In writing this handbook on the French Revolution, it has been my
+        endeavour to give a correct and impartial account of the most important
+        events of the revolutionary period.
+
+
+
+
+        CONTENTS.
+
+
+          CHAPTER I.
+
+          FEUDALISM AND THE MONARCHY.
+
+                                                                            PAGE
+          The Monarchy in France                                               1
+          Social condition of France                                           3
+
+
+          CHAPTER II.
+
+          FRANCE UNDER LOUIS XVI., 1774–1789.
+
+          The Ministry of Turgot                                              18
+
+
+
+
+        THE FRENCH REVOLUTION.
+
+
+
+
+        CHAPTER I.
+
+        FEUDALISM AND THE MONARCHY.
+
+
+        ♦The Monarchy in France.♦
+
+        Like the rest of Western Europe, France, in the Middle Ages, was ruled
+        by a feudal nobility, holding their lands of the king. Nowhere in
+        Western Europe in the tenth century was the power of the king less.
+
+
+        CHAPTER II.
+
+        FRANCE UNDER LOUIS XVI., 1774–1789.
+
+        Louis XVI. was not yet twenty when he came to the throne, and he was
+        as honest as he was weak.
+
+        *** END OF THE PROJECT GUTENBERG EBOOK THE FRENCH REVOLUTION 1789-1795 ***
+
+        """
+        let book = try PlainTextBook(bytes: Array(text.utf8))
+        XCTAssertEqual(book.chapters.map(\.title), ["PREFACE.", "CHAPTER I. FEUDALISM AND THE MONARCHY.",
+                                                    "CHAPTER II. FRANCE UNDER LOUIS XVI., 1774–1789."])
+        XCTAssertEqual(book.title, "The French Revolution 1789-1795")
+        XCTAssertEqual(book.author, "Bertha Meriton Cordery Gardiner")
+        let utf8 = Array(text.utf8)
+        XCTAssertTrue(utf8[book.chapters[1].offset...].starts(with: "CHAPTER I.\n\nFEUDALISM".utf8))
+    }
 }
