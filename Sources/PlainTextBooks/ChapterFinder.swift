@@ -59,9 +59,14 @@ enum ChapterFinder {
         HeadingRecognizer.collapsed(lines.string(lines.trimmed(heading.line)).uppercased().unicodeScalars)
     }
 
-    /// First bytes a heading can start with: #, A-Z, and the lead bytes of CJK characters.
+    /// First bytes a heading can start with: #, the capitals of Chapter, Part, Book, Volume, Prologue,
+    /// Epilogue, Introduction…, and the lead bytes of CJK characters. Other lines are not looked at further.
     private static func isCandidate(_ byte: UInt8) -> Bool {
-        byte == 0x23 || (0x41...0x5A).contains(byte) || byte >= 0xE0
+        switch byte {
+        case 0x23, UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "E"), UInt8(ascii: "F"),
+             UInt8(ascii: "I"), UInt8(ascii: "P"), UInt8(ascii: "V"): return true
+        default: return byte >= 0xE0
+        }
     }
 
     /// After a blank line, at the start, after a line short of the wrap width (its paragraph ended there),

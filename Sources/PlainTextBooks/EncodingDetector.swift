@@ -25,10 +25,17 @@ enum EncodingDetector {
         let nonASCII = bytes.reduce(0) { $0 + ($1 >= 0x80 ? 1 : 0) }
         // A guess that needs more replacements than this is wrong, not a damaged file.
         let tolerance = 2 + nonASCII / 200
-        for charset in candidates(for: guess, sample: sample) {
-            if let result = IconvConverter.convert(bytes, from: charset, stopAfter: tolerance) {
-                return Decoded(encoding: charset, utf8: result.utf8)
+        for group in candidates(for: guess, sample: sample) {
+            // Within a family (a charset and its supersets) the one that decodes cleanly, or with fewest
+            // replacements; a later group only when none of this one's is within the tolerance.
+            var best: (charset: String, result: IconvConverter.Result)?
+            for charset in group {
+                guard let result = IconvConverter.convert(bytes, from: charset, stopAfter: best?.result.replacements ?? tolerance),
+                      result.replacements < best?.result.replacements ?? .max else { continue }
+                best = (charset, result)
+                if result.replacements == 0 { break }
             }
+            if let best { return Decoded(encoding: best.charset, utf8: best.result.utf8) }
         }
         // ISO-8859-1 gives every byte a character, so iconv cannot have refused it.
         throw PlainTextError.undecodable("iconv cannot convert ISO-8859-1")
@@ -166,26 +173,24 @@ enum EncodingDetector {
         "ISO-2022-CN", "ISO-2022-KR", "EUC-KR", "UHC",
     ]
 
-    static func candidates(for guess: String?, sample: [UInt8]) -> [String] {
-        var list: [String] = []
+    /// Charsets to try, in groups: the guess with its supersets, GB18030 for a CJK guess, then the Western
+    /// charsets, ISO-8859-1 last or next to last (it never fails).
+    static func candidates(for guess: String?, sample: [UInt8]) -> [[String]] {
+        var groups: [[String]] = []
         let hasC1Bytes = sample.contains(where: { (0x80...0x9F).contains($0) })
         if var guess, !latinGuesses.contains(guess) {
             // Bytes 0x80-0x9F are controls in ISO-8859 charsets, never text: the file is in Windows' variant.
             if hasC1Bytes, let windows = windowsVariants[guess] { guess = windows }
-            if guess != "UHC" { list.append(guess) }
-            list += supersets[guess] ?? []
-            if cjkGuesses.contains(guess) { list.append("GB18030") }
+            groups.append((guess == "UHC" ? [] : [guess]) + (supersets[guess] ?? []))
+            // Not in the guess's group: GB18030 takes almost any pair of high bytes, and would read a
+            // damaged Shift-JIS file with fewer replacements than Shift-JIS itself.
+            if cjkGuesses.contains(guess) { groups.append(["GB18030"]) }
         } else if var guess, !sample.withUnsafeBufferPointer(readsAsWesternEuropean) {
             if hasC1Bytes, let windows = windowsVariants[guess] { guess = windows }
-            list.append(guess)
+            groups.append([guess])
         }
-        if hasC1Bytes {
-            list += ["WINDOWS-1252", "ISO-8859-1"]
-        } else {
-            list += ["ISO-8859-1", "WINDOWS-1252"]
-        }
-        var seen = Set<String>()
-        return list.filter { seen.insert($0).inserted }
+        groups += hasC1Bytes ? [["WINDOWS-1252"], ["ISO-8859-1"]] : [["ISO-8859-1"], ["WINDOWS-1252"]]
+        return groups
     }
 
     /// Whether WINDOWS-1252 makes words of the bytes: every byte over 0x7F between two ASCII

@@ -48,7 +48,12 @@ enum FrontMatter {
             let name = HeadingRecognizer.collapsed(line.dropFirst(prefix.count).unicodeScalars)
             // "by the river, where…" is prose; a name is short and ends without a full stop.
             guard !name.isEmpty, name.count <= 50, let last = name.last, !",;:。，".contains(last) else { return nil }
-            if prefix.lowercased().hasSuffix("by "), name.split(separator: " ").count > 6 { return nil }
+            // "By the time he came": after "by", a name's words are capitalised, but for de, van, von and the like.
+            if prefix.lowercased().hasSuffix("by ") {
+                let words = name.split(separator: " ")
+                let particles: Set<Substring> = ["de", "da", "del", "van", "von", "der", "den", "la", "le", "du", "and", "&"]
+                guard words.count <= 6, words.allSatisfy({ $0.first?.isUppercase == true || particles.contains($0) }) else { return nil }
+            }
             return name
         }
         return nil

@@ -43,7 +43,10 @@ public struct PlainTextBook: Sendable {
         self.author = structure.author
     }
 
-    /// The book as a UTF-8 XHTML 1.1 document; `chapters[i]` is the element with id "c\(i + 1)".
+    /// The id of `chapters[index]`'s heading in `xhtml()`: "c1" for the first.
+    public static func xhtmlID(ofChapter index: Int) -> String { "c\(index + 1)" }
+
+    /// The book as a UTF-8 XHTML 1.1 document; `chapters[i]` is the heading with id `xhtmlID(ofChapter: i)`.
     public func xhtml() -> [UInt8] {
         var writer = XHTMLWriter(lines: TextLines(text), structure: structure, title: title ?? chapters.first?.title)
         return writer.document()

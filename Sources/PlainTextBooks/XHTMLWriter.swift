@@ -48,7 +48,7 @@ struct XHTMLWriter {
                 closeParagraph()
                 let heading = structure.headings[index]
                 let tag = "h\(min(3, heading.level + 1))"
-                append("<\(tag) id=\"c\(index + 1)\">")
+                append("<\(tag) id=\"\(PlainTextBook.xhtmlID(ofChapter: index))\">")
                 if let text = heading.markdownText {
                     appendEscaped(Array(text.utf8)[...])
                 } else {

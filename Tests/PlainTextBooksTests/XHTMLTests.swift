@@ -86,4 +86,29 @@ final class XHTMLTests: XCTestCase {
         print("20 MB: decoded in \(decoded.timeIntervalSince(start)) s, XHTML in \(written.timeIntervalSince(decoded)) s")
         XCTAssertLessThan(written.timeIntervalSince(start), 30)
     }
+
+    /// The same for a hard-wrapped English book in WINDOWS-1252: uchardet's path and every line joined.
+    func testTwentyMegabytesOfEnglishInSeconds() throws {
+        var chapter = ""
+        for paragraph in BookFixtures.windows1252Paragraphs.joined() { chapter += BookFixtures.wrapped(paragraph, at: 70) + "\n\n" }
+        var text = ""
+        text.reserveCapacity(21_000_000)
+        var number = 0
+        while text.utf8.count < 20_000_000 {
+            number += 1
+            // Headings number at most four digits; a 20 MB test book has more chapters than that.
+            text += "CHAPTER \(number % 9999 + 1).\n\n" + chapter
+        }
+        let bytes = BookFixtures.encode(text, as: "WINDOWS-1252")
+        let start = Date()
+        let book = try PlainTextBook(bytes: bytes)
+        let decoded = Date()
+        let xhtml = book.xhtml()
+        let written = Date()
+        XCTAssertEqual(book.encoding, "WINDOWS-1252")
+        XCTAssertEqual(book.chapters.count, number)
+        XCTAssertTrue(String(decoding: xhtml.suffix(2000), as: UTF8.self).contains("<p>\(BookFixtures.windows1252Paragraphs[1][1])</p>"))
+        print("20 MB English: decoded in \(decoded.timeIntervalSince(start)) s, XHTML in \(written.timeIntervalSince(decoded)) s")
+        XCTAssertLessThan(written.timeIntervalSince(start), 30)
+    }
 }
