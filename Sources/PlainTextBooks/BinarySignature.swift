@@ -24,7 +24,6 @@ enum BinarySignature {
         (Array("OggS".utf8), 0, "Ogg media"),
         (Array("fLaC".utf8), 0, "FLAC audio"),
         (Array("ID3".utf8), 0, "MP3 audio"),
-        ([0x00, 0x00, 0x01, 0x00], 0, "icon image"),
     ]
 
     /// What the bytes are, when their start says they are not text.

@@ -15,7 +15,11 @@ enum EncodingDetector {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Decoded {
         if let decoded = try decodeByByteOrderMark(bytes) { return decoded }
         if let charset = utf16WithoutByteOrderMark(bytes) {
-            return try convert(bytes, from: charset, reportedAs: charset)
+            let decoded = try convert(bytes, from: charset, reportedAs: charset)
+            // Zero bytes in every other place are also what 16-bit numbers (sound, tables) look like;
+            // as UTF-16 those make control characters, which text has few of.
+            if let reason = decoded.utf8.withUnsafeBufferPointer(BinaryContent.reason) { throw PlainTextError.notText(reason) }
+            return decoded
         }
         if let reason = BinaryContent.reason(bytes) { throw PlainTextError.notText(reason) }
         if isUTF8(bytes) { return Decoded(encoding: "UTF-8", utf8: Array(bytes)) }

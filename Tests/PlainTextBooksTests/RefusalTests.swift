@@ -27,6 +27,9 @@ final class RefusalTests: XCTestCase {
         XCTAssertEqual(error(reading: Array("%PDF-1.7\n".utf8) + [0xE2, 0xE3, 0xCF, 0xD3], named: "book.txt"), .notText("PDF document"))
         let binary = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         XCTAssertNotNil(error(reading: binary, named: "data.txt").flatMap { if case .notText = $0 { return $0 } else { return nil } })
+        // 16-bit samples: a zero high byte in every pair, as UTF-16 Latin text has, but no text in them.
+        let samples = (0..<4096).flatMap { [UInt8(truncatingIfNeeded: $0 % 31 + 1), UInt8(0)] }
+        XCTAssertEqual(error(reading: samples, named: "samples.txt"), .notText("control characters"))
         XCTAssertEqual(PlainTextError.notText("PNG image").description, "is not text (PNG image)")
     }
 
