@@ -130,6 +130,9 @@ struct XHTMLWriter {
 
     private mutating func append(_ string: String) { out.append(contentsOf: string.utf8) }
 
+    private static let ampersand = Array("&amp;".utf8), lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8)
+    private static let quote = Array("&quot;".utf8), replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
     /// & < > " escaped; U+FFFE and U+FFFF, which XML forbids, as U+FFFD.
     private mutating func appendEscaped(_ bytes: ArraySlice<UInt8>) {
         var start = bytes.startIndex
@@ -138,12 +141,12 @@ struct XHTMLWriter {
             let byte = bytes[index]
             let replacement: [UInt8]?
             switch byte {
-            case 0x26: replacement = Array("&amp;".utf8)
-            case 0x3C: replacement = Array("&lt;".utf8)
-            case 0x3E: replacement = Array("&gt;".utf8)
-            case 0x22: replacement = Array("&quot;".utf8)
+            case 0x26: replacement = Self.ampersand
+            case 0x3C: replacement = Self.lessThan
+            case 0x3E: replacement = Self.greaterThan
+            case 0x22: replacement = Self.quote
             case 0xEF where index + 2 < bytes.endIndex && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
-                replacement = [0xEF, 0xBF, 0xBD]
+                replacement = Self.replacementCharacter
             default: replacement = nil
             }
             guard let replacement else { index += 1; continue }

@@ -43,6 +43,24 @@ final class XHTMLTests: XCTestCase {
         XCTAssertTrue(try document(BookFixtures.korean, encoding: "EUC-KR").contains("xml:lang=\"ko\""))
     }
 
+    /// Chinese hard-wrapped at 30 characters: a paragraph's lines joined with no space, a new one at each 　　.
+    func testHardWrappedChineseIsJoinedWithoutSpaces() throws {
+        let paragraphs = ["天色渐渐暗了下来，城门外的小路上行人稀少。李青云背着一个旧布包，慢慢地走进了这座陌生的城市。他已经三天没有吃饭了。",
+                          "可是心里却一点也不着急。师父说过，到了京城，自然会有人来接他。夜里下起了雨，客栈的老板娘端来一碗热汤。"]
+        var text = "第一章 开始\n"
+        for _ in 0..<3 {
+            for paragraph in paragraphs {
+                var characters = Array("　　" + paragraph)
+                while !characters.isEmpty {
+                    text += String(characters.prefix(30)) + "\n"
+                    characters.removeFirst(min(30, characters.count))
+                }
+            }
+        }
+        let xhtml = try document(text)
+        XCTAssertTrue(xhtml.contains("<h2 id=\"c1\">第一章 开始</h2>\n<p>\(paragraphs[0])</p>\n<p>\(paragraphs[1])</p>"), xhtml)
+    }
+
     func testShortLinesStayLineByLine() throws {
         let paragraph = "This is a long line that holds a whole paragraph of a book written with one paragraph on every line, as many are."
         let xhtml = try document("\(paragraph)\n\(paragraph)\nRoses are red,\nViolets are blue,\nSugar is sweet.\n\(paragraph)\n")
