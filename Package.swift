@@ -45,6 +45,8 @@ let package = Package(
         // utf8proc's Unicode tables: NFC, NFKC, case folding and decompositions without ICU.
         // No pkgConfig: libutf8proc.pc's -DUTF8PROC_EXPORTS is a flag SwiftPM refuses (and warns about).
         .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
+        // uchardet: which encoding a text file is in, when it has no BOM and is not UTF-8.
+        .systemLibrary(name: "CUchardet", pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
@@ -111,6 +113,8 @@ let package = Package(
         .target(name: "TextFolding", dependencies: ["CUtf8proc"]),
         // Page selections such as "2-10,15" or "iv-x", by number or page label.
         .target(name: "PageRanges"),
+        // Plain-text books (.txt in any common encoding): their text as UTF-8, chapters, and XHTML to lay out.
+        .target(name: "PlainTextBooks", dependencies: ["CUchardet", "FileNames"]),
         // Text measured in terminal columns (East Asian wide characters take two).
         .target(name: "TextCells"),
 
@@ -203,6 +207,7 @@ let package = Package(
         ]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Raster", "PDF", "BookLibrary", "TestSupport",
                                                     "ibook", "ibook-full", "make-scans"]),
+        .testTarget(name: "PlainTextBooksTests", dependencies: ["PlainTextBooks"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
