@@ -34,7 +34,7 @@ struct DocumentRecord: Codable {
             xmpTitle: xmp?.title, xmpCreators: xmp?.creators ?? [],
             pageTitle: titlePage?.title, pageAuthors: titlePage?.authors ?? [],
             // A name that is not UTF-8 is most likely Latin-1: read as that, it makes a title.
-            fileName: FileName.readable(stem.isEmpty ? name : stem))
+            fileName: FileName.readable(stem.isEmpty ? name : stem), declaredForReaders: format != .pdf && format != .txt)
     }
 }
 

@@ -25,6 +25,11 @@ public struct MetadataChoice: Codable, Equatable, Sendable {
         let fileName = candidates.fileName
         func good(_ title: String?) -> Bool { TitleJudge.isGood(title: title, fileName: fileName) }
 
+        if candidates.declaredForReaders, let title = candidates.infoTitle, !title.isEmpty {
+            let author = candidates.xmpCreators.isEmpty ? nil : candidates.xmpCreators.joined(separator: ", ")
+            return MetadataChoice(title: title, titleSource: .metadata, author: author ?? candidates.infoAuthor ?? unknownAuthor,
+                                  authorSource: author != nil || candidates.infoAuthor != nil ? .metadata : .none)
+        }
         let title: String, titleSource: MetadataSource
         if let info = candidates.infoTitle.map(TitleJudge.withoutGeneratorPrefix), good(info) {
             (title, titleSource) = (info, .metadata)
