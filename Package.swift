@@ -114,7 +114,8 @@ let package = Package(
         // Page selections such as "2-10,15" or "iv-x", by number or page label.
         .target(name: "PageRanges"),
         // Plain-text books (.txt in any common encoding): their text as UTF-8, chapters, and XHTML to lay out.
-        .target(name: "PlainTextBooks", dependencies: ["CUchardet", "FileNames"]),
+        // Without Foundation (NFC is TextFolding's, on utf8proc), so the lean ibook can link it.
+        .target(name: "PlainTextBooks", dependencies: ["CUchardet", "FileNames", "TextFolding"]),
         // Text measured in terminal columns (East Asian wide characters take two).
         .target(name: "TextCells"),
 
@@ -207,7 +208,7 @@ let package = Package(
         ]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Raster", "PDF", "BookLibrary", "TestSupport",
                                                     "ibook", "ibook-full", "make-scans"]),
-        .testTarget(name: "PlainTextBooksTests", dependencies: ["PlainTextBooks"]),
+        .testTarget(name: "PlainTextBooksTests", dependencies: ["PlainTextBooks", "TestSupport"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -42,16 +42,18 @@ enum ChapterFinder {
     ]
 
     /// A "CONTENTS" list whose entries have text between them (page numbers, summaries): its headings are
-    /// those from the first after "CONTENTS" to where that first one's words come again, in the book itself.
+    /// those from the first after "CONTENTS" to where that first one's words come again, in the book itself,
+    /// so long as every one of them comes again there. (A book whose parts each number their chapters from
+    /// I has "CHAPTER I." twice, but its PART ONE does not come again.)
     private static func withoutContentsList(_ headings: [Heading], in lines: TextLines, region: Range<Int>) -> [Heading] {
         guard let contents = region.first(where: { line in
             let range = lines.trimmed(line)
             return !range.isEmpty && range.count <= 20 && contentsTitles.contains(lines.string(range).uppercased())
         }), let first = headings.firstIndex(where: { $0.line > contents }) else { return headings }
-        let words = firstLineWords(of: headings[first], in: lines)
-        guard let repeated = headings[(first + 1)...].firstIndex(where: { firstLineWords(of: $0, in: lines) == words }) else {
-            return headings
-        }
+        let words = headings.map { firstLineWords(of: $0, in: lines) }
+        guard let repeated = words[(first + 1)...].firstIndex(of: words[first]) else { return headings }
+        let later = Set(words[repeated...])
+        guard words[first..<repeated].allSatisfy(later.contains) else { return headings }
         return Array(headings[..<first] + headings[repeated...])
     }
 

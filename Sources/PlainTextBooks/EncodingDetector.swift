@@ -26,6 +26,9 @@ enum EncodingDetector {
 
         let sample = detectionSample(bytes)
         let guess = sample.withUnsafeBufferPointer(uchardetGuess)
+        // More broken sequences than `isUTF8` lets pass, but uchardet still sees UTF-8 in the good ones:
+        // each broken one becomes U+FFFD rather than the whole book Latin-1 mojibake.
+        if guess == "UTF-8" { return Decoded(encoding: "UTF-8", utf8: Array(bytes)) }
         let nonASCII = bytes.reduce(0) { $0 + ($1 >= 0x80 ? 1 : 0) }
         // A guess that needs more replacements than this is wrong, not a damaged file.
         let tolerance = 2 + nonASCII / 200

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Project Gutenberg's header and footer around a book: the lines between its `*** START OF …`
 /// and `*** END OF …` markers are the book; the header's `Title:` and `Author:` say what it is;
 /// after the END marker comes the licence, which has headings of its own and is not a chapter.
@@ -42,8 +40,9 @@ struct GutenbergFrame {
         if title == nil {
             // "*** START OF THE PROJECT GUTENBERG EBOOK ALICE'S ADVENTURES IN WONDERLAND ***"
             let marker = lines.string(lines.trimmed(start))
-            if let range = marker.range(of: "EBOOK ", options: .caseInsensitive) {
-                title = Self.value(marker[range.upperBound...].split(separator: "*").first ?? "")
+            let words = marker.split(separator: " ")
+            if let ebook = words.firstIndex(where: { $0.uppercased() == "EBOOK" }) {
+                title = Self.value(words[(ebook + 1)...].joined(separator: " ").split(separator: "*").first ?? "")
             }
         }
         self.title = title

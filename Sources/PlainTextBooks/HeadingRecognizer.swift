@@ -19,6 +19,11 @@ enum HeadingRecognizer {
         switch first {
         case "#": return markdown(scalars)
         case "第", "제": return numberedCJK(scalars)
+        // Web novels put 正文 ("main text") before their chapter headings: "正文 第一章 风起".
+        case "正" where scalars.count > 3 && scalars[1] == "文" && separators.contains(scalars[2]):
+            let rest = scalars[3...].drop { separators.contains($0) }
+            guard rest.first == "第" else { return nil }
+            return numberedCJK(Array(rest)).map { Match(level: $0.level, title: collapsed(scalars)) }
         case "A"..."Z": return english(line)
         default: return namedCJK(scalars)
         }

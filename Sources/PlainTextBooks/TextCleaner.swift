@@ -1,4 +1,4 @@
-import Foundation
+import TextFolding
 
 /// UTF-8 bytes made into the book's text: line ends as \n, no BOM, no control characters but
 /// tab and newline (XML refuses them and a reader has no use for them), broken sequences as
@@ -8,7 +8,7 @@ enum TextCleaner {
         let cleaned = utf8.withUnsafeBufferPointer(clean)
         let text = String(decoding: cleaned, as: UTF8.self)
         if cleaned.withUnsafeBufferPointer(isNFCWithoutChecking) { return text }
-        return text.precomposedStringWithCanonicalMapping
+        return UnicodeFold.canonicalComposed(text)
     }
 
     private static func clean(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
@@ -39,7 +39,7 @@ enum TextCleaner {
 
     /// Whether every character is one NFC leaves alone and none combines with another: ASCII,
     /// Latin-1 and Latin Extended letters already composed, CJK ideographs, kana, Hangul syllables,
-    /// common punctuation and full-width forms. Such text, almost every book, skips Foundation's
+    /// common punctuation and full-width forms. Such text, almost every book, skips utf8proc's
     /// normalisation, which builds a second copy of the whole text.
     private static func isNFCWithoutChecking(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// The books the tests read, written in the encodings they come in, in a temporary folder.
@@ -161,10 +162,9 @@ enum BookFixtures {
         return Array(output[0..<produced])
     }
 
-    /// A folder of its own for one test, removed by `remove`.
-    static func makeFolder() -> String {
-        var template = Array((NSTemporaryDirectory() + "/plaintext-XXXXXX").utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    /// A folder of its own for one test (ibook-plaintext-…, which the test runner checks is gone after), removed by `remove`.
+    static func makeFolder() throws -> String {
+        try Fixtures.temporaryDirectory("plaintext").path
     }
 
     static func write(_ bytes: [UInt8], to path: String) {

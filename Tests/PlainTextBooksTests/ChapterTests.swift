@@ -91,6 +91,52 @@ final class ChapterTests: XCTestCase {
         XCTAssertEqual(try chapters(text), [])
     }
 
+    /// Parts that each number their chapters from one (the first part without a heading of its own),
+    /// after a contents line: "CHAPTER I." comes twice, and every chapter stays.
+    func testChapterNumbersStartingAgainInEachPart() throws {
+        let found = try chapters("""
+        CONTENTS
+
+        CHAPTER I.
+
+        The first part begins.
+
+        CHAPTER II.
+
+        It goes on.
+
+        PART TWO
+
+        CHAPTER I.
+
+        The second part begins.
+
+        CHAPTER II.
+
+        It ends.
+
+        """)
+        XCTAssertEqual(found.map(\.title), ["CHAPTER I.", "CHAPTER II.", "PART TWO", "CHAPTER I.", "CHAPTER II."])
+    }
+
+    func testGutenbergTitleFromTheStartMarker() throws {
+        let book = try PlainTextBook(bytes: Array("""
+        *** START OF THE PROJECT GUTENBERG EBOOK ALICE'S ADVENTURES IN WONDERLAND ***
+
+        CHAPTER I.
+
+        Down the Rabbit-Hole
+
+        Alice was beginning to get very tired of sitting by her sister on the bank.
+
+        *** END OF THE PROJECT GUTENBERG EBOOK ALICE'S ADVENTURES IN WONDERLAND ***
+
+        """.utf8))
+        XCTAssertEqual(book.title, "ALICE'S ADVENTURES IN WONDERLAND")
+        XCTAssertNil(book.author)
+        XCTAssertEqual(book.chapters.map(\.title), ["CHAPTER I. Down the Rabbit-Hole"])
+    }
+
     func testMarkdownHeadingsByLevel() throws {
         let found = try chapters("# The Book\n\nText.\n\n## First Chapter ##\n\nText.\n\n### A Section\n\nText.\n\n#### Too deep\n\n#hashtag\n")
         XCTAssertEqual(found.map(\.title), ["The Book", "First Chapter", "A Section"])
@@ -99,8 +145,8 @@ final class ChapterTests: XCTestCase {
     }
 
     func testChineseNamedHeadings() throws {
-        let found = try chapters("楔子\n　　很久以前。\n序章 开端\n　　故事开始了。\n第十二回 大结局\n　　完了。\n尾声\n　　再见。\n後記\n　　谢谢。\n")
-        XCTAssertEqual(found.map(\.title), ["楔子", "序章 开端", "第十二回 大结局", "尾声", "後記"])
+        let found = try chapters("楔子\n　　很久以前。\n序章 开端\n　　故事开始了。\n正文 第1章 起程\n　　走了。\n第十二回 大结局\n　　完了。\n尾声\n　　再见。\n後記\n　　谢谢。\n")
+        XCTAssertEqual(found.map(\.title), ["楔子", "序章 开端", "正文 第1章 起程", "第十二回 大结局", "尾声", "後記"])
     }
 
     func testTitleAndAuthorAtTheTop() throws {

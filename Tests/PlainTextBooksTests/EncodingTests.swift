@@ -5,10 +5,10 @@ import XCTest
 final class EncodingTests: XCTestCase {
     private var folder = ""
 
-    override func setUp() { folder = BookFixtures.makeFolder() }
-    override func tearDown() { BookFixtures.remove(folder) }
+    override func setUpWithError() throws { folder = try BookFixtures.makeFolder() }
+    override func tearDown() { if !folder.isEmpty { BookFixtures.remove(folder) } }
 
-    private func book(_ bytes: [UInt8], named name: String, file: StaticString = #filePath, line: UInt = #line) throws -> PlainTextBook {
+    private func book(_ bytes: [UInt8], named name: String) throws -> PlainTextBook {
         let path = folder + "/" + name
         BookFixtures.write(bytes, to: path)
         return try PlainTextBook(path: path)
@@ -24,6 +24,7 @@ final class EncodingTests: XCTestCase {
             ("utf16le.txt", [0xFF, 0xFE] + BookFixtures.encode(text, as: "UTF-16LE"), "UTF-16LE"),
             ("utf16be.txt", [0xFE, 0xFF] + BookFixtures.encode(text, as: "UTF-16BE"), "UTF-16BE"),
             ("utf32le.txt", [0xFF, 0xFE, 0, 0] + BookFixtures.encode(text, as: "UTF-32LE"), "UTF-32LE"),
+            ("utf32be.txt", [0, 0, 0xFE, 0xFF] + BookFixtures.encode(text, as: "UTF-32BE"), "UTF-32BE"),
             ("gb18030.txt", BookFixtures.encode(text, as: "GB18030"), "GB18030"),
             // GBK is GB18030's subset, and GB18030 is what it is read as.
             ("gbk.txt", BookFixtures.encode(text, as: "GBK"), "GB18030"),
@@ -95,11 +96,31 @@ final class EncodingTests: XCTestCase {
         XCTAssertEqual(book.title, "Le Café")
     }
 
+    /// One sentence is enough: uchardet's guess for Central European, Cyrillic and Greek is kept, and the
+    /// WINDOWS-1250 it gives Western text with curly quotes is read as WINDOWS-1252.
+    func testShortSentencesInEuropeanCharsets() throws {
+        let russian = "Все счастливые семьи похожи друг на друга, каждая несчастливая семья несчастлива по-своему.\n"
+        let polish = "Zażółć gęślą jaźń. Pchnąć w tę łódź jeża lub ośm skrzyń fig. Litwo! Ojczyzno moja! ty jesteś jak zdrowie.\n"
+        let samples: [(text: String, charset: String)] = [
+            (russian, "WINDOWS-1251"), (russian, "KOI8-R"), (polish, "WINDOWS-1250"), (polish, "ISO-8859-2"),
+            ("Der Bär läuft über die Straße, und die Kinder schauen zu. Größer als gedacht, aber schön.\n", "ISO-8859-1"),
+            ("L’été dernier, nous sommes allés à la mer… C’était «magnifique».\n", "WINDOWS-1252"),
+            ("Ο γρήγορος καφέ αλεπού πηδά πάνω από το τεμπέλικο σκυλί. Καλημέρα σας, φίλοι μου.\n", "ISO-8859-7"),
+        ]
+        for (text, charset) in samples {
+            let book = try PlainTextBook(bytes: BookFixtures.encode(text, as: charset))
+            XCTAssertEqual(book.encoding, charset)
+            XCTAssertEqual(book.text, text, charset)
+        }
+    }
+
     func testUTF16WithoutByteOrderMark() throws {
         let text = BookFixtures.gutenberg(title: "The Test Book", paragraphs: BookFixtures.windows1252Paragraphs)
-        let book = try book(BookFixtures.encode(text, as: "UTF-16LE"), named: "utf16-nobom.txt")
-        XCTAssertEqual(book.encoding, "UTF-16LE")
-        XCTAssertEqual(book.text, text)
+        for charset in ["UTF-16LE", "UTF-16BE"] {
+            let book = try book(BookFixtures.encode(text, as: charset), named: "\(charset)-nobom.txt")
+            XCTAssertEqual(book.encoding, charset)
+            XCTAssertEqual(book.text, text)
+        }
     }
 
     /// A truncated or stray multibyte sequence, in every encoding: U+FFFD where it was, the rest decoded as before.
@@ -124,6 +145,15 @@ final class EncodingTests: XCTestCase {
             XCTAssertEqual(book.text, head + "\u{FFFD}\n" + tail + "\u{FFFD}", charset)
             XCTAssertFalse(book.chapters.isEmpty, charset)
         }
+        // One sequence in twenty broken, too many for UTF-8 to be taken on sight; uchardet still says UTF-8.
+        let lines = BookFixtures.chinese.split(separator: "\n", omittingEmptySubsequences: false)
+        var damaged: [UInt8] = []
+        for line in lines {
+            damaged += Array(line.utf8) + (line.isEmpty ? [] : [0xE9]) + [0x0A]
+        }
+        let mostlyUTF8 = try book(damaged, named: "damaged-utf8.txt")
+        XCTAssertEqual(mostlyUTF8.encoding, "UTF-8")
+        XCTAssertTrue(mostlyUTF8.text.contains(chineseSentence.dropLast() + "\u{FFFD}\n"), mostlyUTF8.text)
         let utf16 = try book([0xFF, 0xFE] + BookFixtures.encode(BookFixtures.chinese, as: "UTF-16LE") + [0x41], named: "odd.txt")
         XCTAssertEqual(utf16.text, BookFixtures.chinese + "\u{FFFD}")
         let lone = try book([0xFF, 0xFE] + BookFixtures.encode("AB", as: "UTF-16LE") + [0x00, 0xD8] + BookFixtures.encode("CD", as: "UTF-16LE"),

@@ -7,8 +7,8 @@ import XCTest
 final class MuPDFLayoutTests: XCTestCase {
     private var folder = ""
 
-    override func setUp() { folder = BookFixtures.makeFolder() }
-    override func tearDown() { BookFixtures.remove(folder) }
+    override func setUpWithError() throws { folder = try BookFixtures.makeFolder() }
+    override func tearDown() { if !folder.isEmpty { BookFixtures.remove(folder) } }
 
     private func laidOutText(_ book: PlainTextBook, named name: String) throws -> String {
         let mutool = "/usr/bin/mutool"

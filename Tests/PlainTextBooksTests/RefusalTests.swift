@@ -6,8 +6,8 @@ import XCTest
 final class RefusalTests: XCTestCase {
     private var folder = ""
 
-    override func setUp() { folder = BookFixtures.makeFolder() }
-    override func tearDown() { BookFixtures.remove(folder) }
+    override func setUpWithError() throws { folder = try BookFixtures.makeFolder() }
+    override func tearDown() { if !folder.isEmpty { BookFixtures.remove(folder) } }
 
     private func error(reading bytes: [UInt8]?, named name: String) -> PlainTextError? {
         let path = folder + "/" + name
