@@ -14,6 +14,7 @@ SECTIONS = {
     "view": "7. Reader on a terminal (ibook view over a pty, kitty)",
     "pgsearch": "8. Search on a shared library (PostgreSQL beside SQLite, synthetic pages, whole process)",
     "shelf": "9. The shelf on a terminal (ibook shelf over a pty, kitty)",
+    "formats": "10. Books that are not PDFs (IDPF's EPUB 3 samples, whole process)",
 }
 
 

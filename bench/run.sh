@@ -468,6 +468,42 @@ done
 note "shelf: \`ibook shelf --graphics kitty\` on a 120×40-cell, 1200×800-pixel pty (TERM=xterm-kitty), timed from spawn to the last output of the first screen (quiet for 0.5 s after the status line names the selected book), and from \`l\`/\`h\` to the status line naming the next book with the screen quiet again (bench/shelf-latency.py); peak RSS is the shelf process's VmHWM."
 fi
 
+# --- 10. Books that are not PDFs -------------------------------------------------------
+EPUBS="${IBOOK_EPUBS:-$REPO/../shared/corpus/epub}"
+[ -d "$EPUBS" ] || EPUBS="$REPO/../../shared/corpus/epub"  # a worktree sits one level deeper
+if runs_section 10 && [ -d "$EPUBS" ] && command -v mutool >/dev/null 2>&1; then
+SECTION=10
+E="$WORK/epub"
+mkdir -p "$E/books"
+cp "$EPUBS"/*.epub "$E/books/"
+mapfile -t EPUB_FILES < <(find "$E/books" -type f -name '*.epub' | sort)
+log "10. ${#EPUB_FILES[@]} EPUBs: add against mutool and recoll, first page, search"
+: > "$WORK/mutool.sh"
+for f in "${EPUB_FILES[@]}"; do printf 'mutool convert -F text -o %q %q 2>/dev/null\n' "$E/out.txt" "$f" >> "$WORK/mutool.sh"; done
+t_mutool=$(hf mutool $RUNS -i -- "sh $WORK/mutool.sh")
+t_epub=$(hf epub-add $RUNS --prepare "rm -rf $E/lib $XDG_CACHE_HOME" -i -- "$IBOOK --library $E/lib add --ocr never $E/books")
+mkdir -p "$E/recoll"
+printf 'topdirs = %s\nloglevel = 1\nnoaspell = 1\n' "$E/books" > "$E/recoll/recoll.conf"
+t_erecoll=$(hf epub-recollindex $RUNS --prepare "rm -rf $E/recoll/xapiandb $E/recoll/idxstatus.txt" -i -- "recollindex -c $E/recoll -z")
+recollindex -c "$E/recoll" -z >/dev/null 2>&1 || true
+EPUB_PAGES=$("$IBOOK" --library "$E/lib" list --json | python3 -c 'import json,sys; print(sum(b["pageCount"] for b in json.load(sys.stdin)))')
+row formats "add ${#EPUB_FILES[@]} EPUBs ($EPUB_PAGES pages), wall s" "$t_epub" "mutool convert -F text, serial" "$t_mutool" 0.6 s
+row formats "add ${#EPUB_FILES[@]} EPUBs, wall s" "$t_epub" "recollindex" "$t_erecoll" - s
+row formats "add ${#EPUB_FILES[@]} EPUBs, CPU s" "$(cpu_of epub-add)" "mutool convert -F text, serial" "$(cpu_of mutool)" - s
+# A page deep in Moby-Dick drawn from a cold process: what opening a book at its last place costs.
+moby_id=$("$IBOOK" --library "$E/lib" list --json | python3 -c 'import json,sys; print(next(b["id"] for b in json.load(sys.stdin) if b["path"].endswith("moby-dick.epub")))')
+t_show=$(hf epub-show $FAST_RUNS -w 1 -- "$IBOOK --library $E/lib show $moby_id 300 --width 100 -o $E/page.png")
+limit formats "open Moby-Dick (1.2 MB of text) and draw page 300 of 567, ms" "$(ms "$t_show")" 300 ms
+for query in whale '"white whale"' 'the sea'; do
+    shown=$(printf '%s' "$query" | tr -d '"' | tr ' ' '-')
+    t_s=$(hf "epub-search-$shown" $FAST_RUNS -w 2 -- "$IBOOK --library $E/lib search --all --limit 20 $(printf '%q' "$query")")
+    t_r=$(hf "epub-recollq-$shown" $FAST_RUNS -w 2 -- "recollq -c $E/recoll -n 0-20 $(printf '%q' "$query")")
+    row formats "search $query, first 20 hits, ms" "$(ms "$t_s")" "recollq -n 0-20" "$(ms "$t_r")" 1.0 ms
+done
+note "EPUBs: IDPF's EPUB 3 samples (${#EPUB_FILES[@]} files, $(sizeof "$E/books") MB), laid out at ibook's reference page (A5, 11 pt: $EPUB_PAGES pages). mutool converts each file alone, one after the other, as the issue asks; ibook adds with its default workers. recollq answers by chapter (its unit for an EPUB), ibook by page."
+rm -rf "$E"
+fi
+
 # --- Report ---------------------------------------------------------------------
 WATERMARK=""
 if [ -z "$ONLY" ] && [ -f "$BENCH_DIR/watermark.sh" ]; then
