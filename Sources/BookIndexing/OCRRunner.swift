@@ -196,7 +196,11 @@ extension Library {
     public func ocr(_ books: [Book], options: OCROptions, stop: StopFlag = StopFlag(),
                     onProgress: (OCRProgress) -> Void = { _ in },
                     onResult: (OCRBookResult) -> Void = { _ in }) throws -> OCRRunSummary {
-        let work = try books.map { book in
+        // Scanned books are PDFs; the other formats carry their text.
+        if books.count == 1, let book = books.first, book.format != .pdf {
+            throw LibraryError.needsPDF(book.path, format: book.format)
+        }
+        let work = try books.filter { $0.format == .pdf }.map { book in
             (book: book, pages: try pagesNeedingOCR(book, within: options.pages, force: options.force,
                                                     everyPage: options.mode == .always))
         }

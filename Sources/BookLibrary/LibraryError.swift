@@ -39,10 +39,13 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case damagedPageText(book: String, page: Int, reason: String)
     case readOnlyNeedsUpgrade(String, pendingMigrations: [String])
     case stemmerUnavailable(String)
+    /// What was asked works on PDFs only (yet): the file, and what it is instead.
+    case needsPDF(String, format: BookFormat)
 
     public var description: String {
         switch self {
         case .notOnSharedLibrary(let what): return "\(what) does not work on a shared library yet"
+        case .needsPDF(let path, let format): return "\(path) is \(format.withArticle), and this works on PDFs only yet"
         case .notASharedLibrary(let url):
             return "\(url): not an ibook shared library (no ibook schema); create it with 'ibook server init \(url)'"
         case .sharedLibraryNeedsUpgrade(let url, let ids):

@@ -1,5 +1,6 @@
 import Arguments
 import BookLibrary
+import FileNames
 import FoundationEssentials
 import Glibc
 
@@ -83,6 +84,12 @@ package enum CLI {
             if error.commandPath.isEmpty { error.commandPath = parsed.commandPath }
             context.stderr.write(parser.errorText(for: error) + "\n")
             return ExitCode.usage
+        } catch LibraryError.needsPDF(let path, let format) {
+            // The service knows the file; the command line knows which command was asked.
+            let asked = (parsed.commandPath + (parsed.flag("write") ? ["--write"] : [])
+                + (parsed.flag("layout") ? ["--layout"] : [])).joined(separator: " ")
+            context.error("\(FileName.displayed(path)) is \(format.withArticle): '\(asked)' works on PDFs only")
+            return ExitCode.failure
         } catch {
             context.error(context.describe(error))
             return ExitCode.failure

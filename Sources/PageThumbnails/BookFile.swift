@@ -37,6 +37,7 @@ package enum BookFile {
     /// The book's PDF, for what only PDFs have (layout text, annotations, a text layer).
     package static func document(of book: Book, password: String?) throws -> PDFDocument {
         guard FileName.exists(book.path) else { throw LibraryError.fileMissing(book.path) }
+        guard book.format == .pdf else { throw LibraryError.needsPDF(book.path, format: book.format) }
         do {
             return try PDFDocument(path: book.path, password: password)
         } catch let error as PDFError {

@@ -103,6 +103,16 @@ final class BookFormatsTests: XCTestCase {
         XCTAssertEqual(watermark.stderrLines.count, 1, watermark.stderr)
         XCTAssertTrue(watermark.stderr.contains("is not a PDF (an EPUB)"), watermark.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        // Commands on the library's book say which command wants a PDF.
+        for (arguments, asked) in [(["highlight", "24", "Ishmael"], "ibook highlight"),
+                                   (["edit", "--write", "--title", "x", "-o", output], "ibook edit --write"),
+                                   (["read", "--layout", "24"], "ibook read --layout"), (["ocr"], "ibook ocr")] {
+            let refused = try library.ibook(arguments)
+            XCTAssertEqual(refused.status, 1, refused.stderr)
+            XCTAssertEqual(refused.stderr, "Error: \(moby) is an EPUB: '\(asked)' works on PDFs only\n")
+        }
+        XCTAssertEqual(try library.json([Listed].self, "list", "--json").first?.title, "Moby-Dick", "the refused edit changed nothing")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
     func testAPlainTextNovelInGB18030HasItsChaptersAndIsSearched() throws {

@@ -57,6 +57,8 @@ package enum EditCommand: Command {
         if write { try context.require(.ownFiles, for: "ibook edit --write") }
         let library = try context.library()
         var book = try context.book()
+        // Refused before anything is stored: the edit and the file are written together or not at all.
+        if write, book.format != .pdf { throw LibraryError.needsPDF(book.path, format: book.format) }
         do {
             if !write || !edit.isEmpty { book = try library.edit(book, edit) }
         } catch let error as CurationError {
