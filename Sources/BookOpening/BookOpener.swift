@@ -35,7 +35,8 @@ public enum BookOpener {
 
     /// The format of the file at `path`, from its first bytes (and its name
     /// where formats look alike). A file that is none of ibook's gets the
-    /// PDF's answer, which says what the file is instead.
+    /// answer of the engine its name promises (the PDF's by default), which
+    /// says what the file is instead.
     public static func format(of path: String) throws -> BookFormat {
         let fd = FileName.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .pdf }
@@ -43,6 +44,7 @@ public enum BookOpener {
         var head = [UInt8](repeating: 0, count: 1024)
         let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 1024, 0) }
         guard count > 0 else { return .pdf }
-        return BookFormat.detect(head: Array(head.prefix(count)), path: path) ?? .pdf
+        // Content first; a file that is none of ours is refused by the engine its name promises.
+        return BookFormat.detect(head: Array(head.prefix(count)), path: path) ?? BookFormat.promised(byName: path) ?? .pdf
     }
 }
