@@ -212,4 +212,36 @@ final class SharedAddTests: XCTestCase {
         XCTAssertEqual(try server.psql("SELECT root || ' ' || path FROM books ORDER BY id", database: database),
                        "books lighthouses.pdf\nbooks cafe-culture.pdf")
     }
+
+    /// A book that is not a PDF (an FB2 with a series, a publisher and an ISBN) on a shared
+    /// library: the same listing, contents and hits as a local library, its format kept on the server.
+    func testAnFB2IsAddedAndReadAsOnALocalLibrary() throws {
+        let database = try server.sharedLibrary()
+        let client = try SharedClient(server: server, database: database)
+        let local = try TestLibrary("shared-add-fb2")
+        let book = files.appendingPathComponent("tale.fb2")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0">
+            <description><title-info><genre>sf</genre><author><first-name>Anna</first-name><last-name>Petrova</last-name></author>
+            <book-title>Зимняя сказка</book-title><lang>ru</lang><sequence name="Сказки" number="3"/></title-info>
+            <publish-info><publisher>Наука</publisher><year>1999</year><isbn>978-5-02-013850-3</isbn></publish-info></description>
+            <body><section><title><p>Глава первая</p></title><p>Зимой в лесу было тихо и снежно. Медведь спал в берлоге.</p></section>
+            <section><title><p>Глава вторая</p></title><p>Весной пришли птицы, и лес проснулся от долгого сна.</p></section></body>
+            </FictionBook>
+            """.utf8).write(to: book)
+        for command in [["add", book.path], ["info", "1"], ["toc", "--book", "1"], ["search", "--all", "медведи"],
+                        ["list", "format:fb2", "series:сказки"]] {
+            let there = try client.ibook(command)
+            let here = try local.ibook(command)
+            XCTAssertEqual(there.status, 0, "\(command): \(there.stderr)")
+            // When it was added and where each machine caches its cover differ; nothing else may.
+            func comparable(_ output: String) -> [String] {
+                output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("Added  ") && !$0.hasPrefix("Thumbnail  ") }
+            }
+            XCTAssertEqual(comparable(there.stdout), comparable(here.stdout), "\(command)")
+        }
+        XCTAssertTrue(try client.ibook("info", "1").stdout.contains("Series       Сказки #3"))
+        XCTAssertEqual(try server.psql("SELECT format FROM books", database: database), "fb2")
+    }
 }
