@@ -34,6 +34,7 @@ export PKG_CONFIG_PATH := $(CURDIR)/$(PKG_CONFIG_SHIM)$(if $(PKG_CONFIG_PATH),:$
 # postgresql (its initdb and pg_ctl) is the server the shared-library tests start for
 # themselves; libpq-dev (pg_config, libpq.pc) is what ibook talks to it through.
 # mupdf-tools' mutool is the bench's yardstick for EPUB text (`mutool convert -F text`).
+# libmupdf-dev (static libmupdf.a) and the libraries it needs are what libibook-reflow.so links.
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \

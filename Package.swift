@@ -181,7 +181,7 @@ let package = Package(
         // Fixtures shared by the test targets: sample books, bad files, the built binary.
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "ReflowDocumentsTests", dependencies: ["ReflowDocuments", "Raster", "TestSupport"]),
+        .testTarget(name: "ReflowDocumentsTests", dependencies: ["ReflowDocuments", "FileNames", "Raster", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "PDF", "TestSupport"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary", "PDF", "PageRendering", "TestSupport"]),

@@ -30,6 +30,8 @@ enum BookSniffer {
             return .xps
         }
         let files = names.filter { !$0.hasSuffix("/") }
+        // FB2 is mostly shared zipped, one book to a zip (name.fb2.zip).
+        if files.count == 1, files[0].lowercased().hasSuffix(".fb2") { return .fb2 }
         if !files.isEmpty, files.allSatisfy({ isImage($0) || isComicSidecar($0) }), files.contains(where: isImage) {
             return .cbz
         }

@@ -15,6 +15,18 @@ struct EPUBNavigation {
     /// More entries than any table of contents has: the rest would only cost time.
     static let mostEntries = 20_000
 
+    init() {}
+
+    /// An EPUB 2 NCX's `<pageList>`: `<pageTarget><navLabel><text>12</text></navLabel><content src="…"/>`.
+    static func pageTargets(ncx: XMLNode, path: String) -> [Target] {
+        guard let list = ncx.descendants("pageList").first else { return [] }
+        return list.descendants("pageTarget").prefix(mostEntries).compactMap { target in
+            guard let title = target.child("navLabel")?.child("text")?.text.cleanedBookText(limit: 300) else { return nil }
+            let source = target.child("content")?.attribute("src").flatMap { ArchivePath.resolve($0, from: path) }
+            return Target(title: title, depth: 0, path: source)
+        }
+    }
+
     init(tree: XMLNode, path: String) {
         for nav in tree.descendants("nav") {
             let types = (nav.attribute("type") ?? "").split(separator: " ")

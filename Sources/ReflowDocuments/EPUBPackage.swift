@@ -72,7 +72,7 @@ struct EPUBPackage {
             return !fontObfuscation.contains(algorithm)
         }
         guard encrypted else { return true }
-        let rights = (try? engine.entry("META-INF/rights.xml", maximum: largestDocument)).flatMap { $0 } ?? []
+        let rights = (try? engine.entry("META-INF/rights.xml", maximum: largestDocument)) ?? []
         throw .encrypted(String(decoding: rights, as: UTF8.self).contains("adobe.com/adept") ? "Adobe DRM" : "DRM")
     }
 
@@ -80,6 +80,9 @@ struct EPUBPackage {
 
     /// The EPUB 3 navigation document.
     var navigation: Item? { manifest.first { $0.properties.contains("nav") } }
+
+    /// The EPUB 2 table of contents (the spine's toc, which is the NCX's media type anyway).
+    var ncx: Item? { manifest.first { $0.mediaType == "application/x-dtbncx+xml" } }
 
     /// The cover image's archive path: properties="cover-image", else the EPUB 2 meta's item (or
     /// its content taken as a path), else nil (the guide's cover page is an XHTML page to look into).

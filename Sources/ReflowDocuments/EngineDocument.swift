@@ -1,3 +1,5 @@
+import FileNames
+
 /// One reflow_document of libibook-reflow.so, owned: closed in deinit. Turns the C API's
 /// status codes, messages and malloc'd buffers into Swift values and ReflowErrors.
 final class EngineDocument {
@@ -18,7 +20,8 @@ final class EngineDocument {
         var message = [CChar](repeating: 0, count: 512)
         let status: Int32
         if let path {
-            status = library.open(path, nil, 0, Self.memoryLimit, &handle, &message, message.count)
+            // The name's bytes, as FileNames keeps them: a name that is not UTF-8 opens too.
+            status = FileName.withCString(path) { library.open($0, nil, 0, Self.memoryLimit, &handle, &message, message.count) }
         } else {
             let bytes = bytes ?? []
             status = bytes.withUnsafeBufferPointer { buffer in
@@ -135,12 +138,12 @@ final class EngineDocument {
         return take(pointer, count)
     }
 
-    /// XML parsed by MuPDF (no DTD entity is expanded), as a tree.
-    func parseXML(_ bytes: [UInt8]) throws(ReflowError) -> XMLNode {
+    /// XML parsed by MuPDF (no DTD entity is expanded), as a tree; `html5` for HTML that need not be XML.
+    func parseXML(_ bytes: [UInt8], html5: Bool = false) throws(ReflowError) -> XMLNode {
         var pointer: UnsafeMutablePointer<UInt8>?
         var count = 0
         try bytes.withUnsafeBufferPointer { (buffer) throws(ReflowError) in
-            try call { library.parseXML(handle, buffer.baseAddress, buffer.count, &pointer, &count, $0, $1) }
+            try call { library.parseXML(handle, buffer.baseAddress, buffer.count, html5 ? 1 : 0, &pointer, &count, $0, $1) }
         }
         return XMLNode.build(from: take(pointer, count))
     }

@@ -1,6 +1,14 @@
 import Foundation
 
 extension String {
+    /// Without leading and trailing white space, newlines included.
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+
     /// Strings from a book come from anywhere: control characters become spaces, runs of
     /// whitespace collapse, and absurd lengths are cut, so no field can break a listing
     /// or a terminal (the idea of the PDF module's cleanedMetadata).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// MuPDF 1.21 refuses every EPUB with a META-INF/encryption.xml ("epub is locked by drm"),
 /// even one whose only encryption is the font obfuscation EPUB allows publishers (the book's
 /// text is in the clear). Such a book is opened from a copy in memory whose zip headers name
@@ -12,9 +10,9 @@ enum ObfuscatedFonts {
     static let hiddenNames = ["META-INF/encryption.xml", "META-INF/rights.xml"]
 
     static func engineWithoutEncryption(path: String) throws(ReflowError) -> EngineDocument {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .damaged("cannot be read") }
-        if data.count > largestCopy { throw .tooLarge("\(data.count >> 20) MB with obfuscated fonts") }
-        var bytes = [UInt8](data)
+        guard let file = BookFile(path: path) else { throw .damaged("cannot be read") }
+        if file.size > UInt64(largestCopy) { throw .tooLarge("\(file.size >> 20) MB with obfuscated fonts") }
+        guard var bytes = file.read(at: 0, count: Int(file.size)) else { throw .damaged("cannot be read") }
         for name in hiddenNames { rename(Array(name.utf8), in: &bytes) }
         return try EngineDocument(path: nil, bytes: bytes)
     }

@@ -17,32 +17,35 @@ public final class ReflowDocument {
     private let zipNames: [String]
     private let embeddedCover: [UInt8]?
     private lazy var navigation: EPUBNavigation? = readNavigation()
+    /// Chapters parsed to find a link target's words, by archive path.
+    private var chapterTrees: [String: XMLNode?] = [:]
 
     /// Files larger than this are no book MuPDF should lay out whole.
     static let largestFile: UInt64 = 2 << 30
 
     public convenience init(path: String, layout: ReflowLayout = .reference) throws {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard FileName.withCString(path, { stat($0, &info) }) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw ReflowError.missing }
             throw ReflowError.damaged("cannot be read: \(String(cString: strerror(errno)).lowercased())")
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw ReflowError.isDirectory }
+        // A FIFO or a device would block or never end.
+        if info.st_mode & S_IFMT != S_IFREG { throw ReflowError.notABook("not a regular file") }
         if info.st_size == 0 { throw ReflowError.empty }
-        let size = UInt64(info.st_size)
+        guard let file = BookFile(path: path) else {
+            throw ReflowError.damaged("cannot be read: \(String(cString: strerror(errno)).lowercased())")
+        }
+        let size = file.size
         if size > Self.largestFile { throw ReflowError.tooLarge("\(size >> 20) MB") }
-        guard let file = FileHandle(forReadingAtPath: path) else { throw ReflowError.damaged("cannot be read") }
-        let head = [UInt8]((try? file.read(upToCount: BookSniffer.headLength)) ?? Data())
-        try? file.close()
-        let fileExtension = PathName.folder(of: path) == path ? "" : (path.split(separator: "/").last.map {
-            $0.split(separator: ".").count > 1 ? String($0.split(separator: ".").last!).lowercased() : ""
-        } ?? "")
+        let head = file.head(BookSniffer.headLength)
+        let fileExtension = PathName.extension(of: path).lowercased()
 
         var format: ReflowFormat
         var zipNames: [String] = []
         if BookSniffer.isZip(head) {
             let directory: ZipDirectory
-            do { directory = try ZipDirectory.read(path: path, size: size) } catch {
+            do { directory = try ZipDirectory.read(file) } catch {
                 switch error {
                 case .notAZip: throw ReflowError.damaged("its zip directory is missing")
                 case .damaged(let reason): throw ReflowError.damaged(reason)
@@ -61,13 +64,23 @@ public final class ReflowDocument {
             }
             format = sniffed
         }
-        let engine = try EngineDocument(path: path, bytes: nil)
-        var fb2: [UInt8]?
-        if format == .fb2 {
-            if size > UInt64(FB2Description.largestFile) { throw ReflowError.tooLarge("\(size >> 20) MB of FB2") }
-            fb2 = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        var engine = try EngineDocument(path: path, bytes: nil)
+        // An FB2's description and an XHTML's title are read from the file's own XML.
+        var markup: [UInt8]?
+        if format == .fb2, let name = zipNames.first {
+            // A zipped FB2: MuPDF opens the book from its one entry, inflated (the directory was checked).
+            guard let bytes = try engine.entry(name, maximum: FB2Description.largestFile) else {
+                throw ReflowError.damaged("its entry \(name.cleanedBookText(limit: 80) ?? "") cannot be read")
+            }
+            engine = try EngineDocument(path: nil, bytes: bytes)
+            markup = bytes
+        } else if format == .mobi {
+            markup = file.head(MOBIMetadata.headLength)
+        } else if format == .fb2 || format == .xhtml {
+            if size > UInt64(FB2Description.largestFile) { throw ReflowError.tooLarge("\(size >> 20) MB of \(format.rawValue)") }
+            markup = file.read(at: 0, count: Int(size))
         }
-        try self.init(engine: engine, format: format, layout: layout, zipNames: zipNames, xml: fb2, path: path)
+        try self.init(engine: engine, format: format, layout: layout, zipNames: zipNames, xml: markup, path: path)
     }
 
     /// An XHTML book given as bytes (plain-text books are converted to this by another module).
@@ -89,11 +102,20 @@ public final class ReflowDocument {
         var engine = engine
         if let package, package.obfuscatesFonts, let path { engine = try ObfuscatedFonts.engineWithoutEncryption(path: path) }
         self.engine = engine
+        try Self.refuseDeepMarkup(engine: engine, format: format, package: package, zipNames: zipNames, markup: xml)
         try engine.load(format, layout.sane)
         pageCount = engine.pageCount
         var metadata = package?.metadata ?? ReflowMetadata()
         var cover: [UInt8]?
-        if let xml, let tree = try? engine.parseXML(xml) {
+        if format == .mobi {
+            metadata = xml.flatMap(MOBIMetadata.read) ?? metadata
+        } else if format == .cbz {
+            if let name = zipNames.first(where: { $0.lowercased() == ComicInfo.fileName.lowercased() }),
+               let bytes = try? engine.entry(name, maximum: EPUBPackage.largestDocument),
+               let tree = try? engine.parseXML(bytes) {
+                metadata = ComicInfo.read(tree) ?? metadata
+            }
+        } else if let xml, let tree = (try? engine.parseXML(xml)) ?? (format == .xhtml ? try? engine.parseXML(xml, html5: true) : nil) {
             if format == .fb2 {
                 let description = FB2Description(tree: tree)
                 metadata = description.metadata
@@ -104,6 +126,35 @@ public final class ReflowDocument {
         }
         self.metadata = metadata
         embeddedCover = cover
+    }
+
+    /// Every document MuPDF will lay out (an EPUB's XHTML and SVG, an XPS's pages, an FB2 or XHTML
+    /// file) scanned for nesting deep enough to overflow MuPDF's recursion (MarkupDepth). A MOBI's
+    /// HTML is compressed inside it and is not scanned.
+    private static func refuseDeepMarkup(engine: EngineDocument, format: ReflowFormat, package: EPUBPackage?,
+                                         zipNames: [String], markup: [UInt8]?) throws(ReflowError) {
+        var names: [String] = []
+        switch format {
+        case .epub:
+            // The NCX too: MuPDF reads its nested navPoints recursively.
+            let laidOut: Set<String> = ["application/xhtml+xml", "text/html", "image/svg+xml", "application/x-dtbook+xml",
+                                        "application/x-dtbncx+xml"]
+            names = package?.manifest.filter { laidOut.contains($0.mediaType.lowercased()) }.map(\.path) ?? []
+        case .xps:
+            names = zipNames.filter { $0.lowercased().hasSuffix(".fpage") }
+        case .fb2, .xhtml:
+            if let markup, MarkupDepth.exceeds(MarkupDepth.deepest, in: markup) {
+                throw .unsafe("nests its elements more than \(MarkupDepth.deepest) deep")
+            }
+        case .cbz, .mobi:
+            break
+        }
+        for name in names {
+            guard let bytes = try engine.entry(name, maximum: Int(ZipSafety.largestEntry)) else { continue }
+            if MarkupDepth.exceeds(MarkupDepth.deepest, in: bytes) {
+                throw .unsafe("nests its elements more than \(MarkupDepth.deepest) deep in \(name.cleanedBookText(limit: 80) ?? "")")
+            }
+        }
     }
 
     // MARK: Pages
@@ -130,8 +181,9 @@ public final class ReflowDocument {
 
     /// The page drawn on white, stretched to exactly width × height (pixelSize gives the size that keeps its shape).
     public func render(page: Int, width: Int, height: Int) throws -> RasterImage {
-        guard (1...max(1, pageCount)).contains(page) else { throw ReflowError.damaged("has no page \(page) (1-\(pageCount))") }
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+        guard (1...max(1, pageCount)).contains(page) else { throw ReflowError.damaged("no page \(page) in 1-\(pageCount)") }
+        // 16384 on a side and 64 megapixels (256 MB of RGBA) at most: more is no screen's and no thumbnail's.
+        guard width > 0, height > 0, width <= 16384, height <= 16384, width * height <= 1 << 26 else {
             throw ReflowError.tooLarge("an image of \(width)×\(height) pixels")
         }
         let pixels = try engine.render(page - 1, width: width, height: height)
@@ -166,9 +218,10 @@ public final class ReflowDocument {
 
     public func relayout(_ layout: ReflowLayout) throws {
         guard layout != self.layout else { return }
+        // MuPDF may have laid part of the book out before failing: count what it now has either way.
+        defer { pageCount = engine.pageCount }
         try engine.layout(layout.sane)
         self.layout = layout
-        pageCount = engine.pageCount
     }
 
     public func position(ofPage number: Int) -> ReflowPosition {
@@ -187,7 +240,7 @@ public final class ReflowDocument {
     public func outline() -> [ReflowOutlineEntry] {
         if let contents = navigation?.contents, !contents.isEmpty {
             var entries = contents.map { target in
-                ReflowOutlineEntry(title: target.title, depth: target.depth, page: target.path.flatMap(engine.resolve).map { $0 + 1 })
+                ReflowOutlineEntry(title: target.title, depth: target.depth, page: target.path.flatMap(pageIndex(ofTarget:)).map { $0 + 1 })
             }
             // A heading without a link (a <span> over its entries) opens where its first entry is.
             for index in entries.indices.reversed() where entries[index].page == nil {
@@ -210,7 +263,7 @@ public final class ReflowDocument {
         var firstOnPage: [Int: String] = [:]
         var lastOnPage: [Int: String] = [:]
         for target in pageList {
-            guard let path = target.path, let index = engine.resolve(path), index < pageCount else { continue }
+            guard let path = target.path, let index = pageIndex(ofTarget: path), index < pageCount else { continue }
             if firstOnPage[index] == nil { firstOnPage[index] = target.title }
             lastOnPage[index] = target.title
         }
@@ -222,11 +275,38 @@ public final class ReflowDocument {
         return labels
     }
 
+    /// The page index a link target ("OEBPS/text.xhtml#ch2") lands on. MuPDF 1.21 finds no target for
+    /// an id on an element it lays out inline, such as HTML5's <section> (The Waste Land's nav points
+    /// at <section id="ch2">), and answers the chapter's first page; then the element's first words
+    /// are looked for from there.
+    private func pageIndex(ofTarget path: String) -> Int? {
+        guard let index = engine.resolve(path), let hash = path.firstIndex(of: "#") else { return engine.resolve(path) }
+        let chapter = String(path[..<hash]), id = String(path[path.index(after: hash)...])
+        guard !id.isEmpty, engine.resolve(chapter) == index else { return index }
+        if chapterTrees[chapter] == nil {
+            chapterTrees[chapter] = (try? engine.entry(chapter, maximum: EPUBPackage.largestDocument)).flatMap { try? engine.parseXML($0) }
+        }
+        guard let element = chapterTrees[chapter]??.element(withID: id),
+              let text = element.text.cleanedBookText(limit: 200) else { return index }
+        let words = text.split(separator: " ").prefix(4).joined(separator: " ")
+        let lastPage = min(pageCount, index + 500)
+        for page in index..<lastPage where !engine.search(words, page: page, maximum: 1).isEmpty { return page }
+        return index
+    }
+
+    /// The EPUB 3 navigation document; an EPUB 2's page list comes from its NCX instead.
     private func readNavigation() -> EPUBNavigation? {
-        guard let package, let item = package.navigation,
-              let bytes = try? engine.entry(item.path, maximum: EPUBPackage.largestDocument),
-              let tree = try? engine.parseXML(bytes) else { return nil }
-        return EPUBNavigation(tree: tree, path: item.path)
+        guard let package else { return nil }
+        func tree(_ item: EPUBPackage.Item?) -> XMLNode? {
+            guard let item, let bytes = try? engine.entry(item.path, maximum: EPUBPackage.largestDocument) else { return nil }
+            return try? engine.parseXML(bytes)
+        }
+        var navigation = package.navigation.flatMap { item in tree(item).map { EPUBNavigation(tree: $0, path: item.path) } }
+            ?? EPUBNavigation()
+        if navigation.pageList.isEmpty, let ncx = package.ncx, let ncxTree = tree(ncx) {
+            navigation.pageList = EPUBNavigation.pageTargets(ncx: ncxTree, path: ncx.path)
+        }
+        return navigation
     }
 
     // MARK: Cover

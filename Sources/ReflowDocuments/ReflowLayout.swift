@@ -10,12 +10,12 @@ public struct ReflowLayout: Equatable, Sendable {
         self.fontSize = fontSize
     }
 
-    /// MuPDF's own default: the layout whose pages are a book's stable page numbers, as mutool and
-    /// zathura-pdf-mupdf count them. In MuPDF 1.21 (Debian 12) that is FZ_DEFAULT_LAYOUT_W/H/EM, A5:
-    /// 420×595 pt with an 11 pt em (older MuPDFs used 450×600 and 12). Measured: Moby-Dick is 567
-    /// pages here, as `mutool draw` and zathura (which never calls fz_layout_document) page it;
-    /// 450×600/12 gives 622.
-    public static let reference = ReflowLayout(width: 420, height: 595, fontSize: 11)
+    /// MuPDF's own default (450×600 pt, 12 pt em): the layout whose pages are a book's stable page numbers,
+    /// as mutool and zathura-pdf-mupdf count them. It is the layout MuPDF 1.21's EPUB and HTML handlers give
+    /// a document nobody lays out (zathura-pdf-mupdf never calls fz_layout_document): Moby-Dick has 622
+    /// pages, as `mutool draw -W 450 -H 600 -S 12` pages it. (Plain `mutool draw` lays out at its own
+    /// FZ_DEFAULT_LAYOUT, A5 420×595 pt with an 11 pt em, and pages it in 567.)
+    public static let reference = ReflowLayout(width: 450, height: 600, fontSize: 12)
 
     /// Sizes MuPDF can lay out: a page of zero or absurd size, or a NaN, would make
     /// millions of pages or none, so each is kept within what a screen or a sheet is.

@@ -28,7 +28,7 @@ final class ReflowLibrary: @unchecked Sendable {
     typealias ResolveLink = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
     typealias ArchiveEntry = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                              UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
-    typealias ParseXML = @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+    typealias ParseXML = @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, Int, Int32, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                          UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias DecodeImage = @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, Int, Int32, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                             UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?, Int) -> Int32

@@ -5,9 +5,9 @@ final class XMLNode {
     let attributes: [(name: String, value: String)]
     private(set) var children: [XMLNode] = []
     /// Text and elements in document order: text as strings, elements as indices into children.
-    private var content: [Either] = []
+    private var content: [Part] = []
 
-    private enum Either {
+    private enum Part {
         case text(String)
         case element(Int)
     }
@@ -81,6 +81,15 @@ final class XMLNode {
             found.append(contentsOf: child.descendants(localName))
         }
         return found
+    }
+
+    /// The first element below whose id is `id`, depth first.
+    func element(withID id: String) -> XMLNode? {
+        for child in children {
+            if child.attribute("id") == id { return child }
+            if let found = child.element(withID: id) { return found }
+        }
+        return nil
     }
 
     /// All the text inside, in order.

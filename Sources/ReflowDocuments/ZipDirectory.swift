@@ -1,5 +1,3 @@
-import Foundation
-
 /// A zip file's central directory read by hand (names and declared sizes, nothing
 /// inflated), so that a zip bomb or an entry named ../../x is refused before MuPDF opens it.
 struct ZipDirectory {
@@ -21,15 +19,10 @@ struct ZipDirectory {
         case tooManyEntries(UInt64)
     }
 
-    /// Reads the directory of the zip at `path` (`size` bytes long).
-    static func read(path: String, size: UInt64) throws(Failure) -> ZipDirectory {
-        guard let file = FileHandle(forReadingAtPath: path) else { throw .damaged("cannot be read") }
-        defer { try? file.close() }
-        func bytes(at offset: UInt64, count: Int) -> [UInt8]? {
-            guard (try? file.seek(toOffset: offset)) != nil, let data = try? file.read(upToCount: count),
-                  data.count == count else { return nil }
-            return [UInt8](data)
-        }
+    /// Reads the directory of the zip in `file`.
+    static func read(_ file: BookFile) throws(Failure) -> ZipDirectory {
+        let size = file.size
+        func bytes(at offset: UInt64, count: Int) -> [UInt8]? { file.read(at: offset, count: count) }
         // The end record is in the last 22 bytes plus at most a 65,535-byte comment.
         let tailLength = Int(min(size, 22 + 65_535))
         guard let tail = bytes(at: size - UInt64(tailLength), count: tailLength) else { throw .notAZip }

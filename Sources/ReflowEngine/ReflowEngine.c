@@ -687,7 +687,7 @@ static void write_xml(fz_context *ctx, record_writer *w, fz_xml *first) {
     }
 }
 
-int32_t reflow_parse_xml(reflow_document *d, const uint8_t *xml, size_t length, uint8_t **records,
+int32_t reflow_parse_xml(reflow_document *d, const uint8_t *xml, size_t length, int32_t html5, uint8_t **records,
                          size_t *length_out, char *message, size_t message_size) {
     start_call(d);
     *records = NULL;
@@ -701,7 +701,7 @@ int32_t reflow_parse_xml(reflow_document *d, const uint8_t *xml, size_t length, 
     int32_t status = REFLOW_OK;
     fz_try(ctx) {
         buffer = fz_new_buffer_from_copied_data(ctx, xml, length);
-        tree = fz_parse_xml(ctx, buffer, 1);
+        tree = html5 ? fz_parse_xml_from_html5(ctx, buffer) : fz_parse_xml(ctx, buffer, 1);
         fz_xml *root = fz_xml_root(tree);
         if (!root) fz_throw(ctx, FZ_ERROR_GENERIC, "no root element");
         write_xml(ctx, &writer, root);

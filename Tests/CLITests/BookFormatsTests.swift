@@ -91,7 +91,7 @@ final class BookFormatsTests: XCTestCase {
         XCTAssertEqual(page.status, 0, page.stderr)
         let drawn = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: page.stdout.trimmingCharacters(in: .newlines)))))
         XCTAssertEqual(drawn.height, 300)
-        XCTAssertEqual(drawn.width, 212, "the reference layout's A5 page, 420 × 595 pt")
+        XCTAssertEqual(drawn.width, 225, "the reference layout's 450 × 600 pt page")
     }
 
     func testAPDFOnlyCommandSaysWhyInOneLine() throws {

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import Raster
 import ReflowDocuments
@@ -85,18 +86,90 @@ final class GeneratedBookTests: XCTestCase {
         XCTAssertEqual(document.pageLabels(), Array(repeating: nil, count: document.pageCount))
     }
 
+    /// A PalmDOC-style MOBI: a PDB header, record 0 (no compression, no encryption) and one record of HTML.
+    /// With `exth`, record 0 also has a MOBI header (UTF-8, full name "Full Name") and those EXTH records.
+    static func mobi(html: String, exth: [(Int, String)]? = nil) -> [UInt8] {
+        func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func be32(_ value: Int) -> [UInt8] { be16(value >> 16) + be16(value & 0xFFFF) }
+        let text = Array(html.utf8)
+        var mobiHeader: [UInt8] = []
+        if let exth {
+            let headerLength = 132
+            var records: [UInt8] = []
+            for (type, value) in exth { records += be32(type) + be32(8 + value.utf8.count) + Array(value.utf8) }
+            let exthBlock = Array("EXTH".utf8) + be32(12 + records.count) + be32(exth.count) + records
+            let nameOffset = 16 + headerLength + exthBlock.count
+            var header = Array("MOBI".utf8) + be32(headerLength) + be32(2) + be32(65001)
+            header += [UInt8](repeating: 0, count: 84 - 16 - header.count) + be32(nameOffset) + be32(9)
+            header += [UInt8](repeating: 0, count: 128 - 16 - header.count) + be32(0x40)
+            header += [UInt8](repeating: 0, count: headerLength - header.count)
+            mobiHeader = header + exthBlock + Array("Full Name".utf8)
+        }
+        var header = Array("Generated MOBI".utf8) + [UInt8](repeating: 0, count: 32 - 14)
+        header += [UInt8](repeating: 0, count: 28) // attributes, version, dates, modification number, app and sort info
+        header += Array("BOOKMOBI".utf8) + [UInt8](repeating: 0, count: 8) // type and creator, unique id seed, next list
+        header += be16(2)
+        let recordZero = be16(1) + be16(0) + be32(text.count) + be16(1) + be16(4096) + be16(0) + be16(0) + mobiHeader
+        let first = header.count + 2 * 8 + 2
+        header += be32(first) + [0, 0, 0, 0] + be32(first + recordZero.count) + [0, 0, 0, 1] + [0, 0]
+        return header + recordZero + text
+    }
+
+    func testMOBI() throws {
+        let html = "<html><head><title>Mobi Book</title></head><body><h1>A Mobi Chapter</h1><p>Text in a PalmDOC record.</p></body></html>"
+        let document = try ReflowDocument(path: try TestBooks.write(Self.mobi(html: html), named: "book.azw", in: folder))
+        XCTAssertEqual(document.format, .mobi)
+        XCTAssertGreaterThan(document.pageCount, 0)
+        XCTAssertTrue(document.pageText(1).contains("Text in a PalmDOC record."), document.pageText(1))
+        XCTAssertEqual(document.metadata, ReflowMetadata())
+
+        let described = Self.mobi(html: html, exth: [(100, "Ann Author"), (100, "Bob Author"), (101, "Pub House"),
+                                                     (104, "978-0-00-000000-2"), (105, "Fiction"), (106, "2019-05-04"),
+                                                     (503, "Updated Title"), (524, "en"), (113, "B00TEST")])
+        let withMetadata = try ReflowDocument(path: try TestBooks.write(described, named: "described.mobi", in: folder))
+        XCTAssertTrue(withMetadata.pageText(1).contains("Text in a PalmDOC record."))
+        XCTAssertEqual(withMetadata.metadata, ReflowMetadata(
+            title: "Updated Title", creators: [ReflowCreator(name: "Ann Author", role: "aut"), ReflowCreator(name: "Bob Author", role: "aut")],
+            language: "en", identifiers: ["isbn": "978-0-00-000000-2", "asin": "B00TEST"], isbn: "9780000000002",
+            publisher: "Pub House", date: "2019-05-04", subjects: ["Fiction"]))
+    }
+
+    func testZippedFB2() throws {
+        let fb2 = Array(Self.fb2(cover: TestBooks.png(width: 10, height: 10, color: .black)).utf8)
+        let zip = TestZip.make([TestZip.Entry("Strugatsky - Roadside Picnic.fb2", fb2)])
+        let document = try ReflowDocument(path: try TestBooks.write(zip, named: "picnic.fb2.zip", in: folder))
+        XCTAssertEqual(document.format, .fb2)
+        XCTAssertEqual(document.metadata.title, "Roadside Picnic")
+        XCTAssertEqual(document.metadata.series, "Noon Universe")
+        XCTAssertNotNil(document.coverImage(maxPixels: 10))
+        XCTAssertTrue(document.pageText(2).contains("Line 1 of chapter 1"))
+    }
+
     func testCBZPagesAreItsImagesWhateverTheLayout() throws {
         let colors = [RGB(red: 255, green: 0, blue: 0), RGB(red: 0, green: 128, blue: 0), RGB(red: 0, green: 0, blue: 255)]
         let zip = TestZip.make([
             TestZip.Entry("comic/03.png", TestBooks.png(width: 100, height: 150, color: colors[2])),
             TestZip.Entry("comic/01.png", TestBooks.png(width: 100, height: 150, color: colors[0])),
             TestZip.Entry("comic/02.png", TestBooks.png(width: 200, height: 100, color: colors[1])),
-            TestZip.Entry("ComicInfo.xml", "<ComicInfo><Title>Colours</Title></ComicInfo>"),
+            TestZip.Entry("ComicInfo.xml", """
+                <?xml version="1.0"?>
+                <ComicInfo xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+                  <Title>Colours</Title><Series>Primary</Series><Number>2</Number>
+                  <Writer>Ann Writer</Writer><Penciller>Pat Pencil, Ink Blot</Penciller><Publisher>Hue Press</Publisher>
+                  <Year>2021</Year><Month>3</Month><LanguageISO>en</LanguageISO>
+                  <Summary>Red, green\u{7}, blue.</Summary><Genre>Art, Science</Genre>
+                </ComicInfo>
+                """),
         ])
         // Named .zip: the entries (images) make it a comic.
         let document = try ReflowDocument(path: try TestBooks.write(zip, named: "colours.zip", in: folder))
         XCTAssertEqual(document.format, .cbz)
         XCTAssertEqual(document.pageCount, 3)
+        XCTAssertEqual(document.metadata, ReflowMetadata(
+            title: "Colours", creators: [ReflowCreator(name: "Ann Writer", role: "aut"), ReflowCreator(name: "Pat Pencil", role: "ill"),
+                                         ReflowCreator(name: "Ink Blot", role: "ill")],
+            language: "en", publisher: "Hue Press", date: "2021-03", description: "Red, green , blue.",
+            subjects: ["Art", "Science"], series: "Primary", seriesIndex: 2))
         for (page, color) in colors.enumerated() {
             let size = document.pixelSize(page: page + 1, fittingWidth: 50, height: 50)
             let image = try document.render(page: page + 1, width: size.width, height: size.height)
@@ -111,6 +184,76 @@ final class GeneratedBookTests: XCTestCase {
         XCTAssertEqual(document.pageCount, 3, "fixed pages do not reflow")
         XCTAssertEqual(document.page(at: document.position(ofPage: 3)), 3)
         XCTAssertEqual(document.pageText(1), "")
+    }
+
+    func testXPSFixedPages() throws {
+        let page = """
+            <FixedPage xmlns="http://schemas.microsoft.com/xps/2005/06" Width="400" Height="200" xml:lang="en-US">
+              <Path Data="M 0,0 L 200,0 L 200,200 L 0,200 Z" Fill="#FF0000FF"/>
+            </FixedPage>
+            """
+        let zip = TestZip.make([
+            TestZip.Entry("[Content_Types].xml", """
+                <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+                <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
+                <Default Extension="fdseq" ContentType="application/vnd.ms-package.xps-fixeddocumentsequence+xml"/>
+                <Default Extension="fdoc" ContentType="application/vnd.ms-package.xps-fixeddocument+xml"/>
+                <Default Extension="fpage" ContentType="application/vnd.ms-package.xps-fixedpage+xml"/></Types>
+                """),
+            TestZip.Entry("_rels/.rels", """
+                <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+                <Relationship Id="R1" Type="http://schemas.microsoft.com/xps/2005/06/fixedrepresentation" Target="/FixedDocumentSequence.fdseq"/>
+                </Relationships>
+                """),
+            TestZip.Entry("FixedDocumentSequence.fdseq", """
+                <FixedDocumentSequence xmlns="http://schemas.microsoft.com/xps/2005/06">
+                <DocumentReference Source="/Documents/1/FixedDocument.fdoc"/></FixedDocumentSequence>
+                """),
+            TestZip.Entry("Documents/1/FixedDocument.fdoc", """
+                <FixedDocument xmlns="http://schemas.microsoft.com/xps/2005/06">
+                <PageContent Source="/Documents/1/Pages/1.fpage"/><PageContent Source="/Documents/1/Pages/2.fpage"/></FixedDocument>
+                """),
+            TestZip.Entry("Documents/1/Pages/1.fpage", page),
+            TestZip.Entry("Documents/1/Pages/2.fpage", page),
+        ])
+        let document = try ReflowDocument(path: try TestBooks.write(zip, named: "pages.xps", in: folder))
+        XCTAssertEqual(document.format, .xps)
+        XCTAssertEqual(document.pageCount, 2)
+        let size = document.pixelSize(page: 1, fittingWidth: 100, height: 100)
+        XCTAssertEqual(size.width, 100)
+        XCTAssertEqual(size.height, 50)
+        let image = try document.render(page: 1, width: 100, height: 50)
+        XCTAssertEqual(image.pixel(x: 25, y: 25), RGB(red: 0, green: 0, blue: 255), "the left half is filled")
+        XCTAssertEqual(image.pixel(x: 75, y: 25), .white)
+    }
+
+    func testXHTMLAndHTMLFiles() throws {
+        let xhtml = Array(TestBooks.chapter("A Chapter File").utf8)
+        let fromFile = try ReflowDocument(path: try TestBooks.write(xhtml, named: "chapter.xhtml", in: folder))
+        XCTAssertEqual(fromFile.format, .xhtml)
+        XCTAssertEqual(fromFile.metadata.title, "A Chapter File")
+        XCTAssertTrue(fromFile.pageText(1).contains("Paragraph 2 of A Chapter File"))
+        // HTML that is no XML (unclosed tags, an HTML entity): MuPDF lays it out all the same.
+        let html = Array("<!DOCTYPE html><html><head><title>Loose</title></head><body><p>One&nbsp;line<p>Another <b>line".utf8)
+        let loose = try ReflowDocument(path: try TestBooks.write(html, named: "loose.html", in: folder))
+        XCTAssertEqual(loose.format, .xhtml)
+        XCTAssertEqual(loose.metadata.title, "Loose", "read by the HTML5 parser when the XML one gives up")
+        XCTAssertTrue(loose.pageText(1).contains("Another line"), loose.pageText(1))
+    }
+
+    func testAFileNameThatIsNotUTF8() throws {
+        // "café.epub" in Latin-1: FileNames carries the byte 0xE9 in the String, and the system must get it back.
+        let bytes = Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".epub".utf8)
+        let path = FileName.string(bytes)
+        XCTAssertTrue(FileName.hasRawBytes(path))
+        let epub = TestBooks.epub(opf: TestBooks.opf(metadata: "<dc:title>Latin-1</dc:title>"))
+        let descriptor = FileName.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        XCTAssertEqual(epub.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }, epub.count)
+        close(descriptor)
+        let document = try ReflowDocument(path: path)
+        XCTAssertEqual(document.metadata.title, "Latin-1")
+        XCTAssertTrue(document.pageText(1).contains("Chapter One"))
     }
 
     func testXHTMLGivenAsBytes() throws {
@@ -182,6 +325,38 @@ final class GeneratedBookTests: XCTestCase {
         XCTAssertEqual(cover.pixel(x: 20, y: 10), RGB(red: 0, green: 0, blue: 200))
         // No nav and no NCX: MuPDF has no outline either.
         XCTAssertEqual(document.outline(), [])
+    }
+
+    func testEPUB2NCXOutlineAndPageList() throws {
+        let ncx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head/><docTitle><text>T</text></docTitle>
+            <navMap>
+              <navPoint id="n1" playOrder="1"><navLabel><text>First</text></navLabel><content src="one.xhtml"/>
+                <navPoint id="n2" playOrder="2"><navLabel><text>Inside first</text></navLabel><content src="one.xhtml#p12"/></navPoint>
+              </navPoint>
+              <navPoint id="n3" playOrder="3"><navLabel><text>Second</text></navLabel><content src="two.xhtml"/></navPoint>
+            </navMap>
+            <pageList><pageTarget id="p1" type="normal" value="7"><navLabel><text>7</text></navLabel><content src="one.xhtml#p1"/></pageTarget>
+              <pageTarget id="p2" type="normal" value="8"><navLabel><text>8</text></navLabel><content src="two.xhtml#p1"/></pageTarget></pageList>
+            </ncx>
+            """
+        let opf = TestBooks.opf(metadata: "<dc:title>Two</dc:title>", manifest: """
+            <item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
+            """).replacingOccurrences(of: "<spine>", with: "<spine toc=\"ncx\">")
+        let document = try ReflowDocument(path: try TestBooks.write(TestBooks.epub(opf: opf, extra: [TestZip.Entry("OEBPS/toc.ncx", ncx)]),
+                                                                    named: "two.epub", in: folder))
+        let outline = document.outline()
+        XCTAssertEqual(outline.map(\.title), ["First", "Inside first", "Second"], "MuPDF's outline, from the NCX")
+        XCTAssertEqual(outline.map(\.depth), [0, 1, 0])
+        let pages = outline.compactMap(\.page)
+        XCTAssertEqual(pages.count, 3)
+        XCTAssertEqual(pages[0], 1)
+        XCTAssertTrue(document.pageText(pages[2]).contains("Chapter Two"))
+        let labels = document.pageLabels()
+        XCTAssertEqual(labels.first, "7")
+        XCTAssertEqual(labels[pages[2] - 1], "8")
+        XCTAssertEqual(labels[pages[2] - 2], "7", "the last page of chapter one carries 7")
     }
 
     func testEPUB3RefinementsCollectionsNavAndPageList() throws {

@@ -81,6 +81,38 @@ final class HostileFileTests: XCTestCase {
         assertError(TestBooks.epub(opf: deep)) { if case .damaged = $0 { return true }; return false }
     }
 
+    func testMarkupNestedDeepEnoughToOverflowMuPDFIsRefused() throws {
+        // 10,000 nested <div>s overflowed MuPDF's recursive layout on the main thread (SIGSEGV).
+        let deep = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>" + String(repeating: "<div>x", count: 10_000)
+            + String(repeating: "</div>", count: 10_000) + "</body></html>"
+        var entries = [TestZip.Entry("mimetype", "application/epub+zip"), TestZip.Entry("META-INF/container.xml", TestBooks.container),
+                       TestZip.Entry("OEBPS/content.opf", plainOPF), TestZip.Entry("OEBPS/one.xhtml", TestBooks.chapter("One"))]
+        entries.append(TestZip.Entry("OEBPS/two.xhtml", deep))
+        assertError(TestZip.make(entries)) { $0 == .unsafe("nests its elements more than 200 deep in OEBPS/two.xhtml") }
+        let ncx = "<ncx><navMap>" + String(repeating: "<navPoint><navLabel><text>x</text></navLabel><content src=\"one.xhtml\"/>", count: 10_000)
+            + String(repeating: "</navPoint>", count: 10_000) + "</navMap></ncx>"
+        let withNCX = TestBooks.epub(opf: TestBooks.opf(metadata: "<dc:title>NCX</dc:title>", manifest: """
+            <item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
+            """).replacingOccurrences(of: "<spine>", with: "<spine toc=\"ncx\">"), extra: [TestZip.Entry("OEBPS/toc.ncx", ncx)])
+        assertError(withNCX) { $0 == .unsafe("nests its elements more than 200 deep in OEBPS/toc.ncx") }
+        XCTAssertThrowsError(try ReflowDocument(xhtml: Array(deep.utf8))) {
+            XCTAssertEqual($0 as? ReflowError, .unsafe("nests its elements more than 200 deep"))
+        }
+        let fb2 = "<FictionBook><body>" + String(repeating: "<section>", count: 5_000) + String(repeating: "</section>", count: 5_000)
+            + "</body></FictionBook>"
+        assertError(Array(fb2.utf8), named: "deep.fb2") { $0 == .unsafe("nests its elements more than 200 deep") }
+    }
+
+    func testMarkupDepthCountsOnlyElementsThatHoldOthers() {
+        let shallow = """
+            <?xml version="1.0"?><!DOCTYPE html><html><!-- <a><a><a> --><body><p>text<br>more<img src="x>y"/>
+            <script>if (a < b) { document.write("<div><div><div>") }</script><![CDATA[<x><x><x>]]></p></body></html>
+            """
+        XCTAssertFalse(MarkupDepth.exceeds(3, in: Array(shallow.utf8)), "html, body, p")
+        XCTAssertTrue(MarkupDepth.exceeds(2, in: Array(shallow.utf8)))
+        XCTAssertFalse(MarkupDepth.exceeds(200, in: Array((String(repeating: "<p>a</p>", count: 10_000)).utf8)), "siblings, not depth")
+    }
+
     func testBillionLaughsAreNotExpanded() throws {
         var entities = "<!ENTITY lol \"lol\">"
         for level in 1...9 {
@@ -148,6 +180,9 @@ final class HostileFileTests: XCTestCase {
         XCTAssertThrowsError(try ReflowDocument(path: folder.appendingPathComponent("absent.epub").path)) {
             XCTAssertEqual($0 as? ReflowError, .missing)
         }
+        let fifo = folder.appendingPathComponent("pipe.epub").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertThrowsError(try ReflowDocument(path: fifo)) { XCTAssertEqual($0 as? ReflowError, .notABook("not a regular file")) }
         XCTAssertEqual(ReflowError.empty.description, "is empty (0 bytes)")
         XCTAssertEqual(ReflowError.missing.description, "no such file")
     }

@@ -81,16 +81,17 @@ int32_t reflow_position_page(reflow_document *document, uint64_t position);
 /* The page (0-based) a link target such as "EPUB/text/ch1.xhtml#p3" lands on; -1 when none. */
 int32_t reflow_resolve_link(reflow_document *document, const char *uri);
 
-/* The entry `name` of the book's archive (zip or folder), read whole if it is
+/* The entry `name` of the book's zip archive, read whole if it is
    no longer than `max_length`. REFLOW_NO_ENTRY when it is absent or the book
    was not an archive. */
 int32_t reflow_archive_entry(reflow_document *document, const char *name, size_t max_length,
                              uint8_t **bytes, size_t *length, char *message, size_t message_size);
 
 /* `length` bytes of XML parsed by MuPDF's parser (which expands no DTD
-   entities) into records: u8 kind, then 1 (open) name, u32 count, count ×
+   entities), or when `html5` is not 0 by its HTML5 parser (gumbo, which never
+   fails), into records: u8 kind, then 1 (open) name, u32 count, count ×
    (name, value); 2 (close); 3 (text) string. Strings as in reflow_outline. */
-int32_t reflow_parse_xml(reflow_document *document, const uint8_t *xml, size_t length,
+int32_t reflow_parse_xml(reflow_document *document, const uint8_t *xml, size_t length, int32_t html5,
                          uint8_t **records, size_t *length_out, char *message, size_t message_size);
 
 /* An encoded image (PNG, JPEG, GIF, …) decoded and scaled so that its longer side is at
