@@ -44,8 +44,8 @@ package struct Program {
     package var parser: ArgumentParser {
         ArgumentParser(root: CommandSpec(
             name: "ibook",
-            abstract: "A PDF library manager and reader for the terminal.",
-            discussion: "Add PDFs to a library, then read their table of contents, read and search pages, bookmark pages and come back to where you stopped.",
+            abstract: "A library manager and reader of PDFs, EPUBs and other books for the terminal.",
+            discussion: "Add books (PDF, EPUB, FB2, CBZ, MOBI, plain text) to a library, then read their table of contents, read and search pages, bookmark pages and come back to where you stopped.",
             subcommands: commands.map { $0.spec },
             globalOptions: CLI.globalOptions))
     }

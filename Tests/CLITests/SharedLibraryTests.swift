@@ -312,6 +312,31 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertTrue(history.stdout.contains("A Field Guide to Lighthouses"), history.stdout)
     }
 
+    /// The shelf on a shared library: its books, Enter reads one from this machine's copy, q comes
+    /// back, and the place you stopped is kept on the server.
+    func testTheShelfListsASharedLibraryAndReadsItsBooks() throws {
+        let database = try filledLibrary()
+        var environment = local.environment
+        environment["XDG_CACHE_HOME"] = cache.path
+        environment["IBOOK_LIBRARY"] = server.url(database: database)
+        environment["IBOOK_GRAPHICS"] = "text"
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf", environment: environment)
+        defer { session.stop() }
+        XCTAssertTrue(session.waitFor { $0.contains("A Field Guide to Lighthouses") && $0.contains("book 1 of 3") }, session.screen())
+        try session.sendLiteral("/lighthouses")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("book 1 of 1") }, session.screen())
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 1 of 40") }, "the reader: \(session.screen())")
+        try session.send("Space")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 2 of 40") }, session.statusLine())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { $0.contains("stopped on page 2") }, session.screen())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
+        XCTAssertTrue(try ibook(["history"], database: database).stdout.contains("page 2 of 40"))
+    }
+
     // MARK: - Roles
 
     func testAReaderCannotAddNorSeeAnotherPersonsBookmarks() throws {

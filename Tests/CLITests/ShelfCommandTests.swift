@@ -360,7 +360,7 @@ final class ShelfCommandTests: XCTestCase {
         try addSampleBooks()
         let alone = try library.ibook()
         XCTAssertEqual(alone.status, 0)
-        XCTAssertTrue(alone.stdout.contains("OVERVIEW: A PDF library manager"), alone.stdout)
+        XCTAssertTrue(alone.stdout.contains("OVERVIEW: A library manager and reader of PDFs, EPUBs"), alone.stdout)
         let shelf = try library.ibook("shelf")
         XCTAssertEqual(shelf.status, 1)
         XCTAssertTrue(shelf.stderr.contains("shelf needs a terminal"), shelf.stderr)

@@ -12,9 +12,9 @@ import PDF
 enum AddCommand: Command {
     static let spec = CommandSpec(
         name: "add",
-        abstract: "Add PDFs to the library.",
-        discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf files. The same content is never added twice. Adding a single file makes it the open book. Pages with no text (scans) are then read with OCR, in worker processes, one per core; see 'ibook ocr'.",
-        positionals: [Positional("path", help: "A PDF file or a folder.", repeating: true)],
+        abstract: "Add books to the library: PDF, EPUB, FB2, CBZ, XPS, MOBI and plain text.",
+        discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf, .epub, .fb2, .cbz, .xps, .mobi and .txt files; a file's format is told from its content. Books that are not PDFs are laid out at one reference page size (450 × 600 pt, 12 pt type), whose pages are their page numbers everywhere. The same content is never added twice. Adding a single file makes it the open book. PDF pages with no text (scans) are then read with OCR, in worker processes, one per core; see 'ibook ocr'.",
+        positionals: [Positional("path", help: "A book file or a folder.", repeating: true)],
         options: [
             CommonOptions.password, CommonOptions.passwordFile,
             Option("--timeout", value: "seconds", help: "Give up on a file after this long (default 60)."),

@@ -9,9 +9,6 @@ import TerminalIO
 
 /// `ibook shelf`, and `ibook` alone on a terminal: the library screen.
 enum ShelfCommand: Command {
-    /// The reader it opens books in works on a local library only, yet.
-    static let requires: LibraryCapabilities = [.pageWork]
-
     static let spec = CommandSpec(
         name: "shelf",
         abstract: "The library full screen: covers with titles and authors, the books you are reading first; Enter reads one.",
@@ -51,7 +48,11 @@ enum ShelfCommand: Command {
         options.notice = setup.notice
         options.pendingInput = setup.pendingInput
         // This binary makes the missing covers, as `ibook thumbnail` would, in a child the shelf does not wait for.
-        options.coverCommand = [PathName.runningBinary(), "--library", library.location.directory, "thumbnail"]
+        // A shared library's URL is passed as it was given without a password; one with a
+        // password came from $IBOOK_LIBRARY (ibook refuses it in arguments), which the child inherits.
+        let location = library.location
+        let named = location.sharedURL.map { LibraryLocation.urlHasPassword($0) } == true ? [] : ["--library", location.directory]
+        options.coverCommand = [PathName.runningBinary()] + named + ["thumbnail"]
         if let signal = try ShelfSession(library: library, options: options).run() {
             throw ExitCode(status: 128 + signal)
         }
