@@ -10,7 +10,7 @@ enum EPUBPackageDocument {
         var metadata = """
             <dc:identifier id="book-id">urn:isbn:\(book.isbn)</dc:identifier>
             <meta refines="#book-id" property="identifier-type" scheme="onix:codelist5">15</meta>
-            <dc:title id="title">\(e(book.title))</dc:title>
+            <dc:title id="book-title">\(e(book.title))</dc:title>
             <dc:creator id="author">\(e(book.author))</dc:creator>
             <meta refines="#author" property="role" scheme="marc:relators">aut</meta>
             <meta refines="#author" property="file-as">\(e(book.authorFileAs))</meta>

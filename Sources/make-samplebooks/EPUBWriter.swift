@@ -57,7 +57,7 @@ enum EPUBWriter {
                 body += "<div class=\"cover\">\(pageBreak)<img src=\"\(source)\" alt=\"\(e(alternative))\"/></div>\n"
             case let .note(id, number, text, backTo):
                 body += """
-                    <aside epub:type="endnote" role="doc-endnote" id="\(id)"><p>\(pageBreak)<a href="\(backTo)" role="doc-backlink">\(number).</a> \(text)</p></aside>
+                    <aside epub:type="endnote" id="\(id)"><p>\(pageBreak)<a href="\(backTo)" role="doc-backlink">\(number).</a> \(text)</p></aside>
 
                     """
             }
