@@ -40,8 +40,8 @@ enum EPUBWriter {
     static func xhtml(_ document: EPUBDocument, of book: EPUBBook) -> String {
         let e = XMLEscaping.text
         var body = ""
-        // A page break is set at the start of the block that follows it: MuPDF places an empty
-        // element standing alone between blocks where it cannot be found again.
+        // A page break is set at the start of the block that follows it: an empty element standing
+        // alone between blocks resolves (through MuPDF) to a page before the one it is on.
         var pageBreak = ""
         for block in document.blocks {
             switch block {
