@@ -109,7 +109,9 @@ test: deps
 demo: build
 	scripts/demo.sh $(RELEASE_BIN)
 
+# The generator lays the EPUB and the text book out with libibook-reflow.so, found beside it.
 samplebooks: deps
+	$(SWIFT) build -c release --product ibook-reflow
 	$(SWIFT) build -c release --product make-samplebooks
 	.build/release/make-samplebooks SampleBooks
 

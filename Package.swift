@@ -173,8 +173,9 @@ let package = Package(
             "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands", "Annotating", "Shelf",
         ]),
 
-        // Generates the PDFs in SampleBooks/ (make samplebooks).
-        .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo"]),
+        // Generates the books in SampleBooks/ (make samplebooks): PDFs drawn with cairo, an EPUB and a
+        // plain-text book whose pages it reads back through BookOpening, as ibook lays them out.
+        .executableTarget(name: "make-samplebooks", dependencies: ["CPangoCairo", "BookOpening", "Documents", "Deflate"]),
         // Image-only PDFs (grey page images, turned, noisy) made from real pages, for the OCR tests and benchmark.
         .executableTarget(name: "make-scans", dependencies: ["PDF", "Raster", "CPangoCairo"]),
 

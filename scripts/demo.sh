@@ -45,6 +45,15 @@ fi
 run export catalog -o "$demo/catalog.pdf"
 run compose --init invoice "$demo/invoice"
 run compose "$demo/invoice" --data "$demo/invoice/invoice.json" -o "$demo/invoice.pdf" --footer "Thank you!"
+# The other formats, laid out by MuPDF at the reference layout (A5, 11 pt): an EPUB 3 with a
+# page list of the print edition's pages, and a Chinese novel in GB18030 plain text.
+run open voyage
+run info
+run toc
+run search "northern lights"
+run read --label 1
+run open 红楼梦
+run toc
 printf '\nEverything is in %s (IBOOK_LIBRARY=%s).\n' "$demo" "$IBOOK_LIBRARY"
 printf 'To read full screen: IBOOK_LIBRARY=%s %s view lighthouses   (H for the keys, q to quit)\n' "$IBOOK_LIBRARY" "$ibook"
 printf 'The library as covers: IBOOK_LIBRARY=%s %s   (alone on a terminal it opens the shelf; Enter reads, q comes back)\n' "$IBOOK_LIBRARY" "$ibook"

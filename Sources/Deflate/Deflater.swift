@@ -28,6 +28,14 @@ public final class Deflater: @unchecked Sendable {
         }
     }
 
+    /// `bytes` as raw deflate data, with no zlib header or checksum: a zip entry's form.
+    public func raw(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        let bound = libdeflate_deflate_compress_bound(handle, bytes.count)
+        return [UInt8](unsafeUninitializedCapacity: bound) { output, count in
+            count = libdeflate_deflate_compress(handle, bytes.baseAddress, bytes.count, output.baseAddress, bound)
+        }
+    }
+
     private static let idle = Mutex<[Int32: [Deflater]]>([:])
 
     /// `bytes` as a zlib stream at `level`, by a compressor kept from an earlier call.

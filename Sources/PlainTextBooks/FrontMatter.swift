@@ -56,6 +56,22 @@ enum FrontMatter {
             }
             return name
         }
+        return bylineName(line)
+    }
+
+    /// What a Chinese or Japanese title page sets after the name: 著 (wrote), 撰, 编著, 編著.
+    private static let bylineMarks = ["编著", "編著", "著", "撰"]
+
+    /// "曹雪芹 著": the name, then a space and the mark. Without the space, "世界名著" would name an author.
+    private static func bylineName(_ line: String) -> String? {
+        for mark in bylineMarks where line.hasSuffix(mark) {
+            let rest = line.dropLast(mark.count)
+            guard let space = rest.last, space == " " || space == "\u{3000}" else { continue }
+            let name = HeadingRecognizer.collapsed(rest.unicodeScalars)
+            guard (2...20).contains(name.count),
+                  name.allSatisfy({ $0.isLetter || " ·・".contains($0) }) else { return nil }
+            return name
+        }
         return nil
     }
 }

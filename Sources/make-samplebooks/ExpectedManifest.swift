@@ -1,5 +1,6 @@
 // expected.json: a description of exactly what was written, for tests.
 // Pretty-printed with sorted keys; absent metadata is an explicit null.
+// (A PDF's entry has no format or package details: only the other formats do.)
 
 import Foundation
 
@@ -32,9 +33,17 @@ struct ManifestBook: Encodable {
     /// [width, height] in points, one per page.
     let pageSizes: [[Int]]
     let probes: [ManifestProbe]
+    // The books that are not PDFs: their format as `list --json` names it and the details their
+    // package declares. Absent from a PDF's entry rather than null, so those entries read as before.
+    var format: String? = nil
+    var publisher: String? = nil
+    var series: String? = nil
+    var seriesIndex: Double? = nil
+    var isbn: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case file, title, author, subject, keywords, creator, pageCount, labels, outline, pageSizes, probes
+        case format, publisher, series, seriesIndex, isbn
     }
 
     // Written by hand so that nil becomes null instead of a missing key.
@@ -51,6 +60,11 @@ struct ManifestBook: Encodable {
         try c.encode(outline, forKey: .outline)
         try c.encode(pageSizes, forKey: .pageSizes)
         try c.encode(probes, forKey: .probes)
+        try c.encodeIfPresent(format, forKey: .format)
+        try c.encodeIfPresent(publisher, forKey: .publisher)
+        try c.encodeIfPresent(series, forKey: .series)
+        try c.encodeIfPresent(seriesIndex, forKey: .seriesIndex)
+        try c.encodeIfPresent(isbn, forKey: .isbn)
     }
 }
 

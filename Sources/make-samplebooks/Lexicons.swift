@@ -119,6 +119,61 @@ enum Lexicons {
                          "bring the charger", "ask about the discount", "the shop closes early on Saturdays"],
         ])
 
+    static let voyage = Lexicon(
+        templates: [
+            "{opener?} {person} {personVerb} {personObject} {ending}.",
+            "{opener?} {thing} {thingVerb} {thingObject} {ending?}.",
+            "{opener} {person} {personVerb} {personObject}, and {thing} {thingVerb} {thingObject}.",
+            "{opener?} {person} {personVerb} {personObject}, while {thing} {thingVerb} {thingObject}.",
+        ],
+        slots: [
+            "opener": ["Before dawn,", "By the third week,", "North of the Arctic Circle,", "At the edge of the ice,",
+                       "In the long twilight,", "Once the wind had dropped,", "That evening,", "Towards midnight,",
+                       "On the open deck,", "Beyond the last fjord,", "For a few minutes,", "Later that night,"],
+            "person": ["the captain", "the ship's cook", "a fisherman from Hammerfest", "the first mate",
+                       "the young navigator", "an old whaler", "the passengers", "the harbour pilot",
+                       "a schoolteacher from Bergen", "the radio operator", "the Sami herder", "my travelling companion"],
+            "personVerb": ["watched", "described", "photographed", "sketched", "pointed out", "measured",
+                           "remembered", "followed", "studied", "waited for"],
+            "personObject": ["the pale green arcs", "the frozen coastline", "the charts of the Barents Sea",
+                             "the reindeer on the shore", "the ice on the rigging", "the stars above the mast",
+                             "the lights of the fishing villages", "the curtain of colour", "the depth soundings",
+                             "the slow turn of the sky"],
+            "thing": ["the aurora", "the polar night", "the little steamer", "the snow on the mountains",
+                      "a band of violet light", "the midnight sky", "the coastal express", "the frozen harbour",
+                      "the wind from Svalbard"],
+            "thingVerb": ["flickered over", "lit", "crossed", "covered", "swept across", "shimmered above",
+                          "faded behind", "gathered over"],
+            "thingObject": ["the quiet fjord", "the sleeping town", "the islands of Lofoten", "the open water",
+                            "the wooden quay", "the ridge of the mountains", "the eastern horizon",
+                            "the snowfields beyond Tromsø"],
+            "ending": ["for almost an hour", "without a sound", "as the temperature fell", "until the cloud returned",
+                       "in the stillness of the Arctic winter", "long after the others had gone below",
+                       "beneath a sky of deep blue", "on every clear night of the voyage",
+                       "while the engines throbbed below", "with a patience I could not share"],
+        ])
+
+    // MARK: Chinese in the manner of a Qing novel
+
+    /// Prose in the manner of Dream of the Red Chamber, generated: the excerpt's own sentences are the probes.
+    static let redChamber = Lexicon(
+        templates: [
+            "{time}，{person}{action}。",
+            "{person}{action}，{person2}{reaction}。",
+            "{time}，{person}在{place}{action}，{person2}{reaction}。",
+        ],
+        slots: [
+            "time": ["一日", "次日", "是日", "当下", "正值暮春时节", "及至晚间", "不多时", "这日饭后", "至次年春"],
+            "person": ["宝玉", "黛玉", "宝钗", "贾母", "王夫人", "凤姐", "袭人", "紫鹃", "雨村", "士隐", "探春", "湘云"],
+            "person2": ["众人", "丫鬟们", "贾母", "宝玉", "黛玉", "凤姐", "王夫人", "老嬷嬷们"],
+            "place": ["大观园中", "潇湘馆里", "怡红院内", "荣国府前厅", "沁芳亭畔", "稻香村外", "葫芦庙旁", "姑苏城内"],
+            "action": ["闲步赏花", "焚香读书", "对月吟诗", "临窗作画", "与姊妹们说笑", "独坐垂泪", "命人摆酒",
+                       "抚琴一曲", "看那池中游鱼", "细问家中诸事", "携了手进来"],
+            "reaction": ["都笑了", "忙起身相迎", "不免叹息一回", "只得应了", "各自散去", "心中暗暗称奇",
+                         "听了点头不语", "便不再提起"],
+        ],
+        sentenceSeparator: "", capitalize: false)
+
     // MARK: French, German, Spanish, Portuguese
 
     static let french = Lexicon(

@@ -12,6 +12,9 @@ final class AddCommandTests: XCTestCase {
         var pageCount: Int
         var path: String
         var sha256: String
+        var format: String
+        var details: Details
+        struct Details: Decodable { var publisher: String?; var series: String?; var seriesIndex: Double?; var isbn: String? }
     }
 
     struct Info: Decodable {
@@ -40,6 +43,11 @@ final class AddCommandTests: XCTestCase {
             XCTAssertEqual(book.title, want.title ?? fileName, want.file)
             XCTAssertEqual(book.author, want.author ?? "Unknown", want.file)
             XCTAssertEqual(book.pageCount, want.pageCount, want.file)
+            XCTAssertEqual(book.format, want.format ?? "pdf", want.file)
+            XCTAssertEqual(book.details.publisher, want.publisher, want.file)
+            XCTAssertEqual(book.details.series, want.series, want.file)
+            XCTAssertEqual(book.details.seriesIndex, want.seriesIndex, want.file)
+            XCTAssertEqual(book.details.isbn, want.isbn, want.file)
 
             let info = try library.json(Info.self, "info", "--json", String(book.id))
             XCTAssertEqual(info.outlineEntries, want.outline.count, want.file)

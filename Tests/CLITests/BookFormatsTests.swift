@@ -94,6 +94,37 @@ final class BookFormatsTests: XCTestCase {
         XCTAssertEqual(drawn.width, 225, "the reference layout's 450 × 600 pt page")
     }
 
+    struct Entry: Decodable { var title: String; var depth: Int; var page: Int?; var label: String?; var children: [Entry] }
+    struct Hit: Decodable { var page: Int; var label: String? }
+
+    /// SampleBooks' EPUB and plain-text book, whose pages make-samplebooks read back from MuPDF's layout:
+    /// the contents, page labels and probe pages it wrote into expected.json are what ibook shows.
+    func testTheSampleBooksInOtherFormatsShowThePagesTheGeneratorLaidOut() throws {
+        let others = try Fixtures.expected.books.filter { !$0.isPDF }
+        XCTAssertEqual(Set(others.compactMap(\.format)), ["epub", "txt"])
+        for want in others {
+            let added = try library.ibook("add", Fixtures.sampleBook(want.file))
+            XCTAssertEqual(added.status, 0, added.stderr)
+            let toc = try JSONDecoder().decode([Entry].self, from: Data(try library.ibook("toc", "--json").stdout.utf8))
+            func flatten(_ entries: [Entry]) -> [Entry] { entries.flatMap { [$0] + flatten($0.children) } }
+            let entries = flatten(toc)
+            XCTAssertEqual(entries.map(\.title), want.outline.map(\.title), want.file)
+            XCTAssertEqual(entries.map(\.depth), want.outline.map(\.depth), want.file)
+            XCTAssertEqual(entries.map(\.page), want.outline.map(\.page), want.file)
+            if let labels = want.labels {
+                XCTAssertEqual(entries.map(\.label), want.outline.map { labels[$0.page - 1] }, want.file)
+            }
+            for probe in want.probes {
+                let search = try library.ibook("search", "--json", probe.text)
+                XCTAssertEqual(search.status, 0, search.stderr)
+                let hits = try search.stdoutLines.map { try JSONDecoder().decode(Hit.self, from: Data($0.utf8)) }
+                XCTAssertEqual(Set(hits.map(\.page)), Set(probe.pages), "\(want.file): \(probe.text)")
+                XCTAssertEqual(hits.map(\.label), hits.map { want.labels?[$0.page - 1] }, "\(want.file): \(probe.text)")
+            }
+            XCTAssertEqual(try library.ibook("remove", want.file == "voyage.epub" ? "voyage" : "红楼梦").status, 0)
+        }
+    }
+
     func testAPDFOnlyCommandSaysWhyInOneLine() throws {
         let moby = try epubSamples().appendingPathComponent("moby-dick.epub").path
         XCTAssertEqual(try library.ibook("add", moby).status, 0)

@@ -96,7 +96,8 @@ final class LeanThumbnailTests: XCTestCase {
         XCTAssertEqual(try library.ibook("add", Fixtures.sampleBooks.path).status, 0)
         let books = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try library.ibook("list", "--json").stdout.utf8)) as? [[String: Any]])
         XCTAssertGreaterThanOrEqual(books.count, 5)
-        for book in books {
+        // The other formats' thumbnails are MuPDF's, which the PDF module cannot draw to compare.
+        for book in books where book["format"] as? String == "pdf" {
             let id = try XCTUnwrap(book["id"] as? Int), file = try XCTUnwrap(book["path"] as? String)
             let pageCount = try XCTUnwrap(book["pageCount"] as? Int)
             let document = try PDFDocument(path: file)

@@ -159,6 +159,13 @@ final class ChapterTests: XCTestCase {
         XCTAssertNil(noTitle.author)
     }
 
+    func testChineseBylineAfterTheTitle() throws {
+        let book = try PlainTextBook(bytes: Array("红楼梦（节选）\n曹雪芹 著\n\n第一回　甄士隐梦幻识通灵\n\n　　此开卷第一回也。\n".utf8))
+        XCTAssertEqual(book.title, "红楼梦（节选）")
+        XCTAssertEqual(book.author, "曹雪芹")
+        XCTAssertNil(try PlainTextBook(bytes: Array("世界名著\n\n　　很久以前。\n".utf8)).author)
+    }
+
     /// Project Gutenberg's layout of an older history: a contents list whose chapters have summaries and
     /// page numbers between them, then the chapters, each "CHAPTER I." over its title in capitals.
     func testGutenbergContentsWithPageNumbers() throws {

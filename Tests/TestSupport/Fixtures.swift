@@ -72,6 +72,14 @@ public struct ExpectedManifest: Decodable {
         public var outline: [Entry]
         public var pageSizes: [[Double]]
         public var probes: [Probe]
+        /// `list --json`'s name for the format of a book that is not a PDF (`epub`, `txt`); nil for a PDF.
+        public var format: String?
+        public var publisher: String?
+        public var series: String?
+        public var seriesIndex: Double?
+        public var isbn: String?
+
+        public var isPDF: Bool { format == nil || format == "pdf" }
     }
     public var books: [ExpectedBook]
 

@@ -1,11 +1,12 @@
-import BookOpening
-import PDF
+import Documents
 import PlainTextBooks
 
 /// A plain-text book's chapters as an outline: each heading is looked for
-/// on the laid-out pages, in order, from the page of the one before.
-enum PlainTextOutline {
-    static func entries(_ chapters: [PlainTextChapter], in book: ReflowBook) -> [OutlineEntry] {
+/// on the laid-out pages, in order, from the page of the one before. Here
+/// rather than where books are indexed, so that the sample generator says
+/// the same pages the library will.
+public enum PlainTextOutline {
+    public static func entries(_ chapters: [PlainTextChapter], in book: ReflowBook) -> [OutlineEntry] {
         var page = 1
         var texts: [Int: String] = [:]
         func text(_ number: Int) -> String {
