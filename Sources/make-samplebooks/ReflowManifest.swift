@@ -59,8 +59,10 @@ enum ReflowManifest {
         if let printed = declared.pageLabels {
             let read = pages.map { book.pageLabel($0) }
             let found = read.compactMap { $0 }
-            try check(found.count == read.count, "pages without a label: \(read)")
-            // Each label is the print edition's, in its order; a print page shorter than a laid-out one is skipped.
+            // Pages before the first print page (a cover, a title page) have none; after it, every page has one.
+            try check(!read.drop { $0 == nil }.contains(nil), "pages without a label after the first: \(read)")
+            // Each label is the print edition's, in its order; a print page shorter than a laid-out one is
+            // skipped, and a laid-out page without a page break of its own keeps the page it is on.
             var position = printed.startIndex
             for label in found {
                 guard let index = printed[position...].firstIndex(of: label) else {
@@ -68,7 +70,8 @@ enum ReflowManifest {
                 }
                 position = index
             }
-            labels = found
+            // One per page, as `info` lists them: a page before the first print page has an empty one.
+            labels = read.map { $0 ?? "" }
         }
 
         let texts = pages.map { squeezed(book.pageText($0)) }
