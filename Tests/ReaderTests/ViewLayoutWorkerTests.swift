@@ -1,0 +1,79 @@
+import Foundation
+import PageRendering
+import TestSupport
+import XCTest
+
+/// A reflowable book laid out for the screen by the real render worker
+/// (`ibook-full __render`): Moby-Dick's reference pages (567) found on the
+/// view pages and back, at two font sizes.
+final class ViewLayoutWorkerTests: XCTestCase {
+    override func setUp() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    private var executable: String {
+        URL(fileURLWithPath: Run.ibookPath).deletingLastPathComponent().appendingPathComponent("ibook-full").path
+    }
+
+    private func mobyDick() throws -> String {
+        try Fixtures.requireCorpus("Moby-Dick laid out for the screen").appendingPathComponent("epub/moby-dick.epub").path
+    }
+
+    /// A terminal of 100×30 cells of 8×16 pixels, less the status line.
+    private func layout(fontSize: Double) -> RenderLayout {
+        RenderLayout(pixelWidth: 800, pixelHeight: 29 * 16, fontSize: fontSize)
+    }
+
+    private func reply(_ client: RenderClient, _ request: RenderRequest, timeout: TimeInterval = 120) throws -> RenderReply {
+        XCTAssertNil(client.send(request))
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let (_, reply) = client.collectReply() { return reply }
+            usleep(10_000)
+        }
+        throw XCTSkip("no reply in \(timeout) s")
+    }
+
+    private func pageMap(_ client: RenderClient, _ path: String, fontSize: Double) throws -> PageMap {
+        let request = RenderRequest(path: path, password: nil, page: 1, boxWidth: 1, boxHeight: 1,
+                                    layout: layout(fontSize: fontSize), pageMap: true)
+        switch try reply(client, request) {
+        case .pageMap(let map): return map
+        case .page(let page): throw XCTSkip("a page instead of a map: \(page)")
+        }
+    }
+
+    func testReferencePagesMapToViewPagesAndBackAtTwoFontSizes() throws {
+        let path = try mobyDick()
+        let client = RenderClient(executable: executable, timeLimit: 120)
+        let started = Date()
+        let small = try pageMap(client, path, fontSize: 11)
+        let smallTime = Date().timeIntervalSince(started)
+        let large = try pageMap(client, path, fontSize: 16)
+        print("laid out at 11 pt in \(smallTime) s: \(small.viewPageCount) pages; at 16 pt: \(large.viewPageCount) pages, in all \(Date().timeIntervalSince(started)) s")
+        for map in [small, large] {
+            XCTAssertEqual(map.referencePageCount, 567)
+            for reference in [1, 24, 100, 300, 566, 567] {
+                let view = map.viewPage(ofReference: reference)
+                XCTAssertTrue((1...map.viewPageCount).contains(view))
+                XCTAssertEqual(map.referencePage(ofView: view), reference, "p. \(reference) at \(map.layout.fontSize) pt")
+            }
+            // Every reference page's start is on the view page it maps to, in order.
+            var previous = 0
+            for reference in 1...567 {
+                let view = map.viewPage(ofReference: reference)
+                XCTAssertGreaterThanOrEqual(view, previous)
+                previous = view
+            }
+        }
+        XCTAssertGreaterThan(large.viewPageCount, small.viewPageCount, "a bigger font makes more pages")
+    }
+
+    func testAViewPageRendersAtTheLayoutsProportions() throws {
+        let path = try mobyDick()
+        let client = RenderClient(executable: executable, timeLimit: 120)
+        let request = RenderRequest(path: path, password: nil, page: 2, boxWidth: 800, boxHeight: 29 * 16, layout: layout(fontSize: 11))
+        guard case .page(.image(let image, _)) = try reply(client, request) else { return XCTFail("no image") }
+        XCTAssertEqual(Double(image.width) / Double(image.height), 800.0 / 464.0, accuracy: 0.02)
+    }
+}
