@@ -77,6 +77,8 @@ public final class ReaderSession {
     private var thumbnails: [Int: RasterImage] = [:]
     /// Hint labels were written over the page last drawn, and must be cleared from the screen.
     private var shownHints = false
+    /// The reference page of each hit of the last search, to place the hits again after a new layout.
+    private var searchReferencePages: [Int] = []
 
     public init(library: Library, book: Book, startPage: Int, options: Options) throws {
         self.library = library
@@ -84,6 +86,8 @@ public final class ReaderSession {
         self.options = options
         state = ReaderState(title: book.title, pageCount: book.pageCount, page: startPage)
         state.textMode = options.graphics == .text || options.textOnlyReason != nil
+        // Text mode shows the indexed text of reference pages; only images are laid out for the screen.
+        if book.format.isLaidOut && !state.textMode { state.reflow = ReflowView() }
         state.message = options.textOnlyReason ?? options.notice
         pageRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
         aheadRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
@@ -183,7 +187,12 @@ public final class ReaderSession {
         }
         if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 { readKeys() }
         for renderer in renderers where renderer.isBusy {
-            if let (request, page) = renderer.collect() { received(request, page) }
+            if let (request, reply) = renderer.collectReply() {
+                switch reply {
+                case .page(let page): received(request, page)
+                case .pageMap(let map): received(map)
+                }
+            }
         }
     }
 
@@ -235,7 +244,8 @@ public final class ReaderSession {
             case .goTo(let text):
                 do {
                     let location = try library.locate(PageReference(text), in: book)
-                    if state.jump(to: location.page) { pageChanged() }
+                    let before = state.referencePage
+                    if state.jump(toReference: location.page) || state.referencePage != before { pageChanged() }
                 } catch {
                     state.message = String(describing: error)
                 }
@@ -261,6 +271,9 @@ public final class ReaderSession {
                 reloadBookmarks()
             case .openURI(let uri):
                 open(uri)
+            case .relayout:
+                // scheduleRender asks for the new layout; the old pages stay until it comes.
+                needsDraw = true
             }
         }
         needsDraw = true
@@ -299,18 +312,32 @@ public final class ReaderSession {
     }
 
     private func pageChanged() {
-        state.links = (state.page, options.links?(state.page) ?? [])
+        // A laid-out book has no links (and its view pages are not the pages links are kept for).
+        state.links = (state.page, state.reflow == nil ? options.links?(state.page) ?? [] : [])
+        let reference = state.referencePage
         do {
-            try library.recordReading(book, page: state.page)
-            state.label = PageLabel.distinct(try library.locate(.number(state.page), in: book).label, page: state.page)
+            try library.recordReading(book, page: reference)
+            state.label = PageLabel.distinct(try library.locate(.number(reference), in: book).label, page: reference)
         } catch {
             state.message = String(describing: error)
         }
         needsDraw = true
     }
 
+    /// Hits found on reference pages, on the pages shown: counted again on each
+    /// page, as the worker finds them on the page it draws.
+    private func viewHits(_ referencePages: [Int]) -> [ReaderState.SearchResults.Hit] {
+        var perPage: [Int: Int] = [:]
+        return referencePages.map { reference in
+            let page = state.viewPage(ofReference: reference)
+            let occurrence = perPage[page, default: 0]
+            perPage[page] = occurrence + 1
+            return .init(page: page, occurrence: occurrence)
+        }
+    }
+
     private func highlight(page: Int, query: String, occurrence: Int) {
-        guard let highlighter = options.highlighter else {
+        guard let highlighter = options.highlighter, state.reflow == nil else {
             state.message = "Highlighting needs the PDF reader (ibook-full)"
             return
         }
@@ -326,18 +353,15 @@ public final class ReaderSession {
     }
 
     private func search(_ query: String, backward: Bool) {
-        var hits: [ReaderState.SearchResults.Hit] = []
-        var perPage: [Int: Int] = [:]
+        var pages: [Int] = []
         do {
-            _ = try library.search(query, scope: .book(book), limit: 100_000) { hit in
-                let occurrence = perPage[hit.page, default: 0]
-                perPage[hit.page] = occurrence + 1
-                hits.append(.init(page: hit.page, occurrence: occurrence))
-            }
+            _ = try library.search(query, scope: .book(book), limit: 100_000) { hit in pages.append(hit.page) }
         } catch {
             state.message = String(describing: error)
             return
         }
+        searchReferencePages = pages
+        let hits = viewHits(pages)
         state.search = ReaderState.SearchResults(query: query, hits: hits, backward: backward)
         perform(ReaderUpdate.handle(.character("n"), &state))
         if hits.isEmpty { state.message = "No matches for \"\(query)\"" }
@@ -349,14 +373,33 @@ public final class ReaderSession {
     private var currentRequest: RenderRequest? {
         guard !state.textMode else { return nil }
         let geometry = PageGeometry(viewport: viewport, fit: state.fit, zoom: state.zoom, rotation: state.rotation)
+        if state.reflow != nil && state.reflow?.map == nil { return nil }
         return RenderRequest(path: book.path, password: options.password, page: state.page,
                              boxWidth: geometry.renderBox.width, boxHeight: geometry.renderBox.height,
-                             find: state.search?.query)
+                             find: state.search?.query, layout: state.reflow?.map?.layout)
+    }
+
+    /// The layout a laid-out book wants now (the screen's size, the type size), when it is not the one shown.
+    private var wantedLayout: RenderLayout? {
+        guard let reflow = state.reflow else { return nil }
+        let layout = reflow.layout(screen: viewport)
+        return layout == reflow.map?.layout ? nil : layout
+    }
+
+    /// Asks for a new layout's page map, ahead of any page: the pages shown until it comes are the old layout's.
+    private func scheduleLayout() {
+        guard let layout = wantedLayout else { return }
+        guard !renderers.contains(where: { $0.inFlight?.pageMap == true && $0.inFlight?.layout == layout }),
+              let idle = renderers.first(where: { !$0.isBusy }) else { return }
+        let request = RenderRequest(path: book.path, password: options.password, page: 1, boxWidth: 1, boxHeight: 1,
+                                    layout: layout, pageMap: true)
+        if let failure = idle.send(request) { received(request, failure) }
     }
 
     /// Keeps the workers busy: the page on screen first, then the overview's
     /// thumbnails, then the pages either side, so a turn finds them ready.
     private func scheduleRender() {
+        if !state.textMode { scheduleLayout() }
         guard !state.textMode, let current = currentRequest else { return }
         let inFlight = renderers.compactMap(\.inFlight)
         func needed(_ request: RenderRequest) -> Bool {
@@ -390,7 +433,30 @@ public final class ReaderSession {
         request.find == nil && request.boxWidth == overviewBox.width && request.boxHeight == overviewBox.height
     }
 
+    private func received(_ map: PageMap) {
+        // A layout asked for before a resize or another + is no longer wanted: the next one is asked for.
+        guard let reflow = state.reflow, map.layout == reflow.layout(screen: viewport) else { return }
+        state.adopt(map)
+        if var search = state.search {
+            search.hits = viewHits(searchReferencePages)
+            state.search = search
+        }
+        thumbnails.removeAll()
+        shownFrameKey = ""
+        pageChanged()
+    }
+
     private func received(_ request: RenderRequest, _ page: RenderedPage) {
+        if request.pageMap == true {
+            // The book could not be laid out for the screen: its reference pages are shown instead.
+            if case .failed(let reason) = page {
+                state.message = "The book could not be laid out for the screen: \(reason)"
+                state.reflow = nil
+                needsDraw = true
+            }
+            return
+        }
+        if request.layout != state.reflow?.map?.layout { return }
         if isThumbnail(request) {
             if case .image(let image, _) = page { thumbnails[request.page] = image }
             else { thumbnails[request.page] = RasterImage(width: 1, height: 1, fill: RGB(red: 200, green: 200, blue: 200)) }
@@ -419,7 +485,8 @@ public final class ReaderSession {
             frame += drawPage(rows: rows)
             frame += hintLabels(rows: rows)
         }
-        state.rendering = !state.textMode && state.panel == .none && currentRequest.map { !cache.contains($0) } == true
+        state.rendering = !state.textMode && state.panel == .none
+            && (currentRequest.map { !cache.contains($0) } == true || wantedLayout != nil)
         frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
             + ReaderView.statusLine(state, columns: size.columns) + ScreenSequences.resetStyle
         write(frame)
@@ -444,9 +511,11 @@ public final class ReaderSession {
     }
 
     private func pageTextLines(rows: Int) -> [String] {
-        if pageTextCache?.page != state.page {
-            let text = (try? library.pageText(book, page: state.page).text) ?? ""
-            pageTextCache = (state.page, text)
+        // The library keeps the text of reference pages.
+        let reference = state.referencePage
+        if pageTextCache?.page != reference {
+            let text = (try? library.pageText(book, page: reference).text) ?? ""
+            pageTextCache = (reference, text)
         }
         var text = pageTextCache?.text ?? ""
         if let hints = state.hints { text = LinkHints.labelled(text, hints) }
@@ -457,7 +526,10 @@ public final class ReaderSession {
     }
 
     private func drawPage(rows: Int) -> String {
-        guard let request = currentRequest else { return "" }
+        guard let request = currentRequest else {
+            guard state.reflow != nil else { return "" }
+            return hideImage() + textBlock(["Laying the book out for this screen…"])
+        }
         guard let rendered = cache.get(request) else {
             // Until the page arrives the previous one stays; the status says why.
             if shownImage == nil { return textBlock([]) + ScreenSequences.moveTo(row: 1, column: 1) + "Rendering page \(state.page)…" }
@@ -506,7 +578,8 @@ public final class ReaderSession {
     private func compose(_ image: RasterImage, matches: [PageRectangle]) -> RasterImage {
         var page = image
         shownMatches = (state.page, matches)
-        AnnotationPainter.paint(state.annotations.filter { $0.page == state.page }, on: &page)
+        // Annotations are placed on reference pages, nowhere known on a view page.
+        AnnotationPainter.paint(state.annotations.filter { $0.page == state.page && state.reflow == nil }, on: &page)
         let currentOccurrence: Int? = state.search.flatMap { search in
             search.current.flatMap { search.hits[$0].page == state.page ? search.hits[$0].occurrence : nil }
         }
@@ -563,7 +636,7 @@ public final class ReaderSession {
         let first = grid.firstIndex(showing: selected)
         return (first..<min(state.pageCount, first + grid.perScreen)).map { index in
             RenderRequest(path: book.path, password: options.password, page: index + 1,
-                          boxWidth: box.width, boxHeight: box.height)
+                          boxWidth: box.width, boxHeight: box.height, layout: state.reflow?.map?.layout)
         }
     }
 
