@@ -31,6 +31,6 @@ struct ViewLayouts {
     }
 
     private static func starts(of document: ReflowDocument) -> [UInt64] {
-        (1...max(1, document.pageCount)).map { document.position(ofPage: $0).value }
+        document.pageStarts().map(\.value)
     }
 }
