@@ -13,6 +13,8 @@ import Raster
 public final class RenderClient {
     private let executable: String
     private let timeLimit: TimeInterval
+    /// The in-flight request's limit: the client's, or what `send` was given.
+    private var limit: TimeInterval
     private var process: Process?
     private var requests: Int32 = -1
     private var replies: Int32 = -1
@@ -27,6 +29,7 @@ public final class RenderClient {
     public init(executable: String, timeLimit: TimeInterval = 15) {
         self.executable = executable
         self.timeLimit = timeLimit
+        limit = timeLimit
     }
 
     deinit { stop() }
@@ -41,7 +44,13 @@ public final class RenderClient {
 
     /// Starts rendering; the caller must wait for `collect` before the next.
     public func send(_ request: RenderRequest) -> RenderedPage? {
+        send(request, timeLimit: timeLimit)
+    }
+
+    /// `send` with a limit of its own: laying a whole book out takes longer than a page.
+    public func send(_ request: RenderRequest, timeLimit: TimeInterval) -> RenderedPage? {
         precondition(inFlight == nil, "one render at a time")
+        limit = timeLimit
         retried = false
         return transmit(request)
     }
@@ -94,8 +103,8 @@ public final class RenderClient {
         guard let request = inFlight else { return nil }
         // Past the deadline the page has failed, even if its reply is waiting
         // unread: the limit is the same whenever the reader happens to look.
-        if Date().timeIntervalSince(startedAt) > timeLimit {
-            return reply(finish(request, .failed("this page could not be rendered in \(String(format: "%g", timeLimit)) s"), restart: true))
+        if Date().timeIntervalSince(startedAt) > limit {
+            return reply(finish(request, .failed("this page could not be rendered in \(String(format: "%g", limit)) s"), restart: true))
         }
         while true {
             let count = read(replies, &chunk, chunk.count)
@@ -147,7 +156,7 @@ public final class RenderClient {
 
     /// Seconds until the in-flight render runs out of time.
     public var timeLeft: TimeInterval? {
-        inFlight.map { _ in max(0, timeLimit - Date().timeIntervalSince(startedAt)) }
+        inFlight.map { _ in max(0, limit - Date().timeIntervalSince(startedAt)) }
     }
 
     private func finish(_ request: RenderRequest, _ page: RenderedPage, restart: Bool) -> (RenderRequest, RenderedPage) {

@@ -79,6 +79,8 @@ public final class ReaderSession {
     private var shownHints = false
     /// The reference page of each hit of the last search, to place the hits again after a new layout.
     private var searchReferencePages: [Int] = []
+    /// A layout the worker failed to make, not asked for again.
+    private var failedLayout: RenderLayout?
 
     public init(library: Library, book: Book, startPage: Int, options: Options) throws {
         self.library = library
@@ -388,12 +390,13 @@ public final class ReaderSession {
 
     /// Asks for a new layout's page map, ahead of any page: the pages shown until it comes are the old layout's.
     private func scheduleLayout() {
-        guard let layout = wantedLayout else { return }
+        guard let layout = wantedLayout, layout != failedLayout else { return }
         guard !renderers.contains(where: { $0.inFlight?.pageMap == true && $0.inFlight?.layout == layout }),
               let idle = renderers.first(where: { !$0.isBusy }) else { return }
         let request = RenderRequest(path: book.path, password: options.password, page: 1, boxWidth: 1, boxHeight: 1,
                                     layout: layout, pageMap: true)
-        if let failure = idle.send(request) { received(request, failure) }
+        // A whole book laid out and every page's start counted: far longer than one page takes.
+        if let failure = idle.send(request, timeLimit: max(60, options.renderTimeLimit * 4)) { received(request, failure) }
     }
 
     /// Keeps the workers busy: the page on screen first, then the overview's
@@ -448,12 +451,17 @@ public final class ReaderSession {
 
     private func received(_ request: RenderRequest, _ page: RenderedPage) {
         if request.pageMap == true {
-            // The book could not be laid out for the screen: its reference pages are shown instead.
-            if case .failed(let reason) = page {
-                state.message = "The book could not be laid out for the screen: \(reason)"
+            guard case .failed(let reason) = page else { return }
+            state.message = "The book could not be laid out for this screen: \(reason)"
+            if let shown = state.reflow?.map {
+                // The layout shown stays, and so does its type size.
+                failedLayout = request.layout
+                state.reflow?.fontSize = Int(shown.layout.fontSize)
+            } else {
+                // Never laid out: its reference pages are shown instead, as they are (the pages are still those).
                 state.reflow = nil
-                needsDraw = true
             }
+            needsDraw = true
             return
         }
         if request.layout != state.reflow?.map?.layout { return }
