@@ -334,7 +334,7 @@ public final class ReaderSession {
             let page = state.viewPage(ofReference: reference)
             let occurrence = perPage[page, default: 0]
             perPage[page] = occurrence + 1
-            return .init(page: page, occurrence: occurrence)
+            return .init(page: page, occurrence: occurrence, reference: state.reflow?.map == nil ? nil : reference)
         }
     }
 

@@ -59,9 +59,12 @@ public struct ReaderState: Sendable {
             public var page: Int
             /// Which occurrence on its page (0-based), to tell it apart on the image.
             public var occurrence: Int
-            public init(page: Int, occurrence: Int) {
+            /// A laid-out book's hit: the reference page the library found it on (`page` is a view page).
+            public var reference: Int?
+            public init(page: Int, occurrence: Int, reference: Int? = nil) {
                 self.page = page
                 self.occurrence = occurrence
+                self.reference = reference
             }
         }
 

@@ -340,9 +340,11 @@ public enum ReaderUpdate {
         search.current = index
         state.search = search
         if wrapped { state.message = ahead ? "Search wrapped to the first page" : "Search wrapped to the last page" }
+        let before = state.referencePage
         let moved = state.jump(to: search.hits[index].page)
+        if let reference = search.hits[index].reference { state.referencePin = reference }
         state.reveal = .hit(occurrence: search.hits[index].occurrence)
-        return moved ? [.pageChanged] : [.redraw]
+        return moved || state.referencePage != before ? [.pageChanged] : [.redraw]
     }
 
     /// The deepest outline entry that starts at or before the page.

@@ -128,3 +128,16 @@ final class ReflowKeyTests: XCTestCase {
         XCTAssertEqual(map.viewPage(holding: 999_999), map.viewPageCount)
     }
 }
+
+extension ReflowKeyTests {
+    func testASearchHitShowsTheReferencePageItWasFoundOn() {
+        // View pages of 250 letters: reference pages 4 and 5 both start on view page 2.
+        var state = laidOut(map: map(letters: 250))
+        var search = ReaderState.SearchResults(query: "whale", hits: [.init(page: 2, occurrence: 0, reference: 5)], backward: false)
+        search.current = nil
+        state.search = search
+        XCTAssertEqual(ReaderUpdate.handle(.character("n"), &state), [.pageChanged])
+        XCTAssertEqual(state.page, 2)
+        XCTAssertEqual(state.referencePage, 5)
+    }
+}
