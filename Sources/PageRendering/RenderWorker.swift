@@ -45,6 +45,9 @@ public enum RenderWorker {
                             return
                         }
                         document = view
+                    } else if request.pageMap == true {
+                        // Else the reader would be sent a page for a map, and ask again.
+                        throw PDFError.damaged("has pages of its own: it is not laid out")
                     }
                     guard (1...max(1, document.pageCount)).contains(request.page) else {
                         throw PDFError.damaged("page \(request.page) cannot be read")

@@ -451,7 +451,8 @@ public final class ReaderSession {
 
     private func received(_ request: RenderRequest, _ page: RenderedPage) {
         if request.pageMap == true {
-            guard case .failed(let reason) = page else { return }
+            var reason = "a page came instead"
+            if case .failed(let why) = page { reason = why }
             state.message = "The book could not be laid out for this screen: \(reason)"
             if let shown = state.reflow?.map {
                 // The layout shown stays, and so does its type size.
