@@ -41,14 +41,21 @@ final class ReflowReaderTests: XCTestCase {
                       session.statusLine())
         let second = try XCTUnwrap(viewPages(session.statusLine()))
         XCTAssertGreaterThan(second, first, session.statusLine())
+        let shown = try XCTUnwrap(referencePage(session.statusLine()), session.statusLine())
         try session.send("q")
         XCTAssertTrue(session.waitFor(timeout: 10) { _ in session.hasExited })
 
-        let history = try library.ibook("history")
+        struct Entry: Decodable { var page: Int }
+        let history = try library.ibook("history", "--json")
         XCTAssertEqual(history.status, 0, history.stderr)
-        let page = try XCTUnwrap(history.stdout.range(of: #"(?i)page \d+"#, options: .regularExpression).map {
-            Int(history.stdout[$0].split(separator: " ")[1])
-        } ?? nil, history.stdout)
+        let page = try XCTUnwrap(try JSONDecoder().decode([Entry].self, from: Data(history.stdout.utf8)).first?.page, history.stdout)
         XCTAssertTrue((1...567).contains(page), history.stdout)
+        XCTAssertEqual(page, shown, "the history keeps the reference page the status line showed")
+    }
+
+    /// "p. 24 of 567": the reference page.
+    private func referencePage(_ status: String) -> Int? {
+        guard let range = status.range(of: #"p\. \d+ of 567"#, options: .regularExpression) else { return nil }
+        return Int(status[range].split(separator: " ")[1])
     }
 }
