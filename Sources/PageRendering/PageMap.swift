@@ -30,10 +30,29 @@ public struct PageMap: Codable, Equatable, Sendable {
         Self.page(holding: position, in: viewPositions)
     }
 
+    /// After a new layout, the page holding where an old view page started (its nth page
+    /// there, when several start at one place): the place kept across `+`, `-` and a resize.
+    public func viewPage(matching page: Int, of old: PageMap) -> Int {
+        guard !old.viewPositions.isEmpty else { return 1 }
+        let index = min(max(1, page), old.viewPositions.count) - 1
+        let start = old.viewPositions[index]
+        let views = Self.pages(startingAt: start, in: viewPositions)
+        guard !views.isEmpty else { return viewPage(holding: start) }
+        let rank = index - Self.pages(startingAt: start, in: old.viewPositions).lowerBound
+        return min(views.lowerBound + rank, views.upperBound - 1) + 1
+    }
+
     /// The view page holding the start of a reference page: where `:N`, a bookmark or a hit leads.
+    /// Pages without a letter (a cover, a picture) start where the next one does; among pages
+    /// starting at one place, the nth reference page is the nth view page there.
     public func viewPage(ofReference page: Int) -> Int {
         guard !referencePositions.isEmpty else { return 1 }
-        return viewPage(holding: referencePositions[min(max(1, page), referencePositions.count) - 1])
+        let index = min(max(1, page), referencePositions.count) - 1
+        let start = referencePositions[index]
+        let views = Self.pages(startingAt: start, in: viewPositions)
+        guard !views.isEmpty else { return viewPage(holding: start) }
+        let rank = index - Self.pages(startingAt: start, in: referencePositions).lowerBound
+        return min(views.lowerBound + rank, views.upperBound - 1) + 1
     }
 
     /// The reference page that stands for a view page: the first one starting
@@ -44,10 +63,26 @@ public struct PageMap: Codable, Equatable, Sendable {
         guard !referencePositions.isEmpty, !viewPositions.isEmpty else { return 1 }
         let index = min(max(1, page), viewPositions.count) - 1
         let top = viewPositions[index]
+        let references = Self.pages(startingAt: top, in: referencePositions)
+        if !references.isEmpty {
+            let rank = index - Self.pages(startingAt: top, in: viewPositions).lowerBound
+            return min(references.lowerBound + rank, references.upperBound - 1) + 1
+        }
         let holding = Self.page(holding: top, in: referencePositions)
-        if referencePositions[holding - 1] == top { return holding }
-        if holding < referencePositions.count, viewPage(holding: referencePositions[holding]) == index + 1 { return holding + 1 }
+        if holding < referencePositions.count, viewPage(ofReference: holding + 1) == index + 1 { return holding + 1 }
         return holding
+    }
+
+    /// The indices of the pages that start exactly at the place.
+    static func pages(startingAt position: UInt64, in starts: [UInt64]) -> Range<Int> {
+        var low = 0, high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < starts.count, starts[end] == position { end += 1 }
+        return low..<end
     }
 
     /// 1-based: the last page whose start is at or before the place; the first page when none is.

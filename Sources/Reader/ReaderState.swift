@@ -199,7 +199,7 @@ public struct ReaderState: Sendable {
         guard var reflow else { return }
         let old = reflow.map
         func moved(_ page: Int) -> Int {
-            if let old { return map.viewPage(holding: old.position(ofView: page)) }
+            if let old { return map.viewPage(matching: page, of: old) }
             return map.viewPage(ofReference: page)
         }
         if old == nil { referencePin = page }

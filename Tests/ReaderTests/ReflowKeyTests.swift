@@ -141,3 +141,26 @@ extension ReflowKeyTests {
         XCTAssertEqual(state.referencePage, 5)
     }
 }
+
+extension ReflowKeyTests {
+    func testPagesWithoutLettersPairOffInOrder() {
+        // A cover and a picture page start where the text does, in both layouts.
+        let map = PageMap(layout: RenderLayout(width: 600, height: 348, fontSize: 11),
+                          referencePositions: [0, 0, 0, 100], viewPositions: [0, 0, 0, 50, 100, 150])
+        XCTAssertEqual((1...4).map(map.viewPage(ofReference:)), [1, 2, 3, 5])
+        XCTAssertEqual((1...6).map(map.referencePage(ofView:)), [1, 2, 3, 3, 4, 4])
+        let fewer = PageMap(layout: map.layout, referencePositions: [0, 0, 100], viewPositions: [0, 100])
+        XCTAssertEqual((1...3).map(fewer.viewPage(ofReference:)), [1, 1, 2])
+    }
+}
+
+extension ReflowKeyTests {
+    func testANewLayoutKeepsTheCoverOnTheCover() {
+        let layout = RenderLayout(width: 600, height: 348, fontSize: 11)
+        var state = laidOut(map: PageMap(layout: layout, referencePositions: [0, 0, 100], viewPositions: [0, 0, 50, 100]))
+        XCTAssertEqual(state.page, 1)
+        state.adopt(PageMap(layout: RenderLayout(width: 600, height: 348, fontSize: 14), referencePositions: [0, 0, 100],
+                            viewPositions: [0, 0, 30, 60, 90, 100]))
+        XCTAssertEqual(state.page, 1, "the cover, not the first page of text starting at the same place")
+    }
+}
