@@ -339,7 +339,11 @@ public final class ReaderSession {
     }
 
     private func highlight(page: Int, query: String, occurrence: Int) {
-        guard let highlighter = options.highlighter, state.reflow == nil else {
+        guard state.reflow == nil else {
+            state.message = "Highlights are kept on PDFs only, for now"
+            return
+        }
+        guard let highlighter = options.highlighter else {
             state.message = "Highlighting needs the PDF reader (ibook-full)"
             return
         }
@@ -495,7 +499,7 @@ public final class ReaderSession {
             frame += hintLabels(rows: rows)
         }
         state.rendering = !state.textMode && state.panel == .none
-            && (currentRequest.map { !cache.contains($0) } == true || wantedLayout != nil)
+            && (currentRequest.map { !cache.contains($0) } == true || (wantedLayout != nil && wantedLayout != failedLayout))
         frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
             + ReaderView.statusLine(state, columns: size.columns) + ScreenSequences.resetStyle
         write(frame)
