@@ -53,6 +53,32 @@ final class ReflowReaderTests: XCTestCase {
         XCTAssertEqual(page, shown, "the history keeps the reference page the status line showed")
     }
 
+    func testGoingToAPageAndBookmarkingItUseTheBooksPageNumbers() throws {
+        let session = try TmuxSession("exec '\(Run.ibookPath)' view moby 1 --graphics blocks --timeout 120", columns: 100, rows: 30,
+                                      environment: library.environment)
+        XCTAssertTrue(session.waitFor(timeout: 90) { _ in self.viewPages(session.statusLine()) != nil }, session.statusLine())
+        try session.sendLiteral(":100")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor(timeout: 30) { _ in session.statusLine().contains("p. 100 of 567") }, session.statusLine())
+        try session.send("B")
+        try session.send("Enter")
+        XCTAssertTrue(session.waitFor(timeout: 10) { _ in session.statusLine().contains("Bookmarked page 100") }, session.statusLine())
+        // A narrower terminal lays the book out again, near the same place.
+        let before = try XCTUnwrap(viewPages(session.statusLine()))
+        try session.resize(columns: 70, rows: 30)
+        XCTAssertTrue(session.waitFor(timeout: 60) { _ in
+            self.viewPages(session.statusLine()).map { $0 != before } == true && !session.statusLine().contains("rendering")
+        }, session.statusLine())
+        let after = try XCTUnwrap(referencePage(session.statusLine()), session.statusLine())
+        XCTAssertTrue((99...100).contains(after), session.statusLine())
+        try session.send("q")
+        XCTAssertTrue(session.waitFor(timeout: 10) { _ in session.hasExited })
+
+        let bookmarks = try library.ibook("bookmarks")
+        XCTAssertEqual(bookmarks.status, 0, bookmarks.stderr)
+        XCTAssertTrue(bookmarks.stdout.contains("100"), bookmarks.stdout)
+    }
+
     /// "p. 24 of 567": the reference page.
     private func referencePage(_ status: String) -> Int? {
         guard let range = status.range(of: #"p\. \d+ of 567"#, options: .regularExpression) else { return nil }
