@@ -94,7 +94,7 @@ public final class RenderClient {
         guard let (request, reply) = collectReply() else { return nil }
         switch reply {
         case .page(let page): return (request, page)
-        case .pageMap: return (request, .failed("a page map came instead of a page"))
+        case .pageMap, .hitPlaces: return (request, .failed("an answer about the layout came instead of a page"))
         }
     }
 
@@ -135,11 +135,12 @@ public final class RenderClient {
         }
         if let header {
             if let error = header.error { return reply(finish(request, .failed(error), restart: false)) }
-            if let map = header.pageMap {
+            let answer: RenderReply? = header.pageMap.map(RenderReply.pageMap) ?? header.hitPlaces.map(RenderReply.hitPlaces)
+            if let answer {
                 inFlight = nil
                 buffer.removeAll(keepingCapacity: false)
                 self.header = nil
-                return (request, .pageMap(map))
+                return (request, answer)
             }
             let expected = header.width * header.height * 4
             if buffer.count >= expected {

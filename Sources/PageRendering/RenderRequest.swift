@@ -17,6 +17,9 @@ public struct RenderRequest: Codable, Equatable, Hashable, Sendable {
     public var layout: RenderLayout?
     /// Answer with the layout's `PageMap` instead of a page's pixels.
     public var pageMap: Bool?
+    /// The reference pages of the library's hits for `find`, one per hit:
+    /// answer with where each is in `layout` instead of a page's pixels.
+    public var hitPages: [Int]?
 
     public init(path: String, password: String?, page: Int, boxWidth: Int, boxHeight: Int, find: String? = nil,
                 layout: RenderLayout? = nil, pageMap: Bool? = nil) {
@@ -40,4 +43,6 @@ struct RenderReplyHeader: Codable {
     var error: String?
     /// The answer to a `pageMap` request; no pixels follow it.
     var pageMap: PageMap?
+    /// The answer to a `hitPages` request; no pixels follow it.
+    var hitPlaces: [HitPlace]?
 }

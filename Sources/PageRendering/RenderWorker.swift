@@ -44,8 +44,14 @@ public enum RenderWorker {
                             header.pageMap = laidOut.map(reference: reference, view: view, layout: layout)
                             return
                         }
+                        if let pages = request.hitPages {
+                            let map = laidOut.map(reference: reference, view: view, layout: layout)
+                            header.hitPlaces = HitLocator.places(of: request.find ?? "", referencePages: pages,
+                                                                 reference: reference, view: view, map: map)
+                            return
+                        }
                         document = view
-                    } else if request.pageMap == true {
+                    } else if request.pageMap == true || request.hitPages != nil {
                         // Else the reader would be sent a page for a map, and ask again.
                         throw PDFError.damaged("has pages of its own: it is not laid out")
                     }

@@ -8,6 +8,8 @@ struct ViewLayouts {
     private var view: (layout: RenderLayout, book: ReflowBook)?
     /// Where each reference page starts: the reference layout never changes, so once a book.
     private var referencePositions: [UInt64]?
+    /// The view layout's map, once made: search hits are placed with it too.
+    private var made: PageMap?
 
     mutating func document(path: String, layout: RenderLayout) throws -> ReflowBook {
         if let view, view.layout == layout { return view.book }
@@ -25,9 +27,12 @@ struct ViewLayouts {
     }
 
     mutating func map(reference: ReflowBook, view: ReflowBook, layout: RenderLayout) -> PageMap {
+        if let made, made.layout == layout { return made }
         let references = referencePositions ?? Self.starts(of: reference.engine)
         referencePositions = references
-        return PageMap(layout: layout, referencePositions: references, viewPositions: Self.starts(of: view.engine))
+        let map = PageMap(layout: layout, referencePositions: references, viewPositions: Self.starts(of: view.engine))
+        made = map
+        return map
     }
 
     private static func starts(of document: ReflowDocument) -> [UInt64] {

@@ -81,6 +81,8 @@ public final class ReaderSession {
     private var searchReferencePages: [Int] = []
     /// A layout the worker failed to make, not asked for again.
     private var failedLayout: RenderLayout?
+    /// Where the last search's hits are in the layout shown, to ask the worker when one is free.
+    private var pendingHitPlaces: RenderRequest?
 
     public init(library: Library, book: Book, startPage: Int, options: Options) throws {
         self.library = library
@@ -193,6 +195,7 @@ public final class ReaderSession {
                 switch reply {
                 case .page(let page): received(request, page)
                 case .pageMap(let map): received(map)
+                case .hitPlaces(let places): received(request, places)
                 }
             }
         }
@@ -338,6 +341,34 @@ public final class ReaderSession {
         }
     }
 
+    /// Hits are first put where their reference page starts, then, when the
+    /// worker has found each on the view pages, where it is.
+    private func askForHitPlaces() {
+        pendingHitPlaces = nil
+        guard let map = state.reflow?.map, let query = state.search?.query, !searchReferencePages.isEmpty else { return }
+        var request = RenderRequest(path: book.path, password: options.password, page: 1, boxWidth: 1, boxHeight: 1,
+                                    find: query, layout: map.layout)
+        request.hitPages = searchReferencePages
+        pendingHitPlaces = request
+    }
+
+    private func received(_ request: RenderRequest, _ places: [HitPlace]) {
+        guard var search = state.search, search.query == request.find, request.layout == state.reflow?.map?.layout,
+              request.hitPages == searchReferencePages, places.count == search.hits.count else { return }
+        let shown = search.current.map { search.hits[$0] }
+        search.hits = zip(places, searchReferencePages).map { .init(page: $0.page, occurrence: $0.occurrence, reference: $1) }
+        state.search = search
+        // The hit gone to was put on its reference page's first view page: on to where it is.
+        guard let current = search.current, let shown, shown.page == state.page else { return }
+        let hit = search.hits[current]
+        let moved = state.show(page: hit.page)
+        state.referencePin = hit.reference
+        state.reveal = .hit(occurrence: hit.occurrence)
+        shownFrameKey = ""
+        if moved { pageChanged() }
+        needsDraw = true
+    }
+
     private func highlight(page: Int, query: String, occurrence: Int) {
         guard state.reflow == nil else {
             state.message = "Highlights are kept on PDFs only, for now"
@@ -368,6 +399,7 @@ public final class ReaderSession {
         }
         searchReferencePages = pages
         let hits = viewHits(pages)
+        askForHitPlaces()
         state.search = ReaderState.SearchResults(query: query, hits: hits, backward: backward)
         perform(ReaderUpdate.handle(.character("n"), &state))
         if hits.isEmpty { state.message = "No matches for \"\(query)\"" }
@@ -407,6 +439,10 @@ public final class ReaderSession {
     /// thumbnails, then the pages either side, so a turn finds them ready.
     private func scheduleRender() {
         if !state.textMode { scheduleLayout() }
+        if let request = pendingHitPlaces, request.layout == state.reflow?.map?.layout, let idle = renderers.first(where: { !$0.isBusy }) {
+            pendingHitPlaces = nil
+            if let failure = idle.send(request, timeLimit: max(60, options.renderTimeLimit * 4)) { received(request, failure) }
+        }
         guard !state.textMode, let current = currentRequest else { return }
         let inFlight = renderers.compactMap(\.inFlight)
         func needed(_ request: RenderRequest) -> Bool {
@@ -447,6 +483,7 @@ public final class ReaderSession {
         if var search = state.search {
             search.hits = viewHits(searchReferencePages)
             state.search = search
+            askForHitPlaces()
         }
         thumbnails.removeAll()
         shownFrameKey = ""
@@ -454,6 +491,8 @@ public final class ReaderSession {
     }
 
     private func received(_ request: RenderRequest, _ page: RenderedPage) {
+        // Hits whose places could not be found stay where their reference pages start.
+        if request.hitPages != nil { return }
         if request.pageMap == true {
             var reason = "a page came instead"
             if case .failed(let why) = page { reason = why }

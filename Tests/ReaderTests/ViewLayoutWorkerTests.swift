@@ -39,7 +39,7 @@ final class ViewLayoutWorkerTests: XCTestCase {
                                     layout: layout(fontSize: fontSize), pageMap: true)
         switch try reply(client, request) {
         case .pageMap(let map): return map
-        case .page(let page): throw XCTSkip("a page instead of a map: \(page)")
+        default: throw XCTSkip("no page map")
         }
     }
 
@@ -67,6 +67,37 @@ final class ViewLayoutWorkerTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(large.viewPageCount, small.viewPageCount, "a bigger font makes more pages")
+    }
+
+    /// The matches `find` outlines on a page (of the reference layout without one).
+    private func matches(_ client: RenderClient, _ path: String, page: Int, layout: RenderLayout?) throws -> Int {
+        let request = RenderRequest(path: path, password: nil, page: page, boxWidth: 40, boxHeight: 40, find: "Ishmael", layout: layout)
+        guard case .page(.image(_, let matches)) = try reply(client, request) else { throw XCTSkip("no page \(page)") }
+        return matches.count
+    }
+
+    func testSearchHitsArePlacedOnTheViewPagesTheyAreOn() throws {
+        let path = try mobyDick()
+        let client = RenderClient(executable: executable, timeLimit: 120)
+        // The hits the library would give: each occurrence on the first reference pages, by page.
+        var hitPages: [Int] = []
+        for page in 1...40 { hitPages += Array(repeating: page, count: try matches(client, path, page: page, layout: nil)) }
+        XCTAssertFalse(hitPages.isEmpty, "Ishmael is named early on")
+        let layout = layout(fontSize: 20)
+        let map = try pageMap(client, path, fontSize: 20)
+        var request = RenderRequest(path: path, password: nil, page: 1, boxWidth: 1, boxHeight: 1, find: "Ishmael", layout: layout)
+        request.hitPages = hitPages
+        guard case .hitPlaces(let places) = try reply(client, request) else { return XCTFail("no hit places") }
+        XCTAssertEqual(places.count, hitPages.count)
+        var movedOn = 0
+        for (place, reference) in zip(places, hitPages) {
+            let first = map.viewPage(ofReference: reference), last = map.viewPage(ofReference: reference + 1)
+            XCTAssertTrue((first...last).contains(place.page), "a hit on p. \(reference) is on a view page it spans")
+            XCTAssertLessThan(place.occurrence, try matches(client, path, page: place.page, layout: layout),
+                              "the view page shows the hit (p. \(reference), view page \(place.page))")
+            if place.page != first { movedOn += 1 }
+        }
+        XCTAssertGreaterThan(movedOn, 0, "at 20 pt some hits are past their reference page's first view page")
     }
 
     func testAViewPageRendersAtTheLayoutsProportions() throws {
