@@ -70,7 +70,7 @@ let package = Package(
         // (kitty, iTerm2, sixel, blocks) as encoders from pixels to bytes. No books.
         .target(name: "TerminalIO", dependencies: ["Raster", "CChafa"]),
         // Pages rendered in a worker process (`ibook-full __render`) for the reader.
-        .target(name: "PageRendering", dependencies: ["FileNames", "PDF", "Raster", "BookOpening"]),
+        .target(name: "PageRendering", dependencies: ["FileNames", "PDF", "Raster", "BookOpening", "ReflowDocuments"]),
         // The full-screen reader: a pure state machine (state, keys, view) and
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"]),

@@ -16,15 +16,17 @@ public enum BookOpener {
         public var plainText: PlainTextBook?
     }
 
-    public static func open(path: String, password: String? = nil) throws -> Opened {
+    /// `layout` lays a reflowable book out at another size than the reference
+    /// one (the reader's screen); PDFs and books of fixed pages ignore it.
+    public static func open(path: String, password: String? = nil, layout: ReflowLayout = .reference) throws -> Opened {
         switch try format(of: path) {
         case .pdf:
             return Opened(document: try PDFDocument(path: path, password: password))
         case .txt:
             let book = try PlainTextBook(path: path)
-            return Opened(document: ReflowBook(try ReflowDocument(xhtml: book.xhtml()), format: .txt), plainText: book)
+            return Opened(document: ReflowBook(try ReflowDocument(xhtml: book.xhtml(), layout: layout), format: .txt), plainText: book)
         case let format:
-            return Opened(document: ReflowBook(try ReflowDocument(path: path), format: format))
+            return Opened(document: ReflowBook(try ReflowDocument(path: path, layout: format.isLaidOut ? layout : .reference), format: format))
         }
     }
 

@@ -13,6 +13,8 @@ import Raster
 public final class RenderClient {
     private let executable: String
     private let timeLimit: TimeInterval
+    /// The in-flight request's limit: the client's, or what `send` was given.
+    private var limit: TimeInterval
     private var process: Process?
     private var requests: Int32 = -1
     private var replies: Int32 = -1
@@ -27,6 +29,7 @@ public final class RenderClient {
     public init(executable: String, timeLimit: TimeInterval = 15) {
         self.executable = executable
         self.timeLimit = timeLimit
+        limit = timeLimit
     }
 
     deinit { stop() }
@@ -41,7 +44,13 @@ public final class RenderClient {
 
     /// Starts rendering; the caller must wait for `collect` before the next.
     public func send(_ request: RenderRequest) -> RenderedPage? {
+        send(request, timeLimit: timeLimit)
+    }
+
+    /// `send` with a limit of its own: laying a whole book out takes longer than a page.
+    public func send(_ request: RenderRequest, timeLimit: TimeInterval) -> RenderedPage? {
         precondition(inFlight == nil, "one render at a time")
+        limit = timeLimit
         retried = false
         return transmit(request)
     }
@@ -82,11 +91,20 @@ public final class RenderClient {
     /// Reads what has arrived; the finished page once it is complete. Also
     /// enforces the time limit, so call it on every wake-up.
     public func collect() -> (RenderRequest, RenderedPage)? {
+        guard let (request, reply) = collectReply() else { return nil }
+        switch reply {
+        case .page(let page): return (request, page)
+        case .pageMap, .hitPlaces: return (request, .failed("an answer about the layout came instead of a page"))
+        }
+    }
+
+    /// `collect`, for a client that also asks for page maps.
+    public func collectReply() -> (RenderRequest, RenderReply)? {
         guard let request = inFlight else { return nil }
         // Past the deadline the page has failed, even if its reply is waiting
         // unread: the limit is the same whenever the reader happens to look.
-        if Date().timeIntervalSince(startedAt) > timeLimit {
-            return finish(request, .failed("this page could not be rendered in \(String(format: "%g", timeLimit)) s"), restart: true)
+        if Date().timeIntervalSince(startedAt) > limit {
+            return reply(finish(request, .failed("this page could not be rendered in \(String(format: "%g", limit)) s"), restart: true))
         }
         while true {
             let count = read(replies, &chunk, chunk.count)
@@ -100,35 +118,46 @@ public final class RenderClient {
                     // from outside. A new worker tells which.
                     retried = true
                     stop()
-                    if let failure = transmit(request) { return finish(request, failure, restart: true) }
+                    if let failure = transmit(request) { return reply(finish(request, failure, restart: true)) }
                     return nil
                 }
-                return finish(request, .failed("this page could not be rendered: the renderer crashed"), restart: true)
+                return reply(finish(request, .failed("this page could not be rendered: the renderer crashed"), restart: true))
             }
             if errno == EINTR { continue }
             break  // EAGAIN: nothing more for now
         }
         if header == nil, let newline = buffer.firstIndex(of: 0x0A) {
             guard let decoded = try? JSONDecoder().decode(RenderReplyHeader.self, from: Data(buffer[..<newline])) else {
-                return finish(request, .failed("this page could not be rendered: garbled reply"), restart: true)
+                return reply(finish(request, .failed("this page could not be rendered: garbled reply"), restart: true))
             }
             header = decoded
             buffer.removeSubrange(...newline)
         }
         if let header {
-            if let error = header.error { return finish(request, .failed(error), restart: false) }
+            if let error = header.error { return reply(finish(request, .failed(error), restart: false)) }
+            let answer: RenderReply? = header.pageMap.map(RenderReply.pageMap) ?? header.hitPlaces.map(RenderReply.hitPlaces)
+            if let answer {
+                inFlight = nil
+                buffer.removeAll(keepingCapacity: false)
+                self.header = nil
+                return (request, answer)
+            }
             let expected = header.width * header.height * 4
             if buffer.count >= expected {
                 let image = RasterImage(width: header.width, height: header.height, pixels: Array(buffer.prefix(expected)))
-                return finish(request, .image(image, matches: header.matches), restart: false)
+                return reply(finish(request, .image(image, matches: header.matches), restart: false))
             }
         }
         return nil
     }
 
+    private func reply(_ finished: (RenderRequest, RenderedPage)) -> (RenderRequest, RenderReply) {
+        (finished.0, .page(finished.1))
+    }
+
     /// Seconds until the in-flight render runs out of time.
     public var timeLeft: TimeInterval? {
-        inFlight.map { _ in max(0, timeLimit - Date().timeIntervalSince(startedAt)) }
+        inFlight.map { _ in max(0, limit - Date().timeIntervalSince(startedAt)) }
     }
 
     private func finish(_ request: RenderRequest, _ page: RenderedPage, restart: Bool) -> (RenderRequest, RenderedPage) {

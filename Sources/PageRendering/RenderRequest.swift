@@ -11,14 +11,26 @@ public struct RenderRequest: Codable, Equatable, Hashable, Sendable {
     public var boxHeight: Int
     /// Text whose occurrences on the page are wanted as rectangles.
     public var find: String?
+    /// A reflowable book laid out at this size instead of its reference
+    /// layout; `page` is then a page of that layout. Nil (and absent from
+    /// the line sent) for PDFs and fixed-layout books.
+    public var layout: RenderLayout?
+    /// Answer with the layout's `PageMap` instead of a page's pixels.
+    public var pageMap: Bool?
+    /// The reference pages of the library's hits for `find`, one per hit:
+    /// answer with where each is in `layout` instead of a page's pixels.
+    public var hitPages: [Int]?
 
-    public init(path: String, password: String?, page: Int, boxWidth: Int, boxHeight: Int, find: String? = nil) {
+    public init(path: String, password: String?, page: Int, boxWidth: Int, boxHeight: Int, find: String? = nil,
+                layout: RenderLayout? = nil, pageMap: Bool? = nil) {
         self.path = path
         self.password = password
         self.page = page
         self.boxWidth = boxWidth
         self.boxHeight = boxHeight
         self.find = find
+        self.layout = layout
+        self.pageMap = pageMap
     }
 }
 
@@ -29,4 +41,8 @@ struct RenderReplyHeader: Codable {
     var height = 0
     var matches: [PageRectangle] = []
     var error: String?
+    /// The answer to a `pageMap` request; no pixels follow it.
+    var pageMap: PageMap?
+    /// The answer to a `hitPages` request; no pixels follow it.
+    var hitPlaces: [HitPlace]?
 }

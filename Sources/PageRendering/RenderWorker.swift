@@ -1,6 +1,7 @@
 import BookOpening
 import Foundation
 import PDF
+import ReflowDocuments
 
 /// The rendering side: a hidden mode of ibook-full (`__render`) that renders
 /// pages for the reader, one request per line on stdin, each answered on
@@ -22,6 +23,7 @@ public enum RenderWorker {
         let replies = dup(1)
         dup2(2, 1)
         var open: (key: String, document: any BookDocument)?
+        var laidOut = ViewLayouts()
         let decoder = JSONDecoder(), encoder = JSONEncoder()
         while let line = readLine(strippingNewline: true) {
             guard let request = try? decoder.decode(RenderRequest.self, from: Data(line.utf8)) else { return 64 }
@@ -31,8 +33,29 @@ public enum RenderWorker {
             PopplerDiagnostics.collect(into: PopplerLog()) {
                 do {
                     let key = request.path + "\u{0}" + (request.password ?? "")
-                    if open?.key != key { open = (key, try BookOpener.document(path: request.path, password: request.password)) }
-                    guard let document = open?.document, (1...max(1, document.pageCount)).contains(request.page) else {
+                    if open?.key != key {
+                        open = (key, try BookOpener.document(path: request.path, password: request.password))
+                        laidOut = ViewLayouts()
+                    }
+                    guard var document = open?.document else { throw PDFError.damaged("cannot be read") }
+                    if let layout = request.layout, let reference = document as? ReflowBook, reference.format.isLaidOut {
+                        let view = try laidOut.document(path: request.path, layout: layout)
+                        if request.pageMap == true {
+                            header.pageMap = laidOut.map(reference: reference, view: view, layout: layout)
+                            return
+                        }
+                        if let pages = request.hitPages {
+                            let map = laidOut.map(reference: reference, view: view, layout: layout)
+                            header.hitPlaces = HitLocator.places(of: request.find ?? "", referencePages: pages,
+                                                                 reference: reference, view: view, map: map)
+                            return
+                        }
+                        document = view
+                    } else if request.pageMap == true || request.hitPages != nil {
+                        // Else the reader would be sent a page for a map, and ask again.
+                        throw PDFError.damaged("has pages of its own: it is not laid out")
+                    }
+                    guard (1...max(1, document.pageCount)).contains(request.page) else {
                         throw PDFError.damaged("page \(request.page) cannot be read")
                     }
                     let size = document.pixelSize(page: request.page, fittingWidth: request.boxWidth, height: request.boxHeight)

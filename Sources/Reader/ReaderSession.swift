@@ -77,6 +77,12 @@ public final class ReaderSession {
     private var thumbnails: [Int: RasterImage] = [:]
     /// Hint labels were written over the page last drawn, and must be cleared from the screen.
     private var shownHints = false
+    /// The reference page of each hit of the last search, to place the hits again after a new layout.
+    private var searchReferencePages: [Int] = []
+    /// A layout the worker failed to make, not asked for again.
+    private var failedLayout: RenderLayout?
+    /// Where the last search's hits are in the layout shown, to ask the worker when one is free.
+    private var pendingHitPlaces: RenderRequest?
 
     public init(library: Library, book: Book, startPage: Int, options: Options) throws {
         self.library = library
@@ -84,6 +90,8 @@ public final class ReaderSession {
         self.options = options
         state = ReaderState(title: book.title, pageCount: book.pageCount, page: startPage)
         state.textMode = options.graphics == .text || options.textOnlyReason != nil
+        // Text mode shows the indexed text of reference pages; only images are laid out for the screen.
+        if book.format.isLaidOut && !state.textMode { state.reflow = ReflowView() }
         state.message = options.textOnlyReason ?? options.notice
         pageRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
         aheadRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
@@ -183,7 +191,13 @@ public final class ReaderSession {
         }
         if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 { readKeys() }
         for renderer in renderers where renderer.isBusy {
-            if let (request, page) = renderer.collect() { received(request, page) }
+            if let (request, reply) = renderer.collectReply() {
+                switch reply {
+                case .page(let page): received(request, page)
+                case .pageMap(let map): received(map)
+                case .hitPlaces(let places): received(request, places)
+                }
+            }
         }
     }
 
@@ -235,7 +249,8 @@ public final class ReaderSession {
             case .goTo(let text):
                 do {
                     let location = try library.locate(PageReference(text), in: book)
-                    if state.jump(to: location.page) { pageChanged() }
+                    let before = state.referencePage
+                    if state.jump(toReference: location.page) || state.referencePage != before { pageChanged() }
                 } catch {
                     state.message = String(describing: error)
                 }
@@ -261,6 +276,9 @@ public final class ReaderSession {
                 reloadBookmarks()
             case .openURI(let uri):
                 open(uri)
+            case .relayout:
+                // scheduleRender asks for the new layout; the old pages stay until it comes.
+                needsDraw = true
             }
         }
         needsDraw = true
@@ -299,17 +317,63 @@ public final class ReaderSession {
     }
 
     private func pageChanged() {
-        state.links = (state.page, options.links?(state.page) ?? [])
+        // A laid-out book has no links (and its view pages are not the pages links are kept for).
+        state.links = (state.page, state.reflow == nil ? options.links?(state.page) ?? [] : [])
+        let reference = state.referencePage
         do {
-            try library.recordReading(book, page: state.page)
-            state.label = PageLabel.distinct(try library.locate(.number(state.page), in: book).label, page: state.page)
+            try library.recordReading(book, page: reference)
+            state.label = PageLabel.distinct(try library.locate(.number(reference), in: book).label, page: reference)
         } catch {
             state.message = String(describing: error)
         }
         needsDraw = true
     }
 
+    /// Hits found on reference pages, on the pages shown: counted again on each
+    /// page, as the worker finds them on the page it draws.
+    private func viewHits(_ referencePages: [Int]) -> [ReaderState.SearchResults.Hit] {
+        var perPage: [Int: Int] = [:]
+        return referencePages.map { reference in
+            let page = state.viewPage(ofReference: reference)
+            let occurrence = perPage[page, default: 0]
+            perPage[page] = occurrence + 1
+            return .init(page: page, occurrence: occurrence, reference: state.reflow?.map == nil ? nil : reference)
+        }
+    }
+
+    /// Hits are first put where their reference page starts, then, when the
+    /// worker has found each on the view pages, where it is.
+    private func askForHitPlaces() {
+        pendingHitPlaces = nil
+        guard let map = state.reflow?.map, let query = state.search?.query, !searchReferencePages.isEmpty else { return }
+        var request = RenderRequest(path: book.path, password: options.password, page: 1, boxWidth: 1, boxHeight: 1,
+                                    find: query, layout: map.layout)
+        request.hitPages = searchReferencePages
+        pendingHitPlaces = request
+    }
+
+    private func received(_ request: RenderRequest, _ places: [HitPlace]) {
+        guard var search = state.search, search.query == request.find, request.layout == state.reflow?.map?.layout,
+              request.hitPages == searchReferencePages, places.count == search.hits.count else { return }
+        let shown = search.current.map { search.hits[$0] }
+        search.hits = zip(places, searchReferencePages).map { .init(page: $0.page, occurrence: $0.occurrence, reference: $1) }
+        state.search = search
+        // The hit gone to was put on its reference page's first view page: on to where it is.
+        guard let current = search.current, let shown, shown.page == state.page else { return }
+        let hit = search.hits[current]
+        let moved = state.show(page: hit.page)
+        state.referencePin = hit.reference
+        state.reveal = .hit(occurrence: hit.occurrence)
+        shownFrameKey = ""
+        if moved { pageChanged() }
+        needsDraw = true
+    }
+
     private func highlight(page: Int, query: String, occurrence: Int) {
+        guard state.reflow == nil else {
+            state.message = "Highlights are kept on PDFs only, for now"
+            return
+        }
         guard let highlighter = options.highlighter else {
             state.message = "Highlighting needs the PDF reader (ibook-full)"
             return
@@ -326,18 +390,16 @@ public final class ReaderSession {
     }
 
     private func search(_ query: String, backward: Bool) {
-        var hits: [ReaderState.SearchResults.Hit] = []
-        var perPage: [Int: Int] = [:]
+        var pages: [Int] = []
         do {
-            _ = try library.search(query, scope: .book(book), limit: 100_000) { hit in
-                let occurrence = perPage[hit.page, default: 0]
-                perPage[hit.page] = occurrence + 1
-                hits.append(.init(page: hit.page, occurrence: occurrence))
-            }
+            _ = try library.search(query, scope: .book(book), limit: 100_000) { hit in pages.append(hit.page) }
         } catch {
             state.message = String(describing: error)
             return
         }
+        searchReferencePages = pages
+        let hits = viewHits(pages)
+        askForHitPlaces()
         state.search = ReaderState.SearchResults(query: query, hits: hits, backward: backward)
         perform(ReaderUpdate.handle(.character("n"), &state))
         if hits.isEmpty { state.message = "No matches for \"\(query)\"" }
@@ -349,14 +411,38 @@ public final class ReaderSession {
     private var currentRequest: RenderRequest? {
         guard !state.textMode else { return nil }
         let geometry = PageGeometry(viewport: viewport, fit: state.fit, zoom: state.zoom, rotation: state.rotation)
+        if state.reflow != nil && state.reflow?.map == nil { return nil }
         return RenderRequest(path: book.path, password: options.password, page: state.page,
                              boxWidth: geometry.renderBox.width, boxHeight: geometry.renderBox.height,
-                             find: state.search?.query)
+                             find: state.search?.query, layout: state.reflow?.map?.layout)
+    }
+
+    /// The layout a laid-out book wants now (the screen's size, the type size), when it is not the one shown.
+    private var wantedLayout: RenderLayout? {
+        guard let reflow = state.reflow else { return nil }
+        let layout = reflow.layout(screen: viewport)
+        return layout == reflow.map?.layout ? nil : layout
+    }
+
+    /// Asks for a new layout's page map, ahead of any page: the pages shown until it comes are the old layout's.
+    private func scheduleLayout() {
+        guard let layout = wantedLayout, layout != failedLayout else { return }
+        guard !renderers.contains(where: { $0.inFlight?.pageMap == true && $0.inFlight?.layout == layout }),
+              let idle = renderers.first(where: { !$0.isBusy }) else { return }
+        let request = RenderRequest(path: book.path, password: options.password, page: 1, boxWidth: 1, boxHeight: 1,
+                                    layout: layout, pageMap: true)
+        // A whole book laid out and every page's start counted: far longer than one page takes.
+        if let failure = idle.send(request, timeLimit: max(60, options.renderTimeLimit * 4)) { received(request, failure) }
     }
 
     /// Keeps the workers busy: the page on screen first, then the overview's
     /// thumbnails, then the pages either side, so a turn finds them ready.
     private func scheduleRender() {
+        if !state.textMode { scheduleLayout() }
+        if let request = pendingHitPlaces, request.layout == state.reflow?.map?.layout, let idle = renderers.first(where: { !$0.isBusy }) {
+            pendingHitPlaces = nil
+            if let failure = idle.send(request, timeLimit: max(60, options.renderTimeLimit * 4)) { received(request, failure) }
+        }
         guard !state.textMode, let current = currentRequest else { return }
         let inFlight = renderers.compactMap(\.inFlight)
         func needed(_ request: RenderRequest) -> Bool {
@@ -390,7 +476,39 @@ public final class ReaderSession {
         request.find == nil && request.boxWidth == overviewBox.width && request.boxHeight == overviewBox.height
     }
 
+    private func received(_ map: PageMap) {
+        // A layout asked for before a resize or another + is no longer wanted: the next one is asked for.
+        guard let reflow = state.reflow, map.layout == reflow.layout(screen: viewport) else { return }
+        state.adopt(map)
+        if var search = state.search {
+            search.hits = viewHits(searchReferencePages)
+            state.search = search
+            askForHitPlaces()
+        }
+        thumbnails.removeAll()
+        shownFrameKey = ""
+        pageChanged()
+    }
+
     private func received(_ request: RenderRequest, _ page: RenderedPage) {
+        // Hits whose places could not be found stay where their reference pages start.
+        if request.hitPages != nil { return }
+        if request.pageMap == true {
+            var reason = "a page came instead"
+            if case .failed(let why) = page { reason = why }
+            state.message = "The book could not be laid out for this screen: \(reason)"
+            if let shown = state.reflow?.map {
+                // The layout shown stays, and so does its type size.
+                failedLayout = request.layout
+                state.reflow?.fontSize = Int(shown.layout.fontSize)
+            } else {
+                // Never laid out: its reference pages are shown instead, as they are (the pages are still those).
+                state.reflow = nil
+            }
+            needsDraw = true
+            return
+        }
+        if request.layout != state.reflow?.map?.layout { return }
         if isThumbnail(request) {
             if case .image(let image, _) = page { thumbnails[request.page] = image }
             else { thumbnails[request.page] = RasterImage(width: 1, height: 1, fill: RGB(red: 200, green: 200, blue: 200)) }
@@ -419,7 +537,8 @@ public final class ReaderSession {
             frame += drawPage(rows: rows)
             frame += hintLabels(rows: rows)
         }
-        state.rendering = !state.textMode && state.panel == .none && currentRequest.map { !cache.contains($0) } == true
+        state.rendering = !state.textMode && state.panel == .none
+            && (currentRequest.map { !cache.contains($0) } == true || (wantedLayout != nil && wantedLayout != failedLayout))
         frame += ScreenSequences.moveTo(row: size.rows, column: 1) + ScreenSequences.reverse
             + ReaderView.statusLine(state, columns: size.columns) + ScreenSequences.resetStyle
         write(frame)
@@ -444,9 +563,11 @@ public final class ReaderSession {
     }
 
     private func pageTextLines(rows: Int) -> [String] {
-        if pageTextCache?.page != state.page {
-            let text = (try? library.pageText(book, page: state.page).text) ?? ""
-            pageTextCache = (state.page, text)
+        // The library keeps the text of reference pages.
+        let reference = state.referencePage
+        if pageTextCache?.page != reference {
+            let text = (try? library.pageText(book, page: reference).text) ?? ""
+            pageTextCache = (reference, text)
         }
         var text = pageTextCache?.text ?? ""
         if let hints = state.hints { text = LinkHints.labelled(text, hints) }
@@ -457,7 +578,10 @@ public final class ReaderSession {
     }
 
     private func drawPage(rows: Int) -> String {
-        guard let request = currentRequest else { return "" }
+        guard let request = currentRequest else {
+            guard state.reflow != nil else { return "" }
+            return hideImage() + textBlock(["Laying the book out for this screen…"])
+        }
         guard let rendered = cache.get(request) else {
             // Until the page arrives the previous one stays; the status says why.
             if shownImage == nil { return textBlock([]) + ScreenSequences.moveTo(row: 1, column: 1) + "Rendering page \(state.page)…" }
@@ -506,7 +630,8 @@ public final class ReaderSession {
     private func compose(_ image: RasterImage, matches: [PageRectangle]) -> RasterImage {
         var page = image
         shownMatches = (state.page, matches)
-        AnnotationPainter.paint(state.annotations.filter { $0.page == state.page }, on: &page)
+        // Annotations are placed on reference pages, nowhere known on a view page.
+        AnnotationPainter.paint(state.annotations.filter { $0.page == state.page && state.reflow == nil }, on: &page)
         let currentOccurrence: Int? = state.search.flatMap { search in
             search.current.flatMap { search.hits[$0].page == state.page ? search.hits[$0].occurrence : nil }
         }
@@ -563,7 +688,7 @@ public final class ReaderSession {
         let first = grid.firstIndex(showing: selected)
         return (first..<min(state.pageCount, first + grid.perScreen)).map { index in
             RenderRequest(path: book.path, password: options.password, page: index + 1,
-                          boxWidth: box.width, boxHeight: box.height)
+                          boxWidth: box.width, boxHeight: box.height, layout: state.reflow?.map?.layout)
         }
     }
 

@@ -1,4 +1,5 @@
 import BookLibrary
+import PageRendering
 import PDF
 
 /// Everything the reader shows, as plain values: `ReaderUpdate` changes it
@@ -58,9 +59,12 @@ public struct ReaderState: Sendable {
             public var page: Int
             /// Which occurrence on its page (0-based), to tell it apart on the image.
             public var occurrence: Int
-            public init(page: Int, occurrence: Int) {
+            /// A laid-out book's hit: the reference page the library found it on (`page` is a view page).
+            public var reference: Int?
+            public init(page: Int, occurrence: Int, reference: Int? = nil) {
                 self.page = page
                 self.occurrence = occurrence
+                self.reference = reference
             }
         }
 
@@ -142,6 +146,15 @@ public struct ReaderState: Sendable {
     public var annotations: [Annotation] = []
     /// Columns of the overview grid at the current size; set by the view.
     public var overviewColumns = 4
+    /// Set for a reflowable book shown as images: `page` and `pageCount` are
+    /// then the screen layout's pages, and whatever is kept (history,
+    /// bookmarks) or named by number (`:N`, `NG`, contents, search hits) is in
+    /// reference pages, converted through its map.
+    public var reflow: ReflowView?
+    /// The reference page last gone to by number (`:N`, a bookmark, the
+    /// contents), while the page shown holds its start: a view page can hold
+    /// several, and the one asked for is the one to show, bookmark and keep.
+    public var referencePin: Int?
 
     public init(title: String, pageCount: Int, page: Int) {
         self.title = title
@@ -155,6 +168,7 @@ public struct ReaderState: Sendable {
         let target = min(max(1, newPage), pageCount)
         guard target != page else { return false }
         page = target
+        referencePin = nil
         scrollY = atBottom ? Int.max : 0
         textLine = atBottom ? Int.max : 0
         // The new page's length is not known yet: until the session says, the old one's stands in.
@@ -163,6 +177,55 @@ public struct ReaderState: Sendable {
         label = nil
         pageSize = (0, 0)
         return true
+    }
+
+    /// The reference page the page shown stands for: the page number the library knows.
+    public var referencePage: Int {
+        guard let map = reflow?.map else { return page }
+        if let pin = referencePin, map.viewPage(ofReference: pin) == page { return pin }
+        return map.referencePage(ofView: page)
+    }
+
+    /// The page shown for a reference page (the one holding its start).
+    public func viewPage(ofReference reference: Int) -> Int {
+        reflow?.map?.viewPage(ofReference: reference) ?? reference
+    }
+
+    /// Takes a new layout of a reflowable book: the page shown becomes the one
+    /// holding the place the top of the old one held, and so do the pages
+    /// the jump lists and marks remember. Before the first layout those were
+    /// reference pages.
+    public mutating func adopt(_ map: PageMap) {
+        guard var reflow else { return }
+        let old = reflow.map
+        func moved(_ page: Int) -> Int {
+            if let old { return map.viewPage(matching: page, of: old) }
+            return map.viewPage(ofReference: page)
+        }
+        if old == nil { referencePin = page }
+        let target = moved(page)
+        back = back.map(moved)
+        forward = forward.map(moved)
+        for (letter, mark) in marks { marks[letter] = Mark(page: moved(mark.page), scrollY: 0, textLine: 0) }
+        reflow.map = map
+        self.reflow = reflow
+        pageCount = map.viewPageCount
+        page = min(max(1, target), pageCount)
+        scrollY = 0
+        scrollX = 0
+        textLine = 0
+        textLimit = Int.max
+        reveal = nil
+        pageSize = (0, 0)
+        if case .overview = panel { panel = .overview(selected: page - 1) }
+    }
+
+    /// A jump to a page by its reference number, which the status line then shows.
+    @discardableResult
+    public mutating func jump(toReference reference: Int) -> Bool {
+        let moved = jump(to: viewPage(ofReference: reference))
+        if reflow?.map != nil { referencePin = min(max(1, reference), reflow?.map?.referencePageCount ?? reference) }
+        return moved
     }
 
     /// A move that `Ctrl-O` can undo.

@@ -41,7 +41,7 @@ public enum ReaderUpdate {
         let repeats = max(1, count ?? 1)
         if state.pendingG {
             state.pendingG = false
-            if key == .character("g") { return jump(to: count ?? 1, &state) }
+            if key == .character("g") { return jump(toReference: count ?? 1, &state) }
         }
         switch key {
         case .character("q"), .control("c"):
@@ -77,7 +77,8 @@ public enum ReaderUpdate {
             if let count { state.count = String(count) }
             return [.redraw]
         case .character("G"):
-            return jump(to: count ?? state.pageCount, &state)
+            guard let count else { return jump(to: state.pageCount, &state) }
+            return jump(toReference: count, &state)
         case .home:
             return jump(to: 1, &state)
         case .end:
@@ -100,7 +101,7 @@ public enum ReaderUpdate {
                 state.message = "This book has no table of contents"
                 return [.redraw]
             }
-            let current = outlineEntry(at: state.page, in: state)
+            let current = outlineEntry(at: state.referencePage, in: state)
             if state.outlineTree.folded.isEmpty { state.outlineTree = .initial(state.outline, current: current) }
             state.outlineTree.reveal(current, state.outline)
             state.panel = .outline(selected: current)
@@ -121,8 +122,8 @@ public enum ReaderUpdate {
             return [.redraw]
         case .character("B"):
             // A page bookmarked already shows its note, to keep or change.
-            let note = state.bookmarks.first { $0.page == state.page }?.note ?? ""
-            state.prompt = .init(kind: .bookmarkNote(page: state.page), text: note)
+            let note = state.bookmarks.first { $0.page == state.referencePage }?.note ?? ""
+            state.prompt = .init(kind: .bookmarkNote(page: state.referencePage), text: note)
             return [.redraw]
         case .character("a"):
             guard let search = state.search, let current = search.current, search.hits[current].page == state.page else {
@@ -145,6 +146,10 @@ public enum ReaderUpdate {
             guard let next = state.forward.popLast() else { return noMove("No later position", &state) }
             state.back.append(state.page)
             return state.show(page: next) ? [.pageChanged] : [.redraw]
+        case .character("+") where state.reflow != nil:
+            return fontSize(by: repeats, &state)
+        case .character("-") where state.reflow != nil:
+            return fontSize(by: -repeats, &state)
         case .character("+"):
             state.zoom = min(8, state.zoom * 1.25)
             return [.redraw]
@@ -152,6 +157,11 @@ public enum ReaderUpdate {
             state.zoom = max(0.25, state.zoom / 1.25)
             return [.redraw]
         case .character("="):
+            if let reflow = state.reflow, reflow.fontSize != ReflowView.defaultFontSize {
+                state.fit = .page
+                state.zoom = 1
+                return fontSize(by: ReflowView.defaultFontSize - reflow.fontSize, &state)
+            }
             state.fit = .page
             state.zoom = 1
             state.scrollX = 0
@@ -276,11 +286,33 @@ public enum ReaderUpdate {
         state.jump(to: page) ? [.pageChanged] : [.redraw]
     }
 
+    /// A page named by the library's number; a laid-out book's view page
+    /// holding several counts as a change when the one named is another.
+    private static func jump(toReference page: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        let before = state.referencePage
+        let moved = state.jump(toReference: page)
+        return moved || state.referencePage != before ? [.pageChanged] : [.redraw]
+    }
+
     private static func turn(by pages: Int, _ state: inout ReaderState) -> [ReaderEffect] {
         let target = state.page + pages
         if target < 1 { return noMove("This is the first page", &state) }
         if target > state.pageCount { return noMove("This is the last page", &state) }
         return state.show(page: target) ? [.pageChanged] : []
+    }
+
+    /// A laid-out book's `+` and `-`: a type size for the session to lay the book out at.
+    private static func fontSize(by steps: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        guard var reflow = state.reflow else { return [] }
+        let sizes = ReflowView.fontSizes
+        let wanted = min(max(reflow.fontSize + steps, sizes.lowerBound), sizes.upperBound)
+        guard wanted != reflow.fontSize else {
+            return noMove(steps > 0 ? "The type is at its largest (\(sizes.upperBound) pt)" : "The type is at its smallest (\(sizes.lowerBound) pt)", &state)
+        }
+        reflow.fontSize = wanted
+        state.reflow = reflow
+        state.message = "Type \(wanted) pt"
+        return [.relayout, .redraw]
     }
 
     private static func pan(by steps: Int, _ state: inout ReaderState) -> [ReaderEffect] {
@@ -308,9 +340,11 @@ public enum ReaderUpdate {
         search.current = index
         state.search = search
         if wrapped { state.message = ahead ? "Search wrapped to the first page" : "Search wrapped to the last page" }
+        let before = state.referencePage
         let moved = state.jump(to: search.hits[index].page)
+        if let reference = search.hits[index].reference { state.referencePin = reference }
         state.reveal = .hit(occurrence: search.hits[index].occurrence)
-        return moved ? [.pageChanged] : [.redraw]
+        return moved || state.referencePage != before ? [.pageChanged] : [.redraw]
     }
 
     /// The deepest outline entry that starts at or before the page.
@@ -423,9 +457,10 @@ public enum ReaderUpdate {
                 state.message = "\"\(entries[selected].title)\" points nowhere in this book"
                 return [.redraw]
             }
-            let moved = state.jump(to: target)
-            if let top = entries[selected].top { state.reveal = .position(top: top) }
-            return moved ? [.pageChanged] : [.redraw]
+            let effects = jump(toReference: target, &state)
+            // A top is a place on a reference page, nowhere in particular on a view page.
+            if let top = entries[selected].top, state.reflow == nil { state.reveal = .position(top: top) }
+            return effects
         case .character("l"), .right:
             state.outlineTree.folded.remove(selected)
         case .character("h"), .left:
@@ -475,7 +510,7 @@ public enum ReaderUpdate {
         if key == .enter {
             state.panel = .none
             guard state.bookmarks.indices.contains(selected) else { return [.redraw] }
-            return state.jump(to: state.bookmarks[selected].page) ? [.pageChanged] : [.redraw]
+            return jump(toReference: state.bookmarks[selected].page, &state)
         }
         if key == .character("d") || key == .character("e") {
             guard state.bookmarks.indices.contains(selected) else { return [.redraw] }

@@ -26,9 +26,15 @@ public enum ReaderView {
         var parts: [String] = []
         let label = state.label.map { " (\($0))" } ?? ""
         let percent = state.pageCount > 1 ? (state.page - 1) * 100 / (state.pageCount - 1) : 100
-        parts.append("page \(state.page) of \(state.pageCount)\(label)  \(percent)%")
+        if let map = state.reflow?.map {
+            // The screen's page, then the book's own page number (the library's, which :N and bookmarks use).
+            parts.append("page \(state.page) of \(state.pageCount) · p. \(state.referencePage) of \(map.referencePageCount)\(label) · \(percent)%")
+        } else {
+            parts.append("page \(state.page) of \(state.pageCount)\(label)  \(percent)%")
+        }
         var mode: [String] = []
         if state.textMode { mode.append("text") }
+        if let reflow = state.reflow, reflow.fontSize != ReflowView.defaultFontSize { mode.append("\(reflow.fontSize) pt") }
         if !state.textMode {
             if state.fit == .width { mode.append("fit width") }
             if state.zoom != 1 { mode.append("\(Int((state.zoom * 100).rounded()))%") }
@@ -117,6 +123,7 @@ public enum ReaderView {
         "h l ← →        previous / next page, or pan when zoomed wider than the screen",
         "gg  G  NG      first page, last page, page N (12G)",
         ":N  :label     go to a page number or label (:iv, :A-1)",
+        "               (an EPUB, FB2 or text book: N is the book's page, p. N)",
         "/text ?text    search forward / backward;  n N  next / previous hit",
         "t              table of contents: ← → fold and unfold, / filters, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
@@ -126,6 +133,7 @@ public enum ReaderView {
         "a              highlight the search hit on screen, once (see ibook notes)",
         "Ctrl-O Tab     back / forward through jumps",
         "+ - =  w       zoom in / out / fit page;  fit width",
+        "+ - =          an EPUB, FB2 or text book: larger / smaller type / 11 pt",
         "i  r           invert colours (dark mode);  rotate",
         "F1 H           this help;  q  quit",
     ]

@@ -116,6 +116,16 @@ final class EngineDocument {
 
     func position(_ index: Int) -> UInt64 { library.position(handle, Int32(index)) }
 
+    /// Where every page starts, as `position` says page by page; nil when the library cannot say at once.
+    func pageStarts() -> [UInt64]? {
+        guard let pageStarts = library.pageStarts else { return nil }
+        let count = pageCount
+        guard count > 0 else { return [] }
+        var starts = [UInt64](repeating: 0, count: count)
+        let written = starts.withUnsafeMutableBufferPointer { pageStarts(handle, $0.baseAddress, Int32(count)) }
+        return written == count ? starts : nil
+    }
+
     func page(ofPosition position: UInt64) -> Int? {
         let index = library.positionPage(handle, position)
         return index >= 0 ? Int(index) : nil

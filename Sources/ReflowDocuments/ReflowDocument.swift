@@ -228,6 +228,12 @@ public final class ReflowDocument {
         ReflowPosition(value: engine.position(min(max(1, number), max(1, pageCount)) - 1))
     }
 
+    /// `position(ofPage:)` of every page, in order, counting each page's text once.
+    public func pageStarts() -> [ReflowPosition] {
+        if let starts = engine.pageStarts() { return starts.map(ReflowPosition.init(value:)) }
+        return (1...max(1, pageCount)).map(position(ofPage:))
+    }
+
     /// The page holding `position` in the current layout; the first page when it is not in the book.
     public func page(at position: ReflowPosition) -> Int {
         guard let index = engine.page(ofPosition: position.value) else { return 1 }

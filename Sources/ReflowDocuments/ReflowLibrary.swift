@@ -25,6 +25,7 @@ final class ReflowLibrary: @unchecked Sendable {
                                         UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias Position = @convention(c) (OpaquePointer?, Int32) -> UInt64
     typealias PositionPage = @convention(c) (OpaquePointer?, UInt64) -> Int32
+    typealias PageStarts = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt64>?, Int32) -> Int32
     typealias ResolveLink = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
     typealias ArchiveEntry = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                              UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
@@ -49,6 +50,8 @@ final class ReflowLibrary: @unchecked Sendable {
     let outline: Outline
     let position: Position
     let positionPage: PositionPage
+    /// Optional: a library built before it still answers position by position.
+    let pageStarts: PageStarts?
     let resolveLink: ResolveLink
     let archiveEntry: ArchiveEntry
     let parseXML: ParseXML
@@ -88,6 +91,7 @@ final class ReflowLibrary: @unchecked Sendable {
             (self.render, self.pageText, self.search, self.outline, self.position) = (render, pageText, search, outline, position)
             (self.positionPage, self.resolveLink, self.archiveEntry, self.parseXML) = (positionPage, resolveLink, archiveEntry, parseXML)
             (self.decodeImage, self.free) = (decodeImage, free)
+            pageStarts = symbol("reflow_page_starts", PageStarts.self)
             return
         }
         if problems.isEmpty { problems.append("\(Self.fileName) is missing (looked in \(candidates.joined(separator: ", ")))") }

@@ -574,6 +574,39 @@ int32_t reflow_position_page(reflow_document *d, uint64_t position) {
     return found;
 }
 
+/* reflow_position for every page at once, into starts (room for count): each page's letters are
+   counted once, where asking page by page counts a chapter's earlier pages again for each page,
+   which at a large type in a small window (a long chapter of hundreds of pages) takes minutes.
+   Returns how many were written; 0 on failure. */
+int32_t reflow_page_starts(reflow_document *d, uint64_t *starts, int32_t count) {
+    start_call(d);
+    fz_context *ctx = d->ctx;
+    int32_t written = 0;
+    if (!d->doc || !starts || count <= 0) return 0;
+    fz_var(written);
+    fz_try(ctx) {
+        if (!fz_is_document_reflowable(ctx, d->doc)) {
+            int pages = fz_count_pages(ctx, d->doc);
+            for (; written < count && written < pages; written++) starts[written] = (uint64_t)written;
+        } else {
+            const uint64_t most = ((uint64_t)1 << letter_bits) - 1;
+            int chapters = fz_count_chapters(ctx, d->doc);
+            for (int chapter = 0; chapter < chapters && written < count; chapter++) {
+                int pages = fz_count_chapter_pages(ctx, d->doc, chapter);
+                uint64_t letters = 0;
+                for (int page = 0; page < pages && written < count; page++) {
+                    starts[written++] = (uint64_t)chapter << letter_bits | (letters < most ? letters : most);
+                    if (page + 1 < pages) letters += page_letters(d, chapter, page);
+                }
+            }
+        }
+    }
+    fz_catch(ctx) {
+        written = 0;
+    }
+    return written;
+}
+
 int32_t reflow_resolve_link(reflow_document *d, const char *uri) {
     start_call(d);
     return uri ? page_of_uri(d, uri) : -1;

@@ -77,6 +77,8 @@ int32_t reflow_outline(reflow_document *document, uint8_t **records, size_t *len
    that holds a place in the current layout. */
 uint64_t reflow_position(reflow_document *document, int32_t index);
 int32_t reflow_position_page(reflow_document *document, uint64_t position);
+/* reflow_position of every page, in one pass, into starts (room for count); returns how many. */
+int32_t reflow_page_starts(reflow_document *document, uint64_t *starts, int32_t count);
 
 /* The page (0-based) a link target such as "EPUB/text/ch1.xhtml#p3" lands on; -1 when none. */
 int32_t reflow_resolve_link(reflow_document *document, const char *uri);
