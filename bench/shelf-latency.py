@@ -2,7 +2,7 @@
 """Measures `ibook shelf` the way a person sees it: over a pseudo-terminal, in
 kitty graphics mode.
 
-  shelf-latency.py --ibook BIN --library LIB [--sessions N] [--moves K]
+  shelf-latency.py --ibook BIN --library LIB [--sessions N] [--moves K] [--covers DIR]
 
 Each session spawns `ibook shelf --graphics kitty` on a pty of 120×40 cells
 and 1200×800 pixels, TERM=xterm-kitty, and times:
@@ -14,6 +14,12 @@ and 1200×800 pixels, TERM=xterm-kitty, and times:
          selected book, and the screen quiet again (the frame redrawn);
 
 and reads the process's peak RSS (VmHWM) before `q`; the exit status must be 0.
+With --covers (the thumbnail folder), it then removes every cached cover before
+each of as many sessions again and times
+
+  cold   spawn → the last of the first screen's covers drawn, each made
+         anew in the background (once as many cover files are back as a warm
+         first screen sent images, the output is read until quiet for 0.5 s).
 
 Prints one `name value` line per figure, for bench/run.sh.
 python3 standard library only.
@@ -131,6 +137,7 @@ def main():
     parser.add_argument("--library", required=True)
     parser.add_argument("--sessions", type=int, default=3)
     parser.add_argument("--moves", type=int, default=10)
+    parser.add_argument("--covers", help="the thumbnail folder, emptied before each cold session")
     args = parser.parse_args()
     env = dict(os.environ, TERM="xterm-kitty", IBOOK_LIBRARY=args.library)
     env.pop("TMUX", None)
@@ -153,6 +160,18 @@ def main():
             moves.append((max(named, shelf.last_output) - sent) * 1000)
         rss.append(shelf.peak_rss_mb())
         statuses.append(shelf.quit())
+    colds = []
+    for _ in range(args.sessions if args.covers else 0):
+        for name in os.listdir(args.covers):
+            os.remove(os.path.join(args.covers, name))
+        shelf = Shelf([args.ibook, "shelf", "--graphics", "kitty"], env)
+        # Placeholders are drawn first: done when the screen's covers are files again and drawn.
+        shelf.until(lambda: len(os.listdir(args.covers)) >= max(images), timeout=60)
+        colds.append((shelf.quiet() - shelf.started) * 1000)
+        statuses.append(shelf.quit())
+    if colds:
+        print(f"cold.median_ms {statistics.median(colds):.1f}")
+        print(f"cold.max_ms {max(colds):.1f}")
     print(f"open.median_ms {statistics.median(opens):.1f}")
     print(f"open.max_ms {max(opens):.1f}")
     print(f"move.median_ms {statistics.median(moves):.1f}")
