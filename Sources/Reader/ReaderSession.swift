@@ -103,6 +103,8 @@ public final class ReaderSession {
     @discardableResult
     public func run() throws -> Int32? {
         let rawMode = try RawMode(fileDescriptor: input)
+        // Clicks and the wheel, on from enterScreen to leaveScreen (raw mode's own span).
+        rawMode.reportsMouse = true
         self.rawMode = rawMode
         signals = try SignalPipe()
         EmergencyRestore.setResetSequence(Array(leaveScreenBytes.utf8) + painter.clearAll())
@@ -166,6 +168,7 @@ public final class ReaderSession {
         cell = size.cellSize(fallback: options.cellSize)
         state.screen = viewport
         state.textRows = max(1, size.rows - 1)
+        state.screenColumns = max(1, size.columns)
     }
 
     /// The pixels available for the page: every row but the status line.

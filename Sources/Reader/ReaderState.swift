@@ -98,6 +98,8 @@ public struct ReaderState: Sendable {
     /// Text mode: the rows shown, and the last first line that still fills
     /// them (the session knows the page's wrapped length and sets it).
     public var textRows = 23
+    /// The terminal's columns, for where a click falls; set by the session.
+    public var screenColumns = 80
     public var textLimit = Int.max
     /// Something on the page still to be brought into view, waiting for the
     /// page's layout (and, for a hit, the boxes poppler found).

@@ -8,6 +8,7 @@ import TerminalIO
 /// effects out.
 public enum ReaderUpdate {
     public static func handle(_ key: Key, _ state: inout ReaderState) -> [ReaderEffect] {
+        if case .mouse(let event) = key { return mouse(event, &state) }
         if state.prompt != nil { return prompt(key, &state) }
         if state.hints != nil { return hints(key, &state) }
         switch state.panel {
@@ -20,6 +21,36 @@ public enum ReaderUpdate {
         case .overview(let selected): return overview(key, selected, &state)
         }
         return page(key, &state)
+    }
+
+    // MARK: The mouse
+
+    /// Rows the wheel scrolls, as that many `j`/`k`.
+    static let wheelLines = 3
+
+    /// On the page, with nothing open over it: the wheel scrolls as `j`/`k`
+    /// do, three rows a notch, and a click on the left or right third of the
+    /// page turns back or forward a page, as `K`/`J` do. The middle third,
+    /// the status line, releases, and a click while typing, choosing a link
+    /// (`f`) or in a panel do nothing.
+    public static func mouse(_ event: MouseEvent, _ state: inout ReaderState) -> [ReaderEffect] {
+        guard event.pressed, state.prompt == nil, state.hints == nil, state.pendingMark == nil else { return [] }
+        guard case .none = state.panel else { return [] }
+        state.count = ""
+        state.pendingG = false
+        switch event.button {
+        case .wheelUp, .wheelDown:
+            state.message = nil
+            return ReaderScroll.move(.line, forward: event.button == .wheelDown, count: wheelLines, &state)
+        case .left:
+            guard event.row <= state.textRows else { return [] }
+            let third = max(1, state.screenColumns / 3)
+            if event.column <= third { state.message = nil; return turn(by: -1, &state) }
+            if event.column > state.screenColumns - third { state.message = nil; return turn(by: 1, &state) }
+            return []
+        default:
+            return []
+        }
     }
 
     // MARK: The page

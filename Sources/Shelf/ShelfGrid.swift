@@ -53,4 +53,16 @@ public struct ShelfGrid: Equatable, Sendable {
         let slot = index - first
         return ((slot / columns) * cellRows + 1, (slot % columns) * cellColumns + 1)
     }
+
+    /// The book at a cell (1-based, as a mouse reports it) on the screenful
+    /// starting at `first` of `count` books: the cover or captions of a grid's
+    /// cell, a list's line. Nil for the gaps past the last column or row, a
+    /// slot with no book, and the lines below the books.
+    public func index(atRow row: Int, column: Int, first: Int, count: Int) -> Int? {
+        guard row >= 1, column >= 1, row <= rows * cellRows else { return nil }
+        let across = (column - 1) / max(1, cellColumns), down = (row - 1) / max(1, cellRows)
+        guard across < columns, down < rows else { return nil }
+        let index = first + down * columns + across
+        return index < count ? index : nil
+    }
 }

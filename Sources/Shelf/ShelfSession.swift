@@ -77,6 +77,8 @@ public final class ShelfSession {
     @discardableResult
     public func run() throws -> Int32? {
         rawMode = try RawMode(fileDescriptor: input)
+        // Clicks and the wheel, on from enterScreen to leaveScreen (raw mode's own span).
+        rawMode?.reportsMouse = true
         try enterScreen()
         defer {
             coverMaker.stop()

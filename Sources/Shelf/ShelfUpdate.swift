@@ -5,6 +5,7 @@ import TerminalIO
 /// state and the effects out.
 public enum ShelfUpdate {
     public static func handle(_ key: Key, _ state: inout ShelfState) -> [ShelfEffect] {
+        if case .mouse(let event) = key { return mouse(event, &state) }
         if state.prompt != nil { return prompt(key, &state) }
         if state.showingHelp {
             // Any key closes the help, as in the reader; q is not lost to a quit.
@@ -80,6 +81,64 @@ public enum ShelfUpdate {
         default:
             return []
         }
+        return [.redraw]
+    }
+
+    /// Lines the wheel moves a list (of books, hits or collections) by; a grid moves a row.
+    static let wheelLines = 3
+
+    /// A click selects the book (or hit, or collection) under it; a click on
+    /// the one selected already opens it as Enter does, so a double click on
+    /// any book opens it. The wheel moves the selection a row of the grid, or
+    /// three lines of a list, and the screenful follows it. Releases, other
+    /// buttons, and anything while typing on the status line or reading the
+    /// help change nothing.
+    public static func mouse(_ event: MouseEvent, _ state: inout ShelfState) -> [ShelfEffect] {
+        guard state.prompt == nil, !state.showingHelp, event.pressed else { return [] }
+        let wheel: Int
+        switch event.button {
+        case .wheelUp: wheel = -1
+        case .wheelDown: wheel = 1
+        case .left: wheel = 0
+        default: return []
+        }
+        state.message = nil
+        let grid = state.grid
+        if var list = state.hits {
+            if wheel != 0 {
+                list.select(list.selected + wheel * wheelLines)
+            } else {
+                let first = list.first(rows: grid.screenRows), index = first + event.row - 1
+                guard event.row <= grid.screenRows, index < list.hits.count else { return [] }
+                if index == list.selected { return handle(.enter, &state) }
+                list.select(index)
+            }
+            state.hits = list
+            return [.redraw]
+        }
+        if state.section == .collections {
+            if wheel != 0 {
+                state.selectCollection(state.selectedCollection + wheel * wheelLines)
+                return [.redraw]
+            }
+            // As drawn: the list scrolled just enough to show the selection.
+            let index = max(0, state.selectedCollection - grid.screenRows + 1) + event.row - 1
+            guard event.row <= grid.screenRows, index < state.collections.count else { return [] }
+            if index == state.selectedCollection { return handle(.enter, &state) }
+            state.selectCollection(index)
+            return [.redraw]
+        }
+        if wheel != 0 {
+            let isList = grid.coverRows == 0, step = isList ? wheelLines : grid.columns
+            // As k: on the grid's first row there is no row above to go to.
+            if wheel < 0, !isList, state.selected < step { return [] }
+            state.select(state.selected + wheel * step)
+            return [.redraw]
+        }
+        guard let index = grid.index(atRow: event.row, column: event.column, first: state.first, count: state.shown.count)
+        else { return [] }
+        if index == state.selected { return handle(.enter, &state) }
+        state.select(index)
         return [.redraw]
     }
 

@@ -124,6 +124,7 @@ public enum ShelfView {
         "  d                  remove the book from the library (asks first; the file stays)",
         "  e                  edit the title, then the author",
         "  t                  tags: +tag adds, -tag removes",
+        "  mouse              click selects a book, a second click reads it; the wheel scrolls",
         "  Ctrl-L             redraw",
         "  H  F1              this help",
         "  q                  quit",

@@ -10,4 +10,6 @@ public enum Key: Equatable, Hashable, Sendable {
     /// Told apart from space only by terminals that report modifiers
     /// (kitty's keyboard protocol, xterm's modifyOtherKeys).
     case shiftSpace
+    /// A click or the wheel, where the screen asked for mouse reports.
+    case mouse(MouseEvent)
 }

@@ -2,7 +2,7 @@ import Glibc
 
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control
 /// characters, and the CSI/SS3 sequences of arrows, paging and function keys
-/// (xterm, VT220 and rxvt/linux-console variants).
+/// (xterm, VT220 and rxvt/linux-console variants), and SGR mouse reports.
 public struct KeyDecoder {
     private var pending: [UInt8] = []
 
@@ -24,6 +24,8 @@ public struct KeyDecoder {
                     continue
                 }
                 let (key, length) = Self.escapeSequence(pending, from: index)
+                // A sequence cut by the end of the read: the rest comes with the next one.
+                if length == 0 { break }
                 if let key { keys.append(key) }
                 index += length
                 continue
@@ -57,7 +59,11 @@ public struct KeyDecoder {
         }
     }
 
-    /// The key an escape sequence stands for and how many bytes it takes.
+    /// Past this many bytes with no final byte, a CSI sequence is dropped rather than waited for.
+    static let longestSequence = 64
+
+    /// The key an escape sequence stands for and how many bytes it takes
+    /// (0: the sequence is not complete yet).
     private static func escapeSequence(_ bytes: [UInt8], from start: Int) -> (Key?, Int) {
         let introducer = bytes[start + 1]
         if introducer == UInt8(ascii: "O"), start + 2 < bytes.count {
@@ -73,9 +79,16 @@ public struct KeyDecoder {
         var end = start + 2
         // Parameters and intermediates, then one final byte in 0x40...0x7E.
         while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-        guard end < bytes.count else { return (nil, bytes.count - start) }
+        guard end < bytes.count else {
+            // Wait for the rest, unless it is longer than any sequence a terminal sends (garbage).
+            return bytes.count - start > Self.longestSequence ? (nil, bytes.count - start) : (nil, 0)
+        }
         let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
         let length = end - start + 1
+        if parameters.hasPrefix("<") {
+            // An SGR mouse report; a malformed one is dropped.
+            return (MouseEvent(sgrParameters: String(parameters.dropFirst()), final: bytes[end]).map(Key.mouse), length)
+        }
         let first = Int(parameters.split(separator: ";").first ?? "") ?? 0
         // Shift-space from the kitty keyboard protocol (CSI code;modifiers u)
         // and from xterm's modifyOtherKeys (CSI 27;modifiers;code ~).

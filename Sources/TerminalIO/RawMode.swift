@@ -8,6 +8,11 @@ public final class RawMode {
     public let fileDescriptor: Int32
     private let saved: termios
     private(set) public var isActive = false
+    /// Whether `enter` also turns on mouse reports (clicks and the wheel, SGR
+    /// form); `leave`, and a crash through `EmergencyRestore`, turn them off
+    /// again, so a terminal is never left sending them to the shell.
+    public var reportsMouse = false
+    private var mouseOn = false
 
     public enum Failure: Error, CustomStringConvertible {
         case notATerminal
@@ -46,13 +51,36 @@ public final class RawMode {
             throw Failure.settings(String(cString: strerror(errno)))
         }
         isActive = true
+        if reportsMouse, MouseReporting.allowed(environment: ProcessInfo.processInfo.environment), isatty(STDOUT_FILENO) == 1 {
+            // Marked on before it is written: a crash in between still turns it off.
+            EmergencyRestore.mouseReporting = true
+            mouseOn = true
+            MouseReporting.write(ScreenSequences.enableMouse)
+        }
     }
 
     /// Puts back the settings found at start; safe to call more than once.
     public func leave() {
         guard isActive else { return }
+        if mouseOn {
+            MouseReporting.write(ScreenSequences.disableMouse)
+            mouseOn = false
+            EmergencyRestore.mouseReporting = false
+        }
         var settings = saved
         tcsetattr(fileDescriptor, TCSAFLUSH, &settings)
         isActive = false
+    }
+}
+
+/// When mouse reports are asked of the terminal, and how.
+enum MouseReporting {
+    /// Not on a dumb terminal (the full-screen commands refuse one anyway).
+    static func allowed(environment: [String: String]) -> Bool {
+        environment["TERM"] != "dumb"
+    }
+
+    static func write(_ text: String) {
+        _ = TerminalWriter.writeAll(Array(text.utf8), to: STDOUT_FILENO)
     }
 }

@@ -13,6 +13,11 @@ public enum ScreenSequences {
     public static let disableWrap = "\u{1B}[?7l"
     public static let enableWrap = "\u{1B}[?7h"
 
+    /// Mouse reports of presses, releases and the wheel (1000), in the SGR
+    /// form that has no limit on the column (1006). No motion (1002/1003).
+    public static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
+    public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
+
     /// Moves the cursor; row and column are 1-based.
     public static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }
 }

@@ -71,6 +71,45 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertTrue(read.stdout.hasPrefix("A Long History of Everything — page 2 of 320"), read.stdout)
     }
 
+    /// `\e[<b;x;yM` as a terminal sends a press at column x, row y (and `m` its release).
+    private func click(_ session: TmuxSession, column: Int, row: Int) throws {
+        try session.sendLiteral("\u{1B}[<0;\(column);\(row)M")
+        try session.sendLiteral("\u{1B}[<0;\(column);\(row)m")
+    }
+
+    private func mouseFlags(_ session: TmuxSession) -> String {
+        session.paneFormat("#{mouse_standard_flag}#{mouse_sgr_flag}")
+    }
+
+    func testAClickSelectsABookASecondReadsItAndQuittingTurnsTheMouseOff() throws {
+        try addSampleBooks()
+        let directory = library.root.path
+        let script = "'\(Run.ibookPath)' shelf; echo \"exit=$?\" > '\(directory)/status'"
+        let session = try TmuxSession(script, environment: library.environment.merging(["IBOOK_GRAPHICS": "text"]) { $1 })
+        XCTAssertTrue(session.waitFor { $0.contains("A Long History of Everything") && $0.contains("A Field Guide") }, session.screen())
+        XCTAssertTrue(session.waitFor { _ in self.mouseFlags(session) == "11" }, "mouse reports asked for: \(mouseFlags(session))")
+        // The list: one book a line from the top; the one not selected is clicked.
+        let row = try XCTUnwrap(session.lines().firstIndex { $0.hasPrefix("  ") && $0.contains("A") && !$0.hasPrefix("▶") }) + 1
+        let title = session.lines()[row - 1].contains("Long History") ? "A Long History of Everything" : "A Field Guide to Lighthouses"
+        try click(session, column: 5, row: row)
+        waitForSelected(session, title)
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("book \(row) of 2") }, session.statusLine())
+        try click(session, column: 5, row: row)
+        let pages = title.contains("Long History") ? "of 320" : "of 40"
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains(pages) }, "the reader: \(session.screen())")
+        XCTAssertEqual(mouseFlags(session), "11", "the reader asks for mouse reports too")
+        // A click on the right third turns the page.
+        try click(session, column: 95, row: 10)
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 2 \(pages)") }, session.statusLine())
+        try session.send("q")
+        waitForSelected(session, title)
+        XCTAssertTrue(session.waitFor { _ in self.mouseFlags(session) == "11" }, "back on the shelf: \(mouseFlags(session))")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
+        XCTAssertEqual(try String(contentsOfFile: "\(directory)/status", encoding: .utf8), "exit=0\n")
+        XCTAssertEqual(mouseFlags(session), "00", "mouse reports are off after the shelf")
+    }
+
     func testABookWhoseFileMovedIsShownAndReadFromItsIndexedText() throws {
         let copy = library.root.appendingPathComponent("moved.pdf")
         try FileManager.default.copyItem(atPath: Fixtures.sampleBook("lighthouses.pdf"), toPath: copy.path)

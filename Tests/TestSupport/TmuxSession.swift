@@ -98,6 +98,12 @@ public final class TmuxSession: TestResource {
         ((try? tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]).stdout) ?? "").hasPrefix("1")
     }
 
+    /// A tmux format of the pane, such as `#{mouse_sgr_flag}` (1 while the
+    /// program asks for SGR mouse reports; kept by a pane whose program exited).
+    public func paneFormat(_ format: String) -> String {
+        ((try? tmux(["display-message", "-p", "-t", name, format]).stdout) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     public func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])
     }

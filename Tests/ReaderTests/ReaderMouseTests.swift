@@ -1,0 +1,83 @@
+import Reader
+import TerminalIO
+import XCTest
+
+/// The mouse on the reader's page: the wheel as j/k, clicks on the thirds as K/J.
+final class ReaderMouseTests: XCTestCase {
+    private func reader(pages: Int = 40, at page: Int = 1) -> ReaderState {
+        var state = ReaderState(title: "A Field Guide", pageCount: pages, page: page)
+        state.screenColumns = 90
+        state.textRows = 29
+        return state
+    }
+
+    private func click(_ column: Int, _ row: Int) -> Key { .mouse(MouseEvent(button: .left, column: column, row: row)) }
+    private func release(_ column: Int, _ row: Int) -> Key { .mouse(MouseEvent(button: .left, pressed: false, column: column, row: row)) }
+
+    func testClicksOnTheLeftAndRightThirdsTurnPages() {
+        var state = reader(at: 5)
+        XCTAssertEqual(ReaderUpdate.handle(click(80, 10), &state), [.pageChanged])
+        XCTAssertEqual(state.page, 6)
+        XCTAssertEqual(ReaderUpdate.handle(release(80, 10), &state), [], "a release does nothing")
+        XCTAssertEqual(state.page, 6)
+        XCTAssertEqual(ReaderUpdate.handle(click(1, 1), &state), [.pageChanged])
+        XCTAssertEqual(state.page, 5)
+        XCTAssertEqual(ReaderUpdate.handle(click(30, 29), &state), [.pageChanged], "column 30 is the left third's last")
+        XCTAssertEqual(state.page, 4)
+        XCTAssertEqual(ReaderUpdate.handle(click(61, 3), &state), [.pageChanged], "column 61 the right third's first")
+        XCTAssertEqual(state.page, 5)
+        XCTAssertEqual(ReaderUpdate.handle(click(31, 10), &state), [], "the middle third")
+        XCTAssertEqual(ReaderUpdate.handle(click(60, 10), &state), [])
+        XCTAssertEqual(ReaderUpdate.handle(click(80, 30), &state), [], "the status line")
+        XCTAssertEqual(ReaderUpdate.handle(.mouse(MouseEvent(button: .right, column: 80, row: 10)), &state), [])
+        XCTAssertEqual(state.page, 5)
+    }
+
+    func testClicksStopAtTheEndsAsKeysDo() {
+        var state = reader(pages: 2, at: 1)
+        _ = ReaderUpdate.handle(click(2, 2), &state)
+        XCTAssertEqual(state.message, "This is the first page")
+        _ = ReaderUpdate.handle(click(89, 2), &state)
+        _ = ReaderUpdate.handle(click(89, 2), &state)
+        XCTAssertEqual(state.page, 2)
+        XCTAssertEqual(state.message, "This is the last page")
+    }
+
+    func testTheWheelScrollsThreeRowsAsJAndKDo() {
+        var byWheel = reader(), byKeys = reader()
+        byWheel.overflow = (x: 0, y: 2_000)
+        byKeys.overflow = (x: 0, y: 2_000)
+        let wheelDown = Key.mouse(MouseEvent(button: .wheelDown, column: 40, row: 10))
+        let wheelUp = Key.mouse(MouseEvent(button: .wheelUp, column: 40, row: 10))
+        _ = ReaderUpdate.handle(.character("3"), &byKeys)
+        XCTAssertEqual(ReaderUpdate.handle(wheelDown, &byWheel), ReaderUpdate.handle(.character("j"), &byKeys))
+        XCTAssertEqual(byWheel.scrollY, 3 * byWheel.scrollStep)
+        XCTAssertEqual(byWheel.scrollY, byKeys.scrollY)
+        _ = ReaderUpdate.handle(wheelUp, &byWheel)
+        XCTAssertEqual(byWheel.scrollY, 0)
+        // Past the bottom of the page, the wheel goes on to the next as j does.
+        var atEnd = reader()
+        for _ in 0..<40 { _ = ReaderUpdate.handle(wheelDown, &atEnd) }
+        var keysAtEnd = reader()
+        for _ in 0..<120 { _ = ReaderUpdate.handle(.character("j"), &keysAtEnd) }
+        XCTAssertEqual(atEnd.page, keysAtEnd.page)
+        XCTAssertEqual(atEnd.scrollY, keysAtEnd.scrollY)
+    }
+
+    func testNothingButKeysWhileChoosingALinkTypingOrInAPanel() {
+        var state = reader(at: 5)
+        state.hints = LinkHints([])
+        XCTAssertEqual(ReaderUpdate.handle(click(80, 10), &state), [])
+        XCTAssertEqual(ReaderUpdate.handle(.mouse(MouseEvent(button: .wheelDown, column: 80, row: 10)), &state), [])
+        XCTAssertNotNil(state.hints, "the link hints stay")
+        state.hints = nil
+        _ = ReaderUpdate.handle(.character(":"), &state)
+        XCTAssertEqual(ReaderUpdate.handle(click(80, 10), &state), [])
+        XCTAssertNotNil(state.prompt, "the prompt stays")
+        state.prompt = nil
+        state.panel = .help
+        XCTAssertEqual(ReaderUpdate.handle(click(80, 10), &state), [])
+        XCTAssertEqual(state.panel, .help)
+        XCTAssertEqual(state.page, 5)
+    }
+}
