@@ -6,8 +6,9 @@ import Glibc
 /// `$XDG_CACHE_HOME/ibook/layout/<sha256 of the book>-<layout>.pages` so that reopening the book lays
 /// out only the chapters it draws (counting pages otherwise lays out every chapter: 0.7 s for Moby-Dick).
 /// The folder is private and every file written whole; a file is used only if its size, its own
-/// SHA-256 (over the book's digest, the layout and the counts) and every count are right, so a
-/// stale, cut-short or tampered file is ignored and rewritten, never believed.
+/// SHA-256 (over the book's digest, the layout, MuPDF's version and the counts) and every count are right, so a
+/// stale, cut-short or damaged file is ignored and rewritten, never believed. The checksum is no
+/// secret: what keeps out counts forged to fit it is the folder, which only its owner can write.
 public struct LayoutCache: Sendable {
     /// What a cache file is for: the book's bytes, the layout and the stylesheet laid over the book.
     public struct Key: Sendable {
@@ -114,8 +115,13 @@ public struct LayoutCache: Sendable {
         return true
     }
 
+    /// Over the engine's version too: another MuPDF may page the same chapter differently.
     private static func checksum(_ body: [UInt8], _ key: Key) -> [UInt8] {
-        sha256(body + key.book + Array(key.layoutName.utf8) + Array((key.stylesheet ?? "").utf8))
+        sha256(body + key.book + Array(key.layoutName.utf8) + Array((key.stylesheet ?? "").utf8) + Array(engineVersion.utf8))
+    }
+
+    private static var engineVersion: String {
+        (try? ReflowLibrary.shared()).flatMap { $0.engineVersion() }.map { String(cString: $0) } ?? ""
     }
 
     static func sha256(_ bytes: [UInt8]) -> [UInt8] {

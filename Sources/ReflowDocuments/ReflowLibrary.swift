@@ -39,6 +39,7 @@ final class ReflowLibrary: @unchecked Sendable {
     typealias Digest = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias SHA256 = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> Void
     typealias Links = Bytes
+    typealias EngineVersion = @convention(c) () -> UnsafePointer<CChar>?
     typealias WritePDF = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
 
     static let fileName = "libibook-reflow.so"
@@ -67,6 +68,7 @@ final class ReflowLibrary: @unchecked Sendable {
     let sha256: SHA256
     let links: Links
     let writePDF: WritePDF
+    let engineVersion: EngineVersion
 
     /// Opens the first of `candidates` that loads and has every function; the error says
     /// where it looked and why each failed.
@@ -94,7 +96,8 @@ final class ReflowLibrary: @unchecked Sendable {
                   let loadWith = symbol("reflow_load_with", LoadWith.self),
                   let chapterPages = symbol("reflow_chapter_pages", ChapterPages.self),
                   let digest = symbol("reflow_digest", Digest.self), let sha256 = symbol("reflow_sha256", SHA256.self),
-                  let links = symbol("reflow_links", Links.self), let writePDF = symbol("reflow_write_pdf", WritePDF.self)
+                  let links = symbol("reflow_links", Links.self), let writePDF = symbol("reflow_write_pdf", WritePDF.self),
+                  let engineVersion = symbol("reflow_engine_version", EngineVersion.self)
             else {
                 problems.append("\(path) lacks reflow_* functions (an older build?)")
                 dlclose(handle)
@@ -106,7 +109,7 @@ final class ReflowLibrary: @unchecked Sendable {
             (self.positionPage, self.resolveLink, self.archiveEntry, self.parseXML) = (positionPage, resolveLink, archiveEntry, parseXML)
             (self.decodeImage, self.free) = (decodeImage, free)
             (self.loadWith, self.chapterPages, self.digest, self.sha256) = (loadWith, chapterPages, digest, sha256)
-            (self.links, self.writePDF) = (links, writePDF)
+            (self.links, self.writePDF, self.engineVersion) = (links, writePDF, engineVersion)
             return
         }
         if problems.isEmpty { problems.append("\(Self.fileName) is missing (looked in \(candidates.joined(separator: ", ")))") }

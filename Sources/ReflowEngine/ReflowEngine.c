@@ -335,6 +335,8 @@ int32_t reflow_digest(reflow_document *d, uint8_t digest[32], char *message, siz
     return status;
 }
 
+const char *reflow_engine_version(void) { return FZ_VERSION; }
+
 void reflow_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]) {
     fz_sha256 state;
     fz_sha256_init(&state);

@@ -56,6 +56,8 @@ int32_t reflow_chapter_pages(reflow_document *document, int32_t *pages, int32_t 
 /* SHA-256 of the book's bytes (its file, or the bytes it was given). */
 int32_t reflow_digest(reflow_document *document, uint8_t digest[32], char *message, size_t message_size);
 void reflow_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]);
+/* MuPDF's version: another version may lay the same chapter out on another number of pages. */
+const char *reflow_engine_version(void);
 
 
 int32_t reflow_layout(reflow_document *document, double width, double height, double em,
