@@ -125,6 +125,18 @@ final class PrintReflowedBookTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("cannot lay the book out on paper 'Napkin'"), unknown.stderr)
     }
 
+    func testAPlainTextBookIsLaidOutToo() throws {
+        let lines = (1...400).map { "Line \($0) of a plain text book that goes on long enough to fill pages." }
+        let book = scratch.appendingPathComponent("plain.txt")
+        try ("CHAPTER I\n\n" + lines.joined(separator: "\n\n") + "\n").write(to: book, atomically: true, encoding: .utf8)
+        let result = try ibook("print", book.path, "-d", "TestPDF", "--pages", "2", "--wait")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let text = try Run.process("/usr/bin/pdftotext", [cups.output, "-"]).stdout
+        XCTAssertFalse(text.contains("Line 1 of"), "page 2 only")
+        XCTAssertTrue(text.contains("of a plain text book"), text)
+        try assertNoTemporaryCopies()
+    }
+
     func testMobyDickDryRun() throws {
         let corpus = try Fixtures.requireCorpus("IDPF's EPUB 3 samples")
         let book = corpus.appendingPathComponent("epub/moby-dick.epub").path
