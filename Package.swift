@@ -153,7 +153,7 @@ let package = Package(
         .target(name: "Printing", dependencies: ["FileNames", "CCups"]),
         // Printing a PDF: pages by number or label, decrypted or watermarked temporary copies, then Printing.
         .target(name: "BookPrinting", dependencies: ["FileNames", "FileOutput", "Printing", "Watermark", "PDF", "PageRanges",
-                                                    "BookOpening", "ReflowDocuments"]),
+                                                    "BookOpening", "Documents", "ReflowDocuments"]),
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.

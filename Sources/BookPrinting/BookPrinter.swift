@@ -1,5 +1,6 @@
 import FileOutput
 import BookOpening
+import Documents
 import Foundation
 import PDF
 import PageRanges
@@ -114,6 +115,8 @@ public struct PrintResult: Codable, Equatable, Sendable {
 /// is laid out on the paper (PrintedPage) and written as a PDF first.
 public final class BookPrinter {
     public let connection: CupsConnection
+    /// The temporary copy's reason for a book that is not a PDF, followed by the paper's name.
+    static let laidOutReason = "laid out on "
     /// The book laid out by `plan`, kept for `send` to write out.
     private var laidOut: (file: String, document: ReflowDocument, page: PrintedPage)?
 
@@ -129,15 +132,16 @@ public final class BookPrinter {
         let pageCount: Int, labels: () -> [String?], restricted: Bool
         var copyReasons: [String] = []
         laidOut = nil
-        let page = try PrintedPage(media: request.options.media)
-        if let book = try BookOpener.reflowDocument(path: request.file, layout: page.layout, stylesheet: page.stylesheet) {
+        // A PDF keeps its own pages, so any paper name CUPS knows is the printer's to take.
+        let page = try BookOpener.format(of: request.file) == .pdf ? nil : PrintedPage(media: request.options.media)
+        if let page, let book = try BookOpener.reflowDocument(path: request.file, layout: page.layout, stylesheet: page.stylesheet) {
             laidOut = (request.file, book, page)
             pageCount = book.pageCount
             labels = { [] }
             restricted = false
             // The job asks for the paper the book was laid out on.
             request.options.media = page.media
-            copyReasons.append("laid out on \(page.media)")
+            copyReasons.append(Self.laidOutReason + page.media)
         } else {
             let document = try PDFDocument(path: request.file, password: request.password)
             pageCount = document.pageCount
@@ -155,11 +159,11 @@ public final class BookPrinter {
         }
         let everyPage = pages.count == pageCount
 
-        if request.password != nil || restricted { copyReasons.append("decrypted") }
+        if laidOut == nil, request.password != nil || restricted { copyReasons.append("decrypted") }
         if request.watermark != nil { copyReasons.append("watermarked") }
         // CUPS's pdftopdf applies page-ranges to the n-up sheets, not to the
         // document's pages, so an n-up job gets a copy of just those pages.
-        let rewritten = copyReasons.contains { $0 != "laid out on \(page.media)" }
+        let rewritten = copyReasons.contains { !$0.hasPrefix(Self.laidOutReason) }
         if !everyPage, (request.options.numberUp ?? 1) > 1 || rewritten { copyReasons.append("selected pages") }
 
         var options = request.options
@@ -196,7 +200,7 @@ public final class BookPrinter {
             password = nil
             options.media = laidOut.page.media
         }
-        let copied = plan.temporaryCopy.filter { !$0.hasPrefix("laid out on ") }
+        let copied = plan.temporaryCopy.filter { !$0.hasPrefix(Self.laidOutReason) }
         if !copied.isEmpty {
             let selected = plan.temporaryCopy.contains("selected pages") ? plan.pages : nil
             let plain = scratch.file("document.pdf")

@@ -123,6 +123,11 @@ final class PrintReflowedBookTests: XCTestCase {
         let unknown = try ibook("print", book, "-d", "TestPDF", "--media", "Napkin", "--dry-run")
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.stderr.contains("cannot lay the book out on paper 'Napkin'"), unknown.stderr)
+        // A PDF keeps its pages: any paper name goes to CUPS as it is.
+        let pdf = try ibook("print", Fixtures.sampleBook("lighthouses.pdf"), "-d", "TestPDF", "--media", "Napkin", "--dry-run")
+        XCTAssertEqual(pdf.status, 0, pdf.stderr)
+        XCTAssertTrue(pdf.stdout.contains("media=Napkin"), pdf.stdout)
+        XCTAssertFalse(pdf.stdout.contains("laid out"), pdf.stdout)
     }
 
     func testAPlainTextBookIsLaidOutToo() throws {
