@@ -69,7 +69,10 @@ final class LinkTests: XCTestCase {
         let footnote = try XCTUnwrap(inBook.first)
         XCTAssertGreaterThan(footnote.page, 2)
         XCTAssertTrue(document.pageText(footnote.page).contains("Footnote seven"), document.pageText(footnote.page))
-        if let top = footnote.top { XCTAssertTrue((0...1).contains(top), "\(top)") }
+        // The target's top is where the footnote is drawn on its page.
+        let top = try XCTUnwrap(footnote.top)
+        let drawn = try XCTUnwrap(document.find("Footnote seven", page: footnote.page).first)
+        XCTAssertEqual(top, drawn.y, accuracy: 0.05)
         for link in links {
             XCTAssertTrue(link.area.x >= 0 && link.area.y >= 0 && link.area.x + link.area.width <= 1
                           && link.area.y + link.area.height <= 1 && link.area.width > 0, "\(link.area)")
