@@ -60,7 +60,8 @@ public struct LayoutCache: Sendable {
 
     /// The counts kept for `key`, or nil when there are none that can be trusted.
     func read(_ key: Key) -> [Int32]? {
-        let descriptor = FileName.withCString(path(key)) { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        // O_NONBLOCK: a FIFO put in the file's place would otherwise hold the opening forever.
+        let descriptor = FileName.withCString(path(key)) { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

@@ -61,6 +61,26 @@ final class LayoutCacheTests: XCTestCase {
         }
     }
 
+    func testAFIFOOrALinkInTheFilesPlaceIsIgnored() throws {
+        let path = try book()
+        let first = try ReflowDocument(path: path, cache: cache)
+        let file = try XCTUnwrap(try cacheFiles().first)
+        let good = try Data(contentsOf: URL(fileURLWithPath: file))
+        try FileManager.default.removeItem(atPath: file)
+        XCTAssertEqual(mkfifo(file, 0o600), 0)
+        XCTAssertEqual(try ReflowDocument(path: path, cache: cache).pageCount, first.pageCount)
+        try? FileManager.default.removeItem(atPath: file)
+        // A link to a good file is not followed: someone else's file could stand behind it.
+        let elsewhere = folder.appendingPathComponent("elsewhere").path
+        try good.write(to: URL(fileURLWithPath: elsewhere))
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: elsewhere)
+        XCTAssertEqual(try ReflowDocument(path: path, cache: cache).pageCount, first.pageCount)
+        // The link was replaced by a file of our own; what it pointed to is untouched.
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: elsewhere)), good)
+    }
+
     func testAnotherBooksCountsAreNotUsed() throws {
         let path = try book()
         let first = try ReflowDocument(path: path, cache: cache)
