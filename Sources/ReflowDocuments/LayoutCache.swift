@@ -34,6 +34,9 @@ public struct LayoutCache: Sendable {
     public let folder: String
 
     static let magic = Array("IBOOKPG1".utf8)
+    /// Books are hashed at every opening (MuPDF's SHA-256 runs at about 330 MB/s): a larger one
+    /// would pay more than 0.1 s for it each time, a cost its layout (mostly pictures) may not have.
+    public static let largestBook: UInt64 = 32 << 20
     /// More chapters than any book has; a count beyond it marks a file as not ours.
     static let mostChapters = 100_000
     static let mostPagesPerChapter: Int32 = 1_000_000

@@ -85,7 +85,7 @@ public final class ReflowDocument {
             markup = file.read(at: 0, count: Int(size))
         }
         try self.init(engine: engine, format: format, layout: layout, zipNames: zipNames, xml: markup, path: path,
-                      stylesheet: stylesheet, cache: cache)
+                      stylesheet: stylesheet, cache: size <= LayoutCache.largestBook ? cache : nil)
     }
 
     /// An XHTML book given as bytes (plain-text books are converted to this by another module).
