@@ -152,7 +152,8 @@ let package = Package(
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
         .target(name: "Printing", dependencies: ["FileNames", "CCups"]),
         // Printing a PDF: pages by number or label, decrypted or watermarked temporary copies, then Printing.
-        .target(name: "BookPrinting", dependencies: ["FileNames", "FileOutput", "Printing", "Watermark", "PDF", "PageRanges"]),
+        .target(name: "BookPrinting", dependencies: ["FileNames", "FileOutput", "Printing", "Watermark", "PDF", "PageRanges",
+                                                    "BookOpening", "Documents", "ReflowDocuments"]),
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
@@ -169,7 +170,7 @@ let package = Package(
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: ["FileNames", "BookOpening", 
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
-            "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting",
+            "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting", "ReflowDocuments",
             "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands", "Annotating", "Shelf",
         ]),
 

@@ -26,7 +26,21 @@ public enum BookOpener {
             let book = try PlainTextBook(path: path)
             return Opened(document: ReflowBook(try ReflowDocument(xhtml: book.xhtml(), layout: layout), format: .txt), plainText: book)
         case let format:
-            return Opened(document: ReflowBook(try ReflowDocument(path: path, layout: format.isLaidOut ? layout : .reference), format: format))
+            return Opened(document: ReflowBook(try ReflowDocument(path: path, layout: format.isLaidOut ? layout : .reference,
+                                                                  cache: LayoutCache.standard()), format: format))
+        }
+    }
+
+    /// A book that is not a PDF, laid out at `layout` with `stylesheet` over its own (a printed
+    /// book's margins), for writing out as a PDF; nil for a PDF, which is printed as it is.
+    public static func reflowDocument(path: String, layout: ReflowLayout, stylesheet: String?) throws -> ReflowDocument? {
+        switch try format(of: path) {
+        case .pdf:
+            return nil
+        case .txt:
+            return try ReflowDocument(xhtml: try PlainTextBook(path: path).xhtml(), layout: layout, stylesheet: stylesheet)
+        default:
+            return try ReflowDocument(path: path, layout: layout, stylesheet: stylesheet, cache: LayoutCache.standard())
         }
     }
 

@@ -26,7 +26,15 @@ public final class ReflowBook: BookDocument {
         engine.outline().map { OutlineEntry(title: $0.title, depth: $0.depth, page: $0.page) }
     }
 
-    public func links(onPage number: Int) -> [PageLink] { [] }
+    public func links(onPage number: Int) -> [PageLink] {
+        engine.links(page: number).map { link in
+            let area = PageRectangle(x: link.area.x, y: link.area.y, width: link.area.width, height: link.area.height)
+            switch link.target {
+            case .page(let page, let top): return PageLink(area: area, target: .page(page, top: top), text: link.text)
+            case .uri(let uri): return PageLink(area: area, target: .uri(uri), text: link.text)
+            }
+        }
+    }
 
     public func pixelSize(page number: Int, fittingWidth width: Int, height: Int) -> (width: Int, height: Int) {
         engine.pixelSize(page: number, fittingWidth: width, height: height)

@@ -1,18 +1,25 @@
 import FileOutput
+import BookOpening
+import Documents
 import Foundation
 import PDF
 import PageRanges
 import Printing
+import ReflowDocuments
 import Watermark
 
 /// Why a document will not be printed, beyond what PDF and CUPS say.
 public enum BookPrintingError: Error, Equatable, CustomStringConvertible, Sendable {
     case printingForbidden
+    /// A --media name whose size ibook does not know, so it cannot lay a book out on it.
+    case unknownPaper(String)
 
     public var description: String {
         switch self {
         case .printingForbidden:
             return "its owner forbids printing (the PDF's permissions)"
+        case .unknownPaper(let name):
+            return "cannot lay the book out on paper '\(name)': give --media A4, A5, Letter, Legal… or a size such as iso_a5_148x210mm"
         }
     }
 }
@@ -102,11 +109,16 @@ public struct PrintResult: Codable, Equatable, Sendable {
     public var plan: PrintPlan
 }
 
-/// Prints PDFs: checks the document (password, owner's permissions, pages by
+/// Prints books: checks the document (password, owner's permissions, pages by
 /// number or label), chooses and checks the printer, makes the temporary
-/// copy a job needs, and sends it through libcups.
+/// copy a job needs, and sends it through libcups. A book that is not a PDF
+/// is laid out on the paper (PrintedPage) and written as a PDF first.
 public final class BookPrinter {
     public let connection: CupsConnection
+    /// The temporary copy's reason for a book that is not a PDF, followed by the paper's name.
+    static let laidOutReason = "laid out on "
+    /// The book laid out by `plan`, kept for `send` to write out.
+    private var laidOut: (file: String, document: ReflowDocument, page: PrintedPage)?
 
     public init(connection: CupsConnection) {
         self.connection = connection
@@ -116,25 +128,43 @@ public final class BookPrinter {
     /// the printer found and taking jobs (a stopped one is the caller's to
     /// warn about: `destination.info.stoppedWarning`). Writes nothing.
     public func plan(_ request: PrintRequest) throws -> (PrintPlan, CupsDestination) {
-        let document = try PDFDocument(path: request.file, password: request.password)
-        guard document.pageCount > 0 else { throw PDFError.noPages }
-        let restricted = !document.allowsPrinting
+        var request = request
+        let pageCount: Int, labels: () -> [String?], restricted: Bool
+        var copyReasons: [String] = []
+        laidOut = nil
+        // A PDF keeps its own pages, so any paper name CUPS knows is the printer's to take.
+        let page = try BookOpener.format(of: request.file) == .pdf ? nil : PrintedPage(media: request.options.media)
+        if let page, let book = try BookOpener.reflowDocument(path: request.file, layout: page.layout, stylesheet: page.stylesheet) {
+            laidOut = (request.file, book, page)
+            pageCount = book.pageCount
+            labels = { [] }
+            restricted = false
+            // The job asks for the paper the book was laid out on.
+            request.options.media = page.media
+            copyReasons.append(Self.laidOutReason + page.media)
+        } else {
+            let document = try PDFDocument(path: request.file, password: request.password)
+            pageCount = document.pageCount
+            labels = { document.pageLabels }
+            restricted = !document.allowsPrinting
+        }
+        guard pageCount > 0 else { throw PDFError.noPages }
         if restricted, !request.force { throw BookPrintingError.printingForbidden }
-        var pages = Array(1...document.pageCount)
+        var pages = Array(1...pageCount)
         if let range = request.pages {
             // Labels become physical pages before anything else: n-up and
             // page-ranges then count the same pages.
-            var parser = PageRangeParser(pageCount: document.pageCount, labels: { document.pageLabels })
+            var parser = PageRangeParser(pageCount: pageCount, labels: labels)
             pages = try parser.parse(range)
         }
-        let everyPage = pages.count == document.pageCount
+        let everyPage = pages.count == pageCount
 
-        var copyReasons: [String] = []
-        if request.password != nil || restricted { copyReasons.append("decrypted") }
+        if laidOut == nil, request.password != nil || restricted { copyReasons.append("decrypted") }
         if request.watermark != nil { copyReasons.append("watermarked") }
         // CUPS's pdftopdf applies page-ranges to the n-up sheets, not to the
         // document's pages, so an n-up job gets a copy of just those pages.
-        if !everyPage, (request.options.numberUp ?? 1) > 1 || !copyReasons.isEmpty { copyReasons.append("selected pages") }
+        let rewritten = copyReasons.contains { !$0.hasPrefix(Self.laidOutReason) }
+        if !everyPage, (request.options.numberUp ?? 1) > 1 || rewritten { copyReasons.append("selected pages") }
 
         var options = request.options
         options.pageRanges = everyPage || copyReasons.contains("selected pages") ? nil : PrintOptions.ranges(pages)
@@ -161,10 +191,20 @@ public final class BookPrinter {
         var send = request.file
         var options = request.options
         options.pageRanges = plan.options.first { $0.name == "page-ranges" }?.value
-        if !plan.temporaryCopy.isEmpty {
+        var password = request.password
+        if let laidOut, laidOut.file == request.file {
+            let book = scratch.file("book.pdf")
+            try laidOut.document.writePDF(to: book, layout: laidOut.page.layout)
+            chmod(book, 0o600)
+            send = book
+            password = nil
+            options.media = laidOut.page.media
+        }
+        let copied = plan.temporaryCopy.filter { !$0.hasPrefix(Self.laidOutReason) }
+        if !copied.isEmpty {
             let selected = plan.temporaryCopy.contains("selected pages") ? plan.pages : nil
             let plain = scratch.file("document.pdf")
-            try PDFCopier.writeDecrypted(input: request.file, password: request.password, pages: selected, to: plain)
+            try PDFCopier.writeDecrypted(input: send, password: password, pages: selected, to: plain)
             send = plain
             if var watermark = request.watermark {
                 watermark.password = nil

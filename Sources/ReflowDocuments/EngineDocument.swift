@@ -58,8 +58,54 @@ final class EngineDocument {
         return Array(UnsafeBufferPointer(start: pointer, count: count))
     }
 
-    func load(_ format: ReflowFormat, _ layout: ReflowLayout) throws(ReflowError) {
-        try call { library.load(handle, format.magic, layout.width, layout.height, layout.fontSize, $0, $1) }
+    /// `stylesheet` over the book's own; `chapterPages` as `chapterPages()` gave them at this layout
+    /// and stylesheet, so that only the chapters drawn are laid out.
+    func load(_ format: ReflowFormat, _ layout: ReflowLayout, stylesheet: String? = nil,
+              chapterPages: [Int32]? = nil) throws(ReflowError) {
+        let pages = chapterPages ?? []
+        try pages.withUnsafeBufferPointer { (counts) throws(ReflowError) in
+            try call {
+                library.loadWith(handle, format.magic, layout.width, layout.height, layout.fontSize, stylesheet,
+                                 counts.isEmpty ? nil : counts.baseAddress, Int32(counts.count), $0, $1)
+            }
+        }
+    }
+
+    /// Each chapter's page count in the current layout; nil when MuPDF cannot say.
+    func chapterPages(maximum: Int = 100_000) -> [Int32]? {
+        var pages = [Int32](repeating: 0, count: maximum)
+        let count = Int(library.chapterPages(handle, &pages, Int32(maximum)))
+        return count > 0 ? Array(pages.prefix(count)) : nil
+    }
+
+    /// SHA-256 of the book's bytes.
+    func digest() throws(ReflowError) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        try call { library.digest(handle, &digest, $0, $1) }
+        return digest
+    }
+
+    /// The page's links: area as fractions (x0, y0, x1, y1), target page index (nil: external),
+    /// the target's top as a fraction (nil: unknown), an external link's URI, and the text under the link.
+    func links(_ index: Int) -> [(area: (Double, Double, Double, Double), page: Int?, top: Double?, uri: String, text: String)] {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        do { try call { library.links(handle, Int32(index), &pointer, &count, $0, $1) } } catch { return [] }
+        var reader = RecordReader(take(pointer, count))
+        var links: [(area: (Double, Double, Double, Double), page: Int?, top: Double?, uri: String, text: String)] = []
+        while !reader.atEnd, let x0 = reader.f64(), let y0 = reader.f64(), let x1 = reader.f64(), let y1 = reader.f64(),
+              let page = reader.u32(), let top = reader.f64(), let uri = reader.string(), let text = reader.string() {
+            let index = Int32(bitPattern: page)
+            links.append(((x0, y0, x1, y1), index >= 0 ? Int(index) : nil, top >= 0 && top <= 1 ? top : nil, uri, text))
+        }
+        return links
+    }
+
+    /// Every page of the current layout written as a PDF at `path`.
+    func writePDF(to path: String) throws(ReflowError) {
+        var message = [CChar](repeating: 0, count: 512)
+        let status = FileName.withCString(path) { library.writePDF(handle, $0, &message, message.count) }
+        if status != 0 { throw Self.error(status, message) }
     }
 
     func layout(_ layout: ReflowLayout) throws(ReflowError) {

@@ -23,6 +23,15 @@ struct RecordReader {
             | UInt32(bytes[offset + 3]) << 24
     }
 
+    /// A double as the engine stores it (IEEE 754, little-endian on every machine ibook runs on).
+    mutating func f64() -> Double? {
+        guard bytes.count - offset >= 8 else { return nil }
+        defer { offset += 8 }
+        var bits: UInt64 = 0
+        for index in (0..<8).reversed() { bits = bits << 8 | UInt64(bytes[offset + index]) }
+        return Double(bitPattern: bits)
+    }
+
     mutating func string() -> String? {
         guard let length = u32().map(Int.init), bytes.count - offset >= length else { return nil }
         defer { offset += length }

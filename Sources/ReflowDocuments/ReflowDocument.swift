@@ -23,7 +23,11 @@ public final class ReflowDocument {
     /// Files larger than this are no book MuPDF should lay out whole.
     static let largestFile: UInt64 = 2 << 30
 
-    public convenience init(path: String, layout: ReflowLayout = .reference) throws {
+    /// `stylesheet` is laid over the book's own for as long as it is open (a printed book's margins);
+    /// `cache` keeps each chapter's page count at a layout, so that reopening an EPUB lays out only
+    /// the chapters drawn.
+    public convenience init(path: String, layout: ReflowLayout = .reference, stylesheet: String? = nil,
+                            cache: LayoutCache? = nil) throws {
         var info = stat()
         guard FileName.withCString(path, { stat($0, &info) }) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw ReflowError.missing }
@@ -80,19 +84,21 @@ public final class ReflowDocument {
             if size > UInt64(FB2Description.largestFile) { throw ReflowError.tooLarge("\(size >> 20) MB of \(format.rawValue)") }
             markup = file.read(at: 0, count: Int(size))
         }
-        try self.init(engine: engine, format: format, layout: layout, zipNames: zipNames, xml: markup, path: path)
+        try self.init(engine: engine, format: format, layout: layout, zipNames: zipNames, xml: markup, path: path,
+                      stylesheet: stylesheet, cache: size <= LayoutCache.largestBook ? cache : nil)
     }
 
     /// An XHTML book given as bytes (plain-text books are converted to this by another module).
-    public convenience init(xhtml: [UInt8], layout: ReflowLayout = .reference) throws {
+    public convenience init(xhtml: [UInt8], layout: ReflowLayout = .reference, stylesheet: String? = nil) throws {
         if xhtml.isEmpty { throw ReflowError.empty }
         if xhtml.count > FB2Description.largestFile { throw ReflowError.tooLarge("\(xhtml.count >> 20) MB of XHTML") }
         let engine = try EngineDocument(path: nil, bytes: xhtml)
-        try self.init(engine: engine, format: .xhtml, layout: layout, zipNames: [], xml: xhtml, path: nil)
+        try self.init(engine: engine, format: .xhtml, layout: layout, zipNames: [], xml: xhtml, path: nil,
+                      stylesheet: stylesheet, cache: nil)
     }
 
     private init(engine: EngineDocument, format: ReflowFormat, layout: ReflowLayout, zipNames: [String],
-                 xml: [UInt8]?, path: String?) throws(ReflowError) {
+                 xml: [UInt8]?, path: String?, stylesheet: String?, cache: LayoutCache?) throws(ReflowError) {
         self.format = format
         self.layout = layout
         self.zipNames = zipNames
@@ -103,7 +109,13 @@ public final class ReflowDocument {
         if let package, package.obfuscatesFonts, let path { engine = try ObfuscatedFonts.engineWithoutEncryption(path: path) }
         self.engine = engine
         try Self.refuseDeepMarkup(engine: engine, format: format, package: package, zipNames: zipNames, markup: xml)
-        try engine.load(format, layout.sane)
+        // Only MuPDF's EPUB handler takes page counts it did not lay out itself (its accelerator).
+        let cache = format == .epub ? cache : nil
+        let digest = cache.flatMap { _ in try? engine.digest() }
+        let key = digest.map { LayoutCache.Key(book: $0, layout: layout.sane, stylesheet: stylesheet) }
+        let cached = key.flatMap { cache?.read($0) }
+        try engine.load(format, layout.sane, stylesheet: stylesheet, chapterPages: cached)
+        if cached == nil, let cache, let key, let pages = engine.chapterPages() { cache.write(pages, for: key) }
         pageCount = engine.pageCount
         var metadata = package?.metadata ?? ReflowMetadata()
         var cover: [UInt8]?
@@ -211,6 +223,43 @@ public final class ReflowDocument {
             let x0 = fraction(hit.box.x0, size.width), y0 = fraction(hit.box.y0, size.height)
             let x1 = fraction(hit.box.x1, size.width), y1 = fraction(hit.box.y1, size.height)
             return ReflowRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+    }
+
+    // MARK: Links
+
+    /// The page's links that lead somewhere: a page of this layout, or an http, https or mailto address.
+    public func links(page: Int) -> [ReflowLink] {
+        guard (1...max(1, pageCount)).contains(page) else { return [] }
+        return engine.links(page - 1).compactMap { link in
+            func clamp(_ value: Double) -> Double { value.isFinite ? min(1, max(0, value)) : 0 }
+            let x0 = clamp(link.area.0), y0 = clamp(link.area.1), x1 = clamp(link.area.2), y1 = clamp(link.area.3)
+            let area = ReflowRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+            let text = link.text.cleanedBookText(limit: 200) ?? ""
+            if let target = link.page {
+                guard target < pageCount else { return nil }
+                return ReflowLink(area: area, target: .page(target + 1, top: link.top), text: text)
+            }
+            guard ReflowLink.isFollowable(link.uri) else { return nil }
+            return ReflowLink(area: area, target: .uri(link.uri), text: text)
+        }
+    }
+
+    // MARK: Printing
+
+    /// Every page laid out at `layout` (the document keeps that layout) written as a PDF at `path`,
+    /// each page the layout's size: under a temporary name beside it, renamed into place when whole.
+    public func writePDF(to path: String, layout: ReflowLayout) throws {
+        try relayout(layout)
+        let temporary = PathName.appending(".\(PathName.lastComponent(of: path)).\(getpid()).tmp", to: PathName.folder(of: path))
+        defer { FileName.withCString(temporary) { _ = unlink($0) } }
+        do { try engine.writePDF(to: temporary) } catch {
+            // MuPDF's reasons here are about the file it writes, not a damaged book.
+            if case .damaged(let reason) = error { throw ReflowError.cannotWrite(reason) }
+            throw error
+        }
+        guard FileName.withCString(temporary, { from in FileName.withCString(path) { rename(from, $0) } }) == 0 else {
+            throw ReflowError.cannotWrite(String(cString: strerror(errno)).lowercased())
         }
     }
 

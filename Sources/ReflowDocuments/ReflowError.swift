@@ -13,6 +13,8 @@ public enum ReflowError: Error, CustomStringConvertible, Equatable, Sendable {
     case tooLarge(String)
     /// libibook-reflow.so could not be opened; where it was looked for and why.
     case engineMissing(String)
+    /// A PDF of the book could not be put in place; the system's reason.
+    case cannotWrite(String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum ReflowError: Error, CustomStringConvertible, Equatable, Sendable {
         case .unsafe(let reason): return reason
         case .tooLarge(let reason): return "is too large (\(reason))"
         case .engineMissing(let reason): return "cannot be read without libibook-reflow.so (\(reason))"
+        case .cannotWrite(let reason): return "cannot be written as a PDF (\(reason))"
         }
     }
 }

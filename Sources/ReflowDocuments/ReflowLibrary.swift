@@ -34,6 +34,14 @@ final class ReflowLibrary: @unchecked Sendable {
     typealias DecodeImage = @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, Int, Int32, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                             UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias Free = @convention(c) (UnsafeMutablePointer<UInt8>?) -> Void
+    typealias LoadWith = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Double, Double, Double, UnsafePointer<CChar>?,
+                                         UnsafePointer<Int32>?, Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    typealias ChapterPages = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, Int32) -> Int32
+    typealias Digest = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    typealias SHA256 = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> Void
+    typealias Links = Bytes
+    typealias EngineVersion = @convention(c) () -> UnsafePointer<CChar>?
+    typealias WritePDF = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
 
     static let fileName = "libibook-reflow.so"
 
@@ -57,6 +65,13 @@ final class ReflowLibrary: @unchecked Sendable {
     let parseXML: ParseXML
     let decodeImage: DecodeImage
     let free: Free
+    let loadWith: LoadWith
+    let chapterPages: ChapterPages
+    let digest: Digest
+    let sha256: SHA256
+    let links: Links
+    let writePDF: WritePDF
+    let engineVersion: EngineVersion
 
     /// Opens the first of `candidates` that loads and has every function; the error says
     /// where it looked and why each failed.
@@ -80,7 +95,12 @@ final class ReflowLibrary: @unchecked Sendable {
                   let resolveLink = symbol("reflow_resolve_link", ResolveLink.self),
                   let archiveEntry = symbol("reflow_archive_entry", ArchiveEntry.self),
                   let parseXML = symbol("reflow_parse_xml", ParseXML.self),
-                  let decodeImage = symbol("reflow_decode_image", DecodeImage.self), let free = symbol("reflow_free", Free.self)
+                  let decodeImage = symbol("reflow_decode_image", DecodeImage.self), let free = symbol("reflow_free", Free.self),
+                  let loadWith = symbol("reflow_load_with", LoadWith.self),
+                  let chapterPages = symbol("reflow_chapter_pages", ChapterPages.self),
+                  let digest = symbol("reflow_digest", Digest.self), let sha256 = symbol("reflow_sha256", SHA256.self),
+                  let links = symbol("reflow_links", Links.self), let writePDF = symbol("reflow_write_pdf", WritePDF.self),
+                  let engineVersion = symbol("reflow_engine_version", EngineVersion.self)
             else {
                 problems.append("\(path) lacks reflow_* functions (an older build?)")
                 dlclose(handle)
@@ -91,6 +111,8 @@ final class ReflowLibrary: @unchecked Sendable {
             (self.render, self.pageText, self.search, self.outline, self.position) = (render, pageText, search, outline, position)
             (self.positionPage, self.resolveLink, self.archiveEntry, self.parseXML) = (positionPage, resolveLink, archiveEntry, parseXML)
             (self.decodeImage, self.free) = (decodeImage, free)
+            (self.loadWith, self.chapterPages, self.digest, self.sha256) = (loadWith, chapterPages, digest, sha256)
+            (self.links, self.writePDF, self.engineVersion) = (links, writePDF, engineVersion)
             pageStarts = symbol("reflow_page_starts", PageStarts.self)
             return
         }

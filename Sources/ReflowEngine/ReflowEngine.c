@@ -3,6 +3,7 @@
 #include <mupdf/fitz.h>
 
 #include <math.h>
+#include <zlib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,23 +192,99 @@ int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, size_
     return REFLOW_OK;
 }
 
+/* MuPDF 1.21's EPUB accelerator, as epub-doc.c reads it: its magic numbers and version, the layout,
+   the CRC-32 of the user stylesheet, whether the book's own CSS is used, and each chapter's page count.
+   Any other content makes MuPDF lay the book out as if there were none. */
+enum { accel_magic = (int32_t)0xacce1e7a, accel_epub = 0x62755065, accel_version = 0x00010001 };
+
+static void put_i32(fz_context *ctx, fz_buffer *b, int32_t v) {
+    unsigned char bytes[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    fz_append_data(ctx, b, bytes, 4);
+}
+
+static void put_f32(fz_context *ctx, fz_buffer *b, float v) {
+    int32_t bits;
+    memcpy(&bits, &v, 4);
+    put_i32(ctx, b, bits);
+}
+
+static fz_buffer *make_accelerator(fz_context *ctx, float w, float h, float em, const int32_t *pages, int32_t count) {
+    fz_buffer *b = fz_new_buffer(ctx, 64 + 4 * (size_t)count);
+    fz_try(ctx) {
+        const char *css = fz_user_css(ctx);
+        uint32_t sum = (uint32_t)crc32(0, NULL, 0);
+        if (css) sum = (uint32_t)crc32(sum, (const Bytef *)css, (uInt)strlen(css));
+        put_i32(ctx, b, accel_magic);
+        put_i32(ctx, b, accel_epub);
+        put_i32(ctx, b, accel_version);
+        put_f32(ctx, b, w);
+        put_f32(ctx, b, h);
+        put_f32(ctx, b, em);
+        put_i32(ctx, b, (int32_t)sum);
+        put_i32(ctx, b, fz_use_document_css(ctx));
+        put_i32(ctx, b, count);
+        for (int32_t i = 0; i < count; i++) put_i32(ctx, b, pages[i]);
+    }
+    fz_catch(ctx) {
+        fz_drop_buffer(ctx, b);
+        fz_rethrow(ctx);
+    }
+    return b;
+}
+
+static void open_document(reflow_document *d, const char *magic, double width, double height, double em,
+                          const int32_t *pages, int32_t chapters) {
+    fz_context *ctx = d->ctx;
+    fz_stream *stream = NULL, *accel = NULL;
+    fz_buffer *accel_bytes = NULL;
+    fz_var(stream);
+    fz_var(accel);
+    fz_var(accel_bytes);
+    fz_try(ctx) {
+        stream = d->path ? fz_open_file(ctx, d->path) : fz_open_buffer(ctx, d->bytes);
+        if (pages && chapters > 0) {
+            accel_bytes = make_accelerator(ctx, (float)width, (float)height, (float)em, pages, chapters);
+            accel = fz_open_buffer(ctx, accel_bytes);
+            d->doc = fz_open_accelerated_document_with_stream(ctx, magic, stream, accel);
+        } else {
+            d->doc = fz_open_document_with_stream(ctx, magic, stream);
+        }
+        if (fz_is_document_reflowable(ctx, d->doc)) fz_layout_document(ctx, d->doc, (float)width, (float)height, (float)em);
+    }
+    fz_always(ctx) {
+        fz_drop_stream(ctx, accel);
+        fz_drop_buffer(ctx, accel_bytes);
+        fz_drop_stream(ctx, stream);
+    }
+    fz_catch(ctx) {
+        fz_rethrow(ctx);
+    }
+}
+
 int32_t reflow_load(reflow_document *d, const char *magic, double width, double height, double em,
                     char *message, size_t message_size) {
+    return reflow_load_with(d, magic, width, height, em, NULL, NULL, 0, message, message_size);
+}
+
+int32_t reflow_load_with(reflow_document *d, const char *magic, double width, double height, double em,
+                         const char *css, const int32_t *pages, int32_t chapters, char *message, size_t message_size) {
     start_call(d);
     if (d->doc) return REFLOW_OK;
     fz_context *ctx = d->ctx;
-    fz_stream *stream = NULL;
-    fz_var(stream);
     int32_t status = REFLOW_OK;
     fz_try(ctx) {
-        stream = d->path ? fz_open_file(ctx, d->path) : fz_open_buffer(ctx, d->bytes);
-        d->doc = fz_open_document_with_stream(ctx, magic, stream);
-        if (fz_is_document_reflowable(ctx, d->doc)) fz_layout_document(ctx, d->doc, (float)width, (float)height, (float)em);
-        /* Counting lays every chapter out: a book that cannot be laid out fails here, once. */
+        /* Before the document is opened: MuPDF applies it as it parses each chapter. */
+        if (css) fz_set_user_css(ctx, css);
+        open_document(d, magic, width, height, em, pages, chapters);
+        /* Counts for another spine would shift every page after the first difference. */
+        if (pages && chapters > 0 && fz_count_chapters(ctx, d->doc) != chapters) {
+            fz_drop_document(ctx, d->doc);
+            d->doc = NULL;
+            open_document(d, magic, width, height, em, NULL, 0);
+        }
+        /* Counting lays every chapter out (those the counts do not give): a book that
+           cannot be laid out fails here, once. */
         if (fz_count_pages(ctx, d->doc) <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "no pages");
-    }
-    fz_always(ctx) {
-        fz_drop_stream(ctx, stream);
     }
     fz_catch(ctx) {
         status = caught(d, message, message_size);
@@ -215,6 +292,56 @@ int32_t reflow_load(reflow_document *d, const char *magic, double width, double 
         d->doc = NULL;
     }
     return status;
+}
+
+int32_t reflow_chapter_pages(reflow_document *d, int32_t *pages, int32_t max_chapters) {
+    start_call(d);
+    fz_context *ctx = d->ctx;
+    int32_t count = -1;
+    if (!d->doc) return -1;
+    fz_try(ctx) {
+        int chapters = fz_count_chapters(ctx, d->doc);
+        if (chapters > max_chapters) fz_throw(ctx, FZ_ERROR_GENERIC, "too many chapters");
+        for (int i = 0; i < chapters; i++) pages[i] = fz_count_chapter_pages(ctx, d->doc, i);
+        count = chapters;
+    }
+    fz_catch(ctx) {
+        count = -1;
+    }
+    return count;
+}
+
+int32_t reflow_digest(reflow_document *d, uint8_t digest[32], char *message, size_t message_size) {
+    start_call(d);
+    fz_context *ctx = d->ctx;
+    fz_stream *stream = NULL;
+    fz_var(stream);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        fz_sha256 state;
+        fz_sha256_init(&state);
+        stream = d->path ? fz_open_file(ctx, d->path) : fz_open_buffer(ctx, d->bytes);
+        unsigned char chunk[65536];
+        size_t count;
+        while ((count = fz_read(ctx, stream, chunk, sizeof chunk)) > 0) fz_sha256_update(&state, chunk, count);
+        fz_sha256_final(&state, digest);
+    }
+    fz_always(ctx) {
+        fz_drop_stream(ctx, stream);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    return status;
+}
+
+const char *reflow_engine_version(void) { return FZ_VERSION; }
+
+void reflow_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]) {
+    fz_sha256 state;
+    fz_sha256_init(&state);
+    fz_sha256_update(&state, bytes, length);
+    fz_sha256_final(&state, digest);
 }
 
 void reflow_close(reflow_document *d) {
@@ -605,6 +732,136 @@ int32_t reflow_page_starts(reflow_document *d, uint64_t *starts, int32_t count) 
         written = 0;
     }
     return written;
+}
+
+static void write_f64(record_writer *w, double value) { write_bytes(w, &value, sizeof value); }
+
+/* MuPDF 1.21 takes only "scheme://" for an external link, so an HTML book's mailto: address comes
+   back as a path beside its chapter ("OEBPS/mailto:a@b.org"): the address, or NULL. */
+static const char *mail_address(const char *uri) {
+    const char *found = strstr(uri, "mailto:");
+    if (!found || (found != uri && found[-1] != '/')) return NULL;
+    return found;
+}
+
+int32_t reflow_links(reflow_document *d, int32_t index, uint8_t **records, size_t *length, char *message,
+                     size_t message_size) {
+    start_call(d);
+    *records = NULL;
+    *length = 0;
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL, *target = NULL;
+    fz_link *links = NULL;
+    fz_stext_page *stext = NULL;
+    char *under = NULL;
+    fz_var(page);
+    fz_var(target);
+    fz_var(links);
+    fz_var(stext);
+    fz_var(under);
+    record_writer writer = {0};
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        page = load_page(d, index);
+        fz_rect box = fz_bound_page(ctx, page);
+        double w = box.x1 - box.x0, h = box.y1 - box.y0;
+        if (w <= 0 || h <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "page has no size");
+        links = fz_load_links(ctx, page);
+        for (fz_link *link = links; link; link = link->next) {
+            if (!link->uri || fz_is_empty_rect(link->rect)) continue;
+            int32_t to = -1;
+            double top = -1;
+            const char *uri = "";
+            if (fz_is_external_link(ctx, link->uri)) {
+                uri = link->uri;
+            } else if (mail_address(link->uri)) {
+                uri = mail_address(link->uri);
+            } else {
+                float x = 0, y = 0;
+                fz_location location = fz_make_location(-1, -1);
+                fz_try(ctx) {
+                    location = fz_resolve_link(ctx, d->doc, link->uri, &x, &y);
+                    if (location.chapter >= 0 && location.page >= 0) {
+                        to = fz_page_number_from_location(ctx, d->doc, location);
+                        /* MuPDF gives the target's y in its page's points; the fraction holds at any size. */
+                        target = fz_load_chapter_page(ctx, d->doc, location.chapter, location.page);
+                        fz_rect target_box = fz_bound_page(ctx, target);
+                        double target_h = target_box.y1 - target_box.y0;
+                        if (target_h > 0 && y > 0 && y <= target_h) top = (y - target_box.y0) / target_h;
+                    }
+                }
+                fz_always(ctx) {
+                    fz_drop_page(ctx, target);
+                    target = NULL;
+                }
+                fz_catch(ctx) {
+                    to = -1;
+                }
+                if (to < 0) continue;
+            }
+            write_f64(&writer, (link->rect.x0 - box.x0) / w);
+            write_f64(&writer, (link->rect.y0 - box.y0) / h);
+            write_f64(&writer, (link->rect.x1 - box.x0) / w);
+            write_f64(&writer, (link->rect.y1 - box.y0) / h);
+            write_u32(&writer, (uint32_t)to);
+            write_f64(&writer, top);
+            write_string(&writer, uri);
+            /* The words under the link, for a reader to find it by in the page's text. */
+            if (!stext) stext = fz_new_stext_page_from_page(ctx, page, NULL);
+            under = fz_copy_rectangle(ctx, stext, link->rect, 0);
+            for (char *c = under; c && *c; c++) if (*c == '\n') *c = ' ';
+            write_string(&writer, under);
+            fz_free(ctx, under);
+            under = NULL;
+        }
+    }
+    fz_always(ctx) {
+        fz_free(ctx, under);
+        fz_drop_stext_page(ctx, stext);
+        fz_drop_link(ctx, links);
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    if (status != REFLOW_OK) {
+        free(writer.data);
+        return status;
+    }
+    return hand_over(&writer, records, length, message, message_size);
+}
+
+int32_t reflow_write_pdf(reflow_document *d, const char *path, char *message, size_t message_size) {
+    start_call(d);
+    if (!d->doc) return fail(REFLOW_NO_PAGE, "not loaded", message, message_size);
+    fz_context *ctx = d->ctx;
+    fz_document_writer *writer = NULL;
+    fz_page *page = NULL;
+    fz_var(writer);
+    fz_var(page);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        writer = fz_new_document_writer(ctx, path, "pdf", "");
+        int count = fz_count_pages(ctx, d->doc);
+        for (int i = 0; i < count; i++) {
+            page = fz_load_page(ctx, d->doc, i);
+            fz_rect box = fz_bound_page(ctx, page);
+            fz_device *device = fz_begin_page(ctx, writer, box);
+            fz_run_page(ctx, page, device, fz_identity, NULL);
+            fz_end_page(ctx, writer);
+            fz_drop_page(ctx, page);
+            page = NULL;
+        }
+        fz_close_document_writer(ctx, writer);
+    }
+    fz_always(ctx) {
+        fz_drop_page(ctx, page);
+        fz_drop_document_writer(ctx, writer);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    return status;
 }
 
 int32_t reflow_resolve_link(reflow_document *d, const char *uri) {

@@ -44,6 +44,21 @@ int32_t reflow_open(const char *path, const uint8_t *bytes, size_t length, size_
 int32_t reflow_load(reflow_document *document, const char *magic, double width, double height, double em,
                     char *message, size_t message_size);
 void reflow_close(reflow_document *document);
+/* reflow_load with `css` (NULL: none) over the book's own stylesheets, such as a printed book's
+   page margins, and `pages` (NULL: none), each of `chapters` chapters' page count at this layout
+   and stylesheet as reflow_chapter_pages gave it: MuPDF (an EPUB's handler, through its accelerator)
+   then lays out only the chapters it draws. Counts for another number of chapters are ignored. */
+int32_t reflow_load_with(reflow_document *document, const char *magic, double width, double height, double em,
+                         const char *css, const int32_t *pages, int32_t chapters, char *message, size_t message_size);
+/* Each chapter's page count in the current layout into `pages`; the number of chapters, or -1
+   (more than `max_chapters`, or not loaded). */
+int32_t reflow_chapter_pages(reflow_document *document, int32_t *pages, int32_t max_chapters);
+/* SHA-256 of the book's bytes (its file, or the bytes it was given). */
+int32_t reflow_digest(reflow_document *document, uint8_t digest[32], char *message, size_t message_size);
+void reflow_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]);
+/* MuPDF's version: another version may lay the same chapter out on another number of pages. */
+const char *reflow_engine_version(void);
+
 
 int32_t reflow_layout(reflow_document *document, double width, double height, double em,
                       char *message, size_t message_size);
@@ -100,6 +115,15 @@ int32_t reflow_parse_xml(reflow_document *document, const uint8_t *xml, size_t l
    most `max_side` pixels, drawn on white into RGBA rows of width * 4 bytes. */
 int32_t reflow_decode_image(reflow_document *document, const uint8_t *encoded, size_t length, int32_t max_side,
                             uint8_t **rgba, int32_t *width, int32_t *height, char *message, size_t message_size);
+
+/* The links on page `index` as records: f64 x0, y0, x1, y1 (fractions of the page from its top-left),
+   i32 target page (-1: an external link), f64 the target's top as a fraction of its page (-1: unknown),
+   string the external URI (empty for an internal link), string the text under the link. Internal links that resolve nowhere are left out. */
+int32_t reflow_links(reflow_document *document, int32_t index, uint8_t **records, size_t *length,
+                     char *message, size_t message_size);
+
+/* Every page of the current layout, each the size it is laid out at, written as a PDF at `path`. */
+int32_t reflow_write_pdf(reflow_document *document, const char *path, char *message, size_t message_size);
 
 void reflow_free(uint8_t *bytes);
 

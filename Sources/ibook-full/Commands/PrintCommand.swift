@@ -8,17 +8,18 @@ import Foundation
 import IBookCLI
 import PDF
 import Printing
+import ReflowDocuments
 import Watermark
 
 enum PrintCommand: Command {
     static let spec = CommandSpec(
         name: "print",
         abstract: "Send a book, some of its pages or a watermarked copy to a CUPS printer.",
-        discussion: "BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book. The printer is --printer, else $LPDEST, else $PRINTER, else the CUPS default (lpoptions included). --pages takes numbers and labels (iii-v,12,A-1), turned into physical pages first. Encrypted books, watermarks and n-up of some pages are sent as a temporary copy in a private folder, removed once CUPS has the job (or on Ctrl-C). A stopped printer is warned about and the job queued; a queue rejecting jobs is refused. --wait ends with one line on every ending: completed (exit 0); aborted, stopped, cancelled by someone else, held, waiting on a stopped printer, the scheduler restarted or gone (exit 1, with CUPS's reason and the way on); --timeout run out (exit 124, the job left queued); Ctrl-C cancels the job (exit 130). ibook talks to CUPS through libcups.",
+        discussion: "BOOK is a library book (id, path or part of the title) or a file ibook reads (PDF, EPUB, FB2, MOBI, CBZ, XPS, plain text); with none, the open book. A book that is not a PDF is laid out for print on the paper (--media, else A4, or Letter where the locale's paper is) with 15 mm margins and 11 pt text, and sent as a temporary PDF; its --pages count those printed pages, not the 450×600 pt pages the library reads it in. The printer is --printer, else $LPDEST, else $PRINTER, else the CUPS default (lpoptions included). --pages takes numbers and labels (iii-v,12,A-1), turned into physical pages first. Encrypted books, watermarks and n-up of some pages are sent as a temporary copy in a private folder, removed once CUPS has the job (or on Ctrl-C). A stopped printer is warned about and the job queued; a queue rejecting jobs is refused. --wait ends with one line on every ending: completed (exit 0); aborted, stopped, cancelled by someone else, held, waiting on a stopped printer, the scheduler restarted or gone (exit 1, with CUPS's reason and the way on); --timeout run out (exit 124, the job left queued); Ctrl-C cancels the job (exit 130). ibook talks to CUPS through libcups.",
         positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
         options: [
             Option("-d", "--printer", value: "name", help: "The CUPS destination (PRINTER or PRINTER/INSTANCE)."),
-            Option("--pages", value: "range", help: "Pages by number or label: 2-10,15 or iii-v (default all)."),
+            Option("--pages", value: "range", help: "Pages by number or label: 2-10,15 or iii-v (default all); a book that is not a PDF: its printed pages."),
             Option("--copies", value: "n", help: "Number of copies (default 1)."),
             Option("--duplex", value: "long|short|off", help: "Two-sided on the long or short edge, or one-sided."),
             Option("--number-up", value: "n", help: "Pages per sheet: 1, 2, 4, 6, 9 or 16."),
@@ -183,6 +184,8 @@ enum PrintCommand: Command {
                     return try body()
                 } catch let error as BookPrintingError {
                     throw FileFailure(file: file, reason: WorkbenchErrorMessage.reason(error))
+                } catch let error as ReflowError {
+                    throw FileFailure(file: file, reason: error.description)
                 }
             }
         } catch let failure as FileFailure where fromLibrary && failure.reason == PDFError.missing.description {
