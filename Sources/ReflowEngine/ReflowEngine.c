@@ -483,8 +483,13 @@ int32_t reflow_page_text(reflow_document *d, int32_t index, uint8_t **text, size
     fz_try(ctx) {
         page = load_page(d, index);
         stext = fz_new_stext_page_from_page(ctx, page, NULL);
+        int written_block = 0;
         for (fz_stext_block *block = stext->first_block; block; block = block->next) {
             if (block->type != FZ_STEXT_BLOCK_TEXT) continue;
+            /* A blank line between blocks (paragraphs, headings): `read` shows where one ends, and
+               search never joins a word hyphenated at a paragraph's end with the next one's first. */
+            if (written_block) write_bytes(&writer, "\n", 1);
+            written_block = 1;
             for (fz_stext_line *line = block->u.t.first_line; line; line = line->next) {
                 for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) {
                     char utf8[FZ_UTFMAX];
