@@ -19,7 +19,7 @@ public enum BookPrintingError: Error, Equatable, CustomStringConvertible, Sendab
         case .printingForbidden:
             return "its owner forbids printing (the PDF's permissions)"
         case .unknownPaper(let name):
-            return "cannot lay the book out on paper '\(name)': give --media A4, A5, Letter, Legal… or a size such as iso_a5_148x210mm"
+            return "cannot lay the book out on paper '\(name)', whose size ibook does not know"
         }
     }
 }

@@ -23,6 +23,8 @@ enum WorkbenchErrorMessage {
             return "\(path): no currency: give a \"currency\" field or --currency"
         case BookPrintingError.printingForbidden:
             return "\(error); use --force to print it anyway"
+        case BookPrintingError.unknownPaper:
+            return "\(error): give --media A4, A5, Letter, Legal… or a size such as iso_a5_148x210mm"
         case PrintingError.noPrinter:
             return "no printer: CUPS has no destinations and none was named (add one with lpadmin, or use --printer)"
         case PrintingError.unknownPrinter(let name, let source):
