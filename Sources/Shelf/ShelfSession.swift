@@ -133,16 +133,17 @@ public final class ShelfSession {
     private func waitForInput() {
         var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
         if let signals { descriptors.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }
-        // A cover being made: its child's end is an event like a key.
-        let coverChild = coverMaker.descriptor
-        if let coverChild { descriptors.append(pollfd(fd: coverChild, events: Int16(POLLIN), revents: 0)) }
+        // Covers being made: a child's end is an event like a key.
+        let coverChildren = coverMaker.descriptors
+        let firstChild = descriptors.count
+        descriptors += coverChildren.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
         if ready < 0 && errno != EINTR { quitting = true; return }
         if let events = signals?.drain() {
             for event in events { handle(event) }
         }
-        if coverChild != nil, descriptors[descriptors.count - 1].revents != 0, let made = coverMaker.childReady() {
-            coverMade(made)
+        for (offset, child) in coverChildren.enumerated() where descriptors[firstChild + offset].revents != 0 {
+            if let made = coverMaker.childReady(child) { coverMade(made) }
         }
         if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 { readKeys() }
     }
