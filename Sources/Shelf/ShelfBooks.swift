@@ -33,7 +33,7 @@ public struct ShelfBooks {
             let book = entry.book, history = stopped[book.sha256]
             return ShelfItem(id: book.id, title: book.title, author: book.author, pageCount: book.pageCount,
                              addedAt: book.addedAt, lastPage: history?.page, lastRead: history?.readAt,
-                             tags: entry.tags, bookmarks: bookmarks[book.id] ?? 0)
+                             tags: entry.tags, bookmarks: bookmarks[book.id] ?? 0, rating: entry.details.rating)
         }
         books = Dictionary(entries.map { ($0.book.id, $0.book) }, uniquingKeysWith: { first, _ in first })
     }

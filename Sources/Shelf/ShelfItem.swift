@@ -14,9 +14,11 @@ public struct ShelfItem: Equatable, Sendable {
     public var lastRead: Date?
     public var tags: [String]
     public var bookmarks: Int
+    /// The stars given with `ibook edit --rating`, 1 to 5; nil for none.
+    public var rating: Int?
 
     public init(id: Int, title: String, author: String, pageCount: Int, addedAt: Date,
-                lastPage: Int? = nil, lastRead: Date? = nil, tags: [String] = [], bookmarks: Int = 0) {
+                lastPage: Int? = nil, lastRead: Date? = nil, tags: [String] = [], bookmarks: Int = 0, rating: Int? = nil) {
         self.id = id
         self.title = title
         self.author = author
@@ -26,6 +28,7 @@ public struct ShelfItem: Equatable, Sendable {
         self.lastRead = lastRead
         self.tags = tags
         self.bookmarks = bookmarks
+        self.rating = rating
     }
 
     /// How far the reading got: "new" for an unread book, else the last page

@@ -8,6 +8,8 @@ public enum ShelfSort: String, CaseIterable, Sendable {
     case author
     /// Newest added first.
     case added
+    /// The most stars first; books without a rating last, newest added first among equals.
+    case rating
 
     public var next: ShelfSort {
         let all = Self.allCases
@@ -31,6 +33,13 @@ public enum ShelfSort: String, CaseIterable, Sendable {
         case .title: return text(a.title, b.title)
         case .author: return text(a.author, b.author) ?? text(a.title, b.title)
         case .added: return a.addedAt == b.addedAt ? nil : a.addedAt > b.addedAt
+        case .rating:
+            switch (a.rating, b.rating) {
+            case (let x?, let y?) where x != y: return x > y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a.addedAt == b.addedAt ? nil : a.addedAt > b.addedAt
+            }
         }
     }
 

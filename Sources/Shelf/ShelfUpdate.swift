@@ -158,7 +158,7 @@ public enum ShelfUpdate {
         switch key {
         case .character("1"): return .readingNow
         case .character("2"): return .library
-        case .character("3"): return .collections
+        case .character("3"), .character("c"): return .collections
         case .character("4"): return .bookmarks
         default: return nil
         }

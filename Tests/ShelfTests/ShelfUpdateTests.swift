@@ -137,7 +137,7 @@ final class ShelfUpdateTests: XCTestCase {
         XCTAssertEqual(shelf.onScreen, 6..<10)
     }
 
-    func testSortCyclesThroughRecentTitleAuthorAddedAndKeepsTheSelection() {
+    func testSortCyclesThroughRecentTitleAuthorAddedRatingAndKeepsTheSelection() {
         var shelf = state()
         press([.right], &shelf)  // book 3
         press([.character("s")], &shelf)
@@ -152,8 +152,28 @@ final class ShelfUpdateTests: XCTestCase {
         XCTAssertEqual(shelf.sort, .added)
         XCTAssertEqual(ids(shelf), [10, 9, 8, 7, 6, 5, 4, 3, 2, 1])
         press([.character("s")], &shelf)
+        XCTAssertEqual(shelf.sort, .rating)
+        XCTAssertEqual(ids(shelf), [10, 9, 8, 7, 6, 5, 4, 3, 2, 1], "no book rated: newest added first")
+        press([.character("s")], &shelf)
         XCTAssertEqual(shelf.sort, .recent)
         XCTAssertEqual(ids(shelf), [7, 3, 10, 9, 8, 6, 5, 4, 2, 1])
+    }
+
+    func testRatingSortPutsTheMostStarsFirstAndUnratedBooksLast() {
+        var items = library()
+        for (id, stars) in [2: 3, 5: 5, 9: 3] { items[id - 1].rating = stars }
+        var shelf = state(items)
+        press([.character("s"), .character("s"), .character("s"), .character("s")], &shelf)
+        XCTAssertEqual(shelf.sort, .rating)
+        XCTAssertEqual(Array(ids(shelf).prefix(4)), [5, 9, 2, 10], "5 stars, then 3 newest added first, then the unrated")
+    }
+
+    func testCShowsTheCollectionsAsThreeDoes() {
+        var byKey = state(), byNumber = state()
+        press([.character("c")], &byKey)
+        press([.character("3")], &byNumber)
+        XCTAssertEqual(byKey.section, .collections)
+        XCTAssertEqual(byKey.section, byNumber.section)
     }
 
     func testSlashTypesAQueryEnterAsksForItAndEscClearsIt() {
