@@ -15,6 +15,8 @@ public enum ShelfEffect: Equatable, Sendable {
     case edit(bookID: Int, title: String?, authors: [String]?)
     /// Add and remove tags, as `ibook tag BOOK +tag -tag` does.
     case tag(bookID: Int, adding: [String], removing: [String])
+    /// Show the details panel of the book with this id (what `ibook info` says of it).
+    case details(bookID: Int)
     case suspend
     case quit
 }

@@ -204,6 +204,7 @@ public final class ShelfSession {
                     state.message = String(describing: error)
                 }
             case .search(let query): search(query)
+            case .details(let id): showDetails(id)
             case .remove(let id):
                 change(id) { book in
                     try library.remove("#\(book.id)")
@@ -247,6 +248,18 @@ public final class ShelfSession {
     }
 
     /// Changes a book in the library, says what became of it, and reads the library again for the shelf.
+    private func showDetails(_ id: Int) {
+        guard let book = books[id] else { return }
+        do {
+            let info = try library.info(book)
+            // A shared library keeps no highlights yet: its panel leaves the line out.
+            let notes = library.capabilities.contains(.annotations) ? try library.annotations(of: book).count : nil
+            state.detailLines = ShelfDetails.lines(info, item: state.items.first { $0.id == id }, notes: notes)
+        } catch {
+            state.message = String(describing: error)
+        }
+    }
+
     private func change(_ id: Int, _ body: (Book) throws -> String) {
         guard let book = books[id] else { return }
         do {
@@ -300,7 +313,7 @@ public final class ShelfSession {
     private func draw() {
         needsDraw = false
         let gridRows = max(1, size.rows - ShelfView.bottomRows)
-        let layout = "\(size.columns)x\(size.rows) \(state.first) \(state.shown.count) \(state.showingHelp) \(state.sort) \(state.filter?.query ?? "") \(state.hits != nil) \(state.section)"
+        let layout = "\(size.columns)x\(size.rows) \(state.first) \(state.shown.count) \(state.showingHelp) \(state.detailLines != nil) \(state.sort) \(state.filter?.query ?? "") \(state.hits != nil) \(state.section)"
         var frame = ""
         if layout != shownLayout {
             // A new screenful: every cover goes, and is drawn again where the new layout puts it.
@@ -310,6 +323,8 @@ public final class ShelfSession {
         }
         if state.showingHelp {
             frame += textLines(ShelfView.helpLines.map { TextWidth.truncate($0, to: size.columns) }, rows: gridRows)
+        } else if let lines = state.detailLines {
+            frame += textLines(lines.map { TextWidth.truncate($0, to: size.columns) }, rows: gridRows)
         } else if let list = state.hits {
             let first = list.first(rows: gridRows)
             frame += textLines(list.hits[first..<min(list.hits.count, first + gridRows)].enumerated().map { offset, hit in

@@ -7,6 +7,8 @@ public struct ShelfState: Sendable {
     public private(set) var items: [ShelfItem]
     /// The books on the shelf: `items` less those the filter leaves out.
     public private(set) var shown: [ShelfItem] = []
+    /// The details panel's lines while it is open (`i`); any key closes it.
+    public var detailLines: [String]?
     public private(set) var sort: ShelfSort
     /// The query applied and the ids of the books it matched.
     public private(set) var filter: (query: String, ids: Set<Int>)?

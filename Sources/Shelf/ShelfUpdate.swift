@@ -12,7 +12,15 @@ public enum ShelfUpdate {
             state.showingHelp = false
             return [.redraw]
         }
+        if state.detailLines != nil {
+            // As the help: any key closes the panel and does nothing else.
+            state.detailLines = nil
+            return [.redraw]
+        }
         state.message = nil
+        if case .character("i") = key, state.hits == nil, state.section != .collections, let item = state.selectedItem {
+            return [.details(bookID: item.id)]
+        }
         if let section = sectionKey(key) { return show(section, &state) }
         if state.hits != nil { return hitKeys(key, &state) }
         if state.section == .collections { return collectionKeys(key, &state) }

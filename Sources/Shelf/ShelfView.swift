@@ -122,6 +122,7 @@ public enum ShelfView {
         "  s                  sort by: recent, title, author, added, rating",
         "  1 2 3 4            Reading now, Library (all), Collections (also c), Bookmarks",
         "  d                  remove the book from the library (asks first; the file stays)",
+        "  i                  the book's details: format, series, tags, collections, notes…",
         "  e                  edit the title, then the author",
         "  t                  tags: +tag adds, -tag removes",
         "  mouse              click selects a book, a second click reads it; the wheel scrolls",

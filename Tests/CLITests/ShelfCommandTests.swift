@@ -128,6 +128,34 @@ final class ShelfCommandTests: XCTestCase {
         XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
     }
 
+    /// `i` shows what `ibook info` says of the selected book that a reader chooses by (an EPUB's
+    /// format, series and publisher here); any key closes it and does nothing else.
+    func testIShowsTheSelectedBooksDetailsAndAnyKeyClosesThem() throws {
+        let added = try library.ibook("add", Fixtures.sampleBook("voyage.epub"), Fixtures.sampleBook("lighthouses.pdf"))
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertEqual(try library.ibook("tag", "voyage", "+travel").status, 0)
+        let session = try TmuxSession("exec '\(Run.ibookPath)' shelf --graphics text", environment: library.environment)
+        defer { session.stop() }
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("book 1 of 2") }, session.screen())
+        try session.sendLiteral("/voyage")
+        try session.send("Enter")
+        waitForSelected(session, "A Voyage to the Northern Lights")
+        try session.send("i")
+        // The names are padded to the longest one shown: compared with single spaces.
+        func squeezed(_ text: String) -> String { text.replacingOccurrences(of: " +", with: " ", options: .regularExpression) }
+        XCTAssertTrue(session.waitFor { squeezed($0).contains("Series Northern Journeys #2") }, session.screen())
+        let screen = squeezed(session.screen())
+        for line in ["Format EPUB", "Publisher Aurora Quay Press", "Tags travel", "ISBN 9781739104283", "Pages 27, not read yet"] {
+            XCTAssertTrue(screen.contains(line), "\(line): \(screen)")
+        }
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { !$0.contains("Northern Journeys #2") }, session.screen())
+        XCTAssertFalse(session.hasExited, "the key that closes the panel does nothing else")
+        waitForSelected(session, "A Voyage to the Northern Lights")
+        try session.send("q")
+        XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
+    }
+
     func testADumbTerminalIsRefusedInOneLine() throws {
         try addSampleBooks()
         let directory = library.root.path

@@ -168,6 +168,15 @@ final class ShelfUpdateTests: XCTestCase {
         XCTAssertEqual(Array(ids(shelf).prefix(4)), [5, 9, 2, 10], "5 stars, then 3 newest added first, then the unrated")
     }
 
+    func testIAsksForTheSelectedBooksDetailsAndAnyKeyClosesThem() {
+        var shelf = state()
+        press([.right], &shelf)
+        XCTAssertEqual(press([.character("i")], &shelf), [.details(bookID: shelf.selectedItem!.id)])
+        shelf.detailLines = ["Title  Book Mu"]
+        XCTAssertEqual(press([.character("q")], &shelf), [.redraw], "q closes the panel, and does not quit")
+        XCTAssertNil(shelf.detailLines)
+    }
+
     func testCShowsTheCollectionsAsThreeDoes() {
         var byKey = state(), byNumber = state()
         press([.character("c")], &byKey)
