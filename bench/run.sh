@@ -497,6 +497,11 @@ row formats "add ${#EPUB_FILES[@]} EPUBs, CPU s" "$(cpu_of epub-add)" "mutool co
 moby_id=$("$IBOOK" --library "$E/lib" list --json | python3 -c 'import json,sys; print(next(b["id"] for b in json.load(sys.stdin) if b["path"].endswith("moby-dick.epub")))')
 t_show=$(hf epub-show $FAST_RUNS -w 1 -- "$IBOOK --library $E/lib show $moby_id 300 --width 100 -o $E/page.png")
 limit formats "open Moby-Dick (1.2 MB of text) and draw page 300 of 622, ms" "$(ms "$t_show")" 300 ms
+# The reader's relayout on a font-size change: the whole book laid out again and mapped (bench/relayout.py).
+python3 "$BENCH_DIR/relayout.py" --full "$(dirname "$IBOOK")/ibook-full" --book "$E/books/moby-dick.epub" > "$E/relayout.txt"
+rv() { awk -v key="$1" '$1 == key { print $2 }' "$E/relayout.txt"; }
+limit formats "Moby-Dick laid out again on a font-size change and every page mapped, median ms" "$(rv relayout.median_ms)" 1000 ms
+note "relayout: \`ibook-full __render\` asked for a 900×585 pt screen layout with its page map at 11 pt ($(rv first_ms) ms with opening and the reference layout), then at 12, 14, 11 and 13 pt (max $(rv relayout.max_ms) ms)."
 for query in whale '"white whale"' 'the sea'; do
     shown=$(printf '%s' "$query" | tr -d '"' | tr ' ' '-')
     t_s=$(hf "epub-search-$shown" $FAST_RUNS -w 2 -- "$IBOOK --library $E/lib search --all --limit 20 $(printf '%q' "$query")")
