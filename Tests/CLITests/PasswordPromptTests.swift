@@ -37,16 +37,33 @@ final class PasswordPromptTests: XCTestCase {
         XCTAssertTrue(try library.ibook("search", "--book", "Café", "naïve").stdout.contains("naïve"), "indexed with it")
     }
 
-    func testShowAsksAndAWrongAnswerIsTheWrongPasswordError() throws {
+    func testShowAsksAgainAfterAWrongAnswerAndStopsAfterThree() throws {
         XCTAssertEqual(try library.ibook("add", "--password", "s3cret", locked.path).status, 0)
         let output = library.root.appendingPathComponent("page.png").path
         let wrong = try session("show 1 2 -o '\(output)'")
         XCTAssertTrue(wrong.waitFor(timeout: 20) { $0.contains("Password for locked.pdf:") }, wrong.screen())
-        try wrong.sendLiteral("guess")
-        try wrong.send("Enter")
+        for attempt in 1...3 {
+            if attempt > 1 {
+                XCTAssertTrue(wrong.waitFor(timeout: 20) { $0.components(separatedBy: "Wrong password, try again.").count == attempt },
+                              "asked again: \(wrong.screen())")
+            }
+            try wrong.sendLiteral("guess\(attempt)")
+            try wrong.send("Enter")
+        }
         XCTAssertTrue(wrong.waitFor(timeout: 20) { $0.contains("exit=1") }, wrong.screen())
         XCTAssertTrue(wrong.screen().contains("wrong password"), wrong.screen())
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+
+        let second = try session("show 1 2 -o '\(output)'")
+        XCTAssertTrue(second.waitFor(timeout: 20) { $0.contains("Password for locked.pdf:") }, second.screen())
+        try second.sendLiteral("guess")
+        try second.send("Enter")
+        XCTAssertTrue(second.waitFor(timeout: 20) { $0.contains("Wrong password, try again. Password for locked.pdf:") }, second.screen())
+        try second.sendLiteral("s3cret")
+        try second.send("Enter")
+        XCTAssertTrue(second.waitFor(timeout: 20) { $0.contains("exit=0") }, second.screen())
+        XCTAssertGreaterThan(try PNGDecoder.decode(file: output).width, 100)
+        try FileManager.default.removeItem(atPath: output)
 
         let right = try session("show 1 2 -o '\(output)'")
         XCTAssertTrue(right.waitFor(timeout: 20) { $0.contains("Password for locked.pdf:") }, right.screen())
