@@ -4,6 +4,7 @@ import PageRendering
 import PDF
 import Raster
 import TerminalIO
+import TextCells
 
 /// Runs the reader on a terminal: raw mode and the alternate screen, one
 /// poll() loop over keys, signals and the render worker, and the effects
@@ -675,6 +676,9 @@ public final class ReaderSession {
 
     // MARK: Overview
 
+    /// Labels of the pages the overview has captioned.
+    private var overviewLabels: [Int: String?] = [:]
+
     private var overviewGrid: OverviewGrid {
         OverviewGrid(screenColumns: size.columns, screenRows: max(1, size.rows - 1),
                      cellAspect: Double(cell.width) / Double(max(1, cell.height)))
@@ -695,6 +699,16 @@ public final class ReaderSession {
         }
     }
 
+    /// A page's label for its overview caption, when it says what the number does not ("iv" for 4);
+    /// a laid-out book's view pages have none. Asked of the library once per page.
+    private func overviewLabel(_ page: Int) -> String? {
+        guard state.reflow == nil else { return nil }
+        if let known = overviewLabels[page] { return known }
+        let label = (try? library.locate(.number(page), in: book)).flatMap { PageLabel.distinct($0.label, page: page) }
+        overviewLabels[page] = .some(label)
+        return label
+    }
+
     private func drawOverview(selected: Int, rows: Int) -> String {
         let grid = overviewGrid, box = overviewBox
         state.overviewColumns = grid.columns
@@ -705,8 +719,10 @@ public final class ReaderSession {
             let slot = index - first
             let row = (slot / grid.columns) * grid.cellRows + grid.cellRows, column = (slot % grid.columns) * grid.cellColumns + 2
             let mark = index == selected ? "▶ " : ""
+            let label = overviewLabel(index + 1).map { " (\($0))" } ?? ""
+            let caption = TextWidth.truncate("\(mark)\(index + 1)\(label)", to: max(1, grid.cellColumns - 2))
             captions += ScreenSequences.moveTo(row: min(row, rows), column: column)
-                + (index == selected ? ScreenSequences.reverse : "") + "\(mark)\(index + 1)" + ScreenSequences.resetStyle
+                + (index == selected ? ScreenSequences.reverse : "") + caption + ScreenSequences.resetStyle
         }
         if state.textMode {
             return hideImage() + textBlock([]) + captions
