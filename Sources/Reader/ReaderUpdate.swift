@@ -44,12 +44,30 @@ public enum ReaderUpdate {
             return ReaderScroll.move(.line, forward: event.button == .wheelDown, count: wheelLines, &state)
         case .left:
             guard event.row <= state.textRows else { return [] }
+            // A link under the pointer is followed, as its hint would be; elsewhere the thirds turn pages.
+            if let link = link(atColumn: event.column, row: event.row, state) {
+                state.message = nil
+                return follow(link, &state)
+            }
             let third = max(1, state.screenColumns / 3)
             if event.column <= third { state.message = nil; return turn(by: -1, &state) }
             if event.column > state.screenColumns - third { state.message = nil; return turn(by: 1, &state) }
             return []
         default:
             return []
+        }
+    }
+
+    /// The link drawn under a terminal cell, on the page image; none in text mode.
+    static func link(atColumn column: Int, row: Int, _ state: ReaderState) -> PageLink? {
+        guard !state.textMode, state.screenColumns > 0, state.textRows > 0 else { return nil }
+        // The cell's middle, in the viewport's pixels (the page is drawn over the text rows).
+        let cellWidth = Double(state.screen.width) / Double(state.screenColumns)
+        let cellHeight = Double(state.screen.height) / Double(state.textRows)
+        let x = Int((Double(column) - 0.5) * cellWidth), y = Int((Double(row) - 0.5) * cellHeight)
+        return LinkHints.visible(state).first { link in
+            guard let place = LinkHints.position(of: link, state) else { return false }
+            return x >= place.x && x <= place.right && y >= place.y - Int(cellHeight / 2) && y <= place.bottom + Int(cellHeight / 2)
         }
     }
 

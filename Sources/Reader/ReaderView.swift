@@ -135,7 +135,7 @@ public enum ReaderView {
         "+ - =  w       zoom in / out / fit page;  fit width",
         "+ - =          an EPUB, FB2 or text book: larger / smaller type / 11 pt",
         "i  r           invert colours (dark mode);  rotate",
-        "mouse          wheel scrolls;  click left / right third: page back / forward",
+        "mouse          wheel scrolls;  click a link: follow it;  left / right third: page back / forward",
         "F1 H           this help;  q  quit",
     ]
 

@@ -1,3 +1,4 @@
+import PDF
 import Reader
 import TerminalIO
 import XCTest
@@ -31,6 +32,23 @@ final class ReaderMouseTests: XCTestCase {
         XCTAssertEqual(ReaderUpdate.handle(click(80, 30), &state), [], "the status line")
         XCTAssertEqual(ReaderUpdate.handle(.mouse(MouseEvent(button: .right, column: 80, row: 10)), &state), [])
         XCTAssertEqual(state.page, 5)
+    }
+
+    /// A click on a link follows it, as its `f` hint would; a click beside it turns the page as before.
+    func testAClickOnALinkFollowsItAndCtrlOComesBack() {
+        var state = reader(at: 5)
+        state.screen = (width: 900, height: 580)
+        state.pageSize = (width: 900, height: 580)
+        // A link across the left third, a fifth of the way down: cells 1-30, rows 5-7 of 29.
+        state.links = (5, [PageLink(area: PageRectangle(x: 0.0, y: 0.2, width: 0.3, height: 0.03),
+                                    target: .page(30, top: nil), text: "see chapter 9")])
+        XCTAssertEqual(ReaderUpdate.handle(click(10, 7), &state), [.pageChanged])
+        XCTAssertEqual(state.page, 30, "followed, not turned back")
+        XCTAssertEqual(state.back, [5])
+        _ = ReaderUpdate.handle(.control("o"), &state)
+        XCTAssertEqual(state.page, 5)
+        XCTAssertEqual(ReaderUpdate.handle(click(10, 20), &state), [.pageChanged], "below the link, the left third turns back")
+        XCTAssertEqual(state.page, 4)
     }
 
     func testClicksStopAtTheEndsAsKeysDo() {

@@ -14,7 +14,7 @@ enum ViewCommand: Command {
     static let spec = CommandSpec(
         name: "view",
         abstract: "Read a book full screen in the terminal: its pages as images, with search, contents and bookmarks.",
-        discussion: "Opens at PAGE (a number or label), else where you stopped. Press H or F1 inside for the keys, q to quit; the mouse wheel scrolls and a click on the left or right third of the page turns it. Graphics: kitty, iTerm2 and sixel images where the terminal shows them, else coloured blocks; text shows the page's indexed text. EPUB, FB2, MOBI and text books are laid out for the terminal (+ and - change the type); PAGE and the numbers kept are still the book's own pages. Inside tmux, images need 'set -g allow-passthrough on'.",
+        discussion: "Opens at PAGE (a number or label), else where you stopped. Press H or F1 inside for the keys, q to quit; the mouse wheel scrolls, a click on a link follows it, and a click elsewhere on the left or right third of the page turns it. Graphics: kitty, iTerm2 and sixel images where the terminal shows them, else coloured blocks; text shows the page's indexed text. EPUB, FB2, MOBI and text books are laid out for the terminal (+ and - change the type); PAGE and the numbers kept are still the book's own pages. Inside tmux, images need 'set -g allow-passthrough on'.",
         positionals: [
             Positional("book", help: "An id, a file path or part of the title (default: the open book); it becomes the open book.", optional: true),
             Positional("page", help: "A page number or label (default: where you stopped).", optional: true),
