@@ -45,6 +45,8 @@ public struct ReaderState: Sendable {
     public struct Prompt: Equatable, Sendable {
         public var kind: PromptKind
         public var text = ""
+        /// Which earlier search Up has brought back (0 the last); nil while typing anew.
+        public var recalled: Int?
     }
 
     /// The hits of the last search, one entry per occurrence, in page order.
@@ -122,6 +124,8 @@ public struct ReaderState: Sendable {
     /// The first `g` of `gg`.
     public var pendingG = false
     public var search: SearchResults?
+    /// The searches of this session, the last one last, for `/` and `?` to bring back with Up and Down.
+    public var searchHistory: [String] = []
     /// The links of the page last read from the PDF (set by the session).
     public var links: (page: Int, links: [PageLink]) = (0, [])
     /// `f`'s labels while hint mode is on.

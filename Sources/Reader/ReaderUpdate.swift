@@ -431,6 +431,15 @@ public enum ReaderUpdate {
             prompt.text = ""
             state.prompt = prompt
             return [.redraw]
+        case .up, .down:
+            // As a shell's history: Up brings back the searches before, newest first; Down goes forward.
+            guard prompt.kind == .searchForward || prompt.kind == .searchBackward, !state.searchHistory.isEmpty else { return [] }
+            let older = key == .up
+            let next = older ? min((prompt.recalled ?? -1) + 1, state.searchHistory.count - 1) : (prompt.recalled ?? 0) - 1
+            prompt.recalled = next >= 0 ? next : nil
+            prompt.text = next >= 0 ? state.searchHistory[state.searchHistory.count - 1 - next] : ""
+            state.prompt = prompt
+            return [.redraw]
         case .character(let character):
             prompt.text.append(character)
             state.prompt = prompt
@@ -444,6 +453,11 @@ public enum ReaderUpdate {
             case .searchForward, .searchBackward:
                 // An empty search repeats the last one, as in less and vi.
                 let query = text.isEmpty ? state.search?.query ?? "" : text
+                if !query.isEmpty {
+                    state.searchHistory.removeAll { $0 == query }
+                    state.searchHistory.append(query)
+                    if state.searchHistory.count > 100 { state.searchHistory.removeFirst() }
+                }
                 return query.isEmpty ? [.redraw] : [.search(query, backward: prompt.kind == .searchBackward), .redraw]
             case .bookmarkNote(let page):
                 // Emptying a note that was there clears it; nil would keep it.

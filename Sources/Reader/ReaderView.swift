@@ -124,7 +124,7 @@ public enum ReaderView {
         "gg  G  NG      first page, last page, page N (12G)",
         ":N  :label     go to a page number or label (:iv, :A-1)",
         "               (an EPUB, FB2 or text book: N is the book's page, p. N)",
-        "/text ?text    search forward / backward;  n N  next / previous hit",
+        "/text ?text    search forward / backward (↑ ↓ earlier searches);  n N  next / previous hit",
         "t              table of contents: ← → fold and unfold, / filters, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
         "f              follow a link: type the label shown on it (Esc cancels)",

@@ -103,6 +103,24 @@ final class ReaderUpdateTests: XCTestCase {
         XCTAssertEqual(state.scrollY, Int.max, "the previous page is shown from its bottom")
     }
 
+    /// `/` and `?` bring back this session's searches with Up (newest first) and Down, as a shell does.
+    func testUpAndDownBringBackEarlierSearches() {
+        var state = reader()
+        for query in ["lens", "keeper", "fog signal", "lens"] { press([.character("/")] + type(query) + [.enter], &state) }
+        XCTAssertEqual(state.searchHistory, ["keeper", "fog signal", "lens"], "a search made again moves to the end")
+        press([.character("?"), .up], &state)
+        XCTAssertEqual(state.prompt?.text, "lens")
+        press([.up, .up, .up], &state)
+        XCTAssertEqual(state.prompt?.text, "keeper", "the oldest stays")
+        press([.down], &state)
+        XCTAssertEqual(state.prompt?.text, "fog signal")
+        XCTAssertEqual(press([.enter], &state), [.search("fog signal", backward: true), .redraw])
+        press([.character("/"), .up, .down], &state)
+        XCTAssertEqual(state.prompt?.text, "", "Down past the newest is a new search")
+        press([.escape, .character(":"), .up], &state)
+        XCTAssertEqual(state.prompt?.text, "", "go-to has no search history")
+    }
+
     func testPromptsGoToSearchAndBookmark() {
         var state = reader()
         press([.character(":")], &state)
