@@ -7,8 +7,6 @@ enum FileSniffer {
     /// The PDF spec lets the header start anywhere in the first 1024 bytes.
     static let headerWindow = 1024
 
-    static func containsPDFHeader(_ head: [UInt8]) -> Bool { BookFormat.containsPDFHeader(head) }
-
     static func describe(_ head: [UInt8], path: String = "") -> String {
         // A book of another format reaches a PDF-only command as "not a PDF (an EPUB)".
         if let format = BookFormat.detect(head: head, path: path), format != .pdf {

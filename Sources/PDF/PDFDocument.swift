@@ -54,7 +54,7 @@ public final class PDFDocument {
         let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, FileSniffer.headerWindow, 0) }
         guard count > 0 else { throw PDFError.unreadable(String(cString: strerror(errno))) }
         head = Array(head.prefix(count))
-        guard FileSniffer.containsPDFHeader(head) else { throw PDFError.notAPDF(FileSniffer.describe(head, path: path)) }
+        guard BookFormat.containsPDFHeader(head) else { throw PDFError.notAPDF(FileSniffer.describe(head, path: path)) }
     }
 
     var document: OpaquePointer { handle }
