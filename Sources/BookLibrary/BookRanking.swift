@@ -1,29 +1,6 @@
 import LeanBasics
 import Store
 
-/// A book that holds every word of a query, and where.
-struct RankedBook {
-    var id: Int
-    var title: String
-    var language: BookLanguage?
-    /// The book's pages are the rows firstRow...lastRow of `pages`, in page order.
-    var firstRow: Int64
-    var lastRow: Int64
-    /// Bit k: text part k (see SearchIndex) holds every word of the query
-    /// (or of one of its alternatives). No page outside these parts can match.
-    var parts: UInt64
-    /// The parts that hold the words as typed, not only their stems.
-    var exactParts: UInt64
-    var titleMatches = false
-    /// Pages that outline entries matching the query point to, in outline order.
-    var outlinePages: [Int] = []
-    /// bm25 over the book's text parts; higher is better.
-    var score = 0.0
-
-    var pageCount: Int { Int(lastRow - firstRow + 1) }
-    var partsWithPages: Int { min(SearchIndex.textParts, pageCount) }
-}
-
 /// Picks and orders the books a search looks in, from the book index alone:
 /// no page is read or scored to rank them. Books whose title matches come
 /// first, then books with a matching outline entry, then by bm25 computed

@@ -78,7 +78,7 @@ struct Search {
             // The page index's pages are scattered over the file; parts are runs of pages.
             // In a file of a few hundred books or fewer, mapped pages cost fewer
             // faults than reading them cost calls (the real corpus: 5% less CPU).
-            let scattered = try books.contains { Emitter.route(for: $0) == .pageIndex }
+            let scattered = try books.contains { $0.route == .pageIndex }
                 && (fileSize() ?? 0) >= scatteredFileSize
             return try database.withReads(mapped: !scattered) {
                 try HitReporter.run(limit: limit, onHit: onHit) { reporter in
@@ -121,17 +121,6 @@ struct Search {
 
     /// Reads one book after another and hands over their hits.
     private struct Emitter {
-        /// Where a book's matching pages are looked for.
-        enum Route {
-            /// Read the pages of the parts that hold every word: as cheap as
-            /// reading the matching pages when parts are a page or two, or
-            /// when the words are on most pages (common words, whose page
-            /// index lookups are the expensive ones).
-            case scanParts
-            /// Ask the page index which pages match, and read only those.
-            case pageIndex
-        }
-
         let database: Database
         let expression: String
         let books: [RankedBook]
@@ -164,37 +153,14 @@ struct Search {
                     try read(rows: row...row, of: book, to: &reporter)
                 }
             }
-            switch Self.route(for: book) {
+            switch book.route {
             case .scanParts:
-                for range in partRows(of: book) {
+                for range in book.partRows {
                     try read(rows: range, of: book, skipping: done, to: &reporter)
                 }
             case .pageIndex:
                 try read(rowIDs: try pageIndexRows(of: book).filter { !done.contains($0) }, of: book, to: &reporter)
             }
-        }
-
-        static func route(for book: RankedBook) -> Route {
-            // Parts of one or two pages: reading them is reading the matching pages.
-            if book.pageCount <= 2 * SearchIndex.textParts { return .scanParts }
-            // Words in (nearly) every part are on a good share of the pages.
-            return book.parts.nonzeroBitCount * 20 >= book.partsWithPages * 19 ? .scanParts : .pageIndex
-        }
-
-        /// The rows of the parts that hold every word, adjacent parts joined.
-        private func partRows(of book: RankedBook) -> [ClosedRange<Int64>] {
-            var ranges: [ClosedRange<Int64>] = []
-            for part in 0..<SearchIndex.textParts where book.parts & (1 << UInt64(part)) != 0 {
-                let positions = SearchIndex.pagePositions(ofPart: part, pageCount: book.pageCount)
-                guard !positions.isEmpty else { continue }
-                let rows = (book.firstRow + Int64(positions.lowerBound))...(book.firstRow + Int64(positions.upperBound - 1))
-                if let last = ranges.last, last.upperBound + 1 == rows.lowerBound {
-                    ranges[ranges.count - 1] = last.lowerBound...rows.upperBound
-                } else {
-                    ranges.append(rows)
-                }
-            }
-            return ranges
         }
 
         /// The book's rows the page index matches, in page order.

@@ -32,80 +32,80 @@ struct SharedSearch {
         case .books(let ids):
             among = ids
         }
-        let plan = try SearchPlan(query, languages: try languages(among: among))
+        let catalog = try CatalogBooks(connection: connection, among: among)
+        let plan = try SearchPlan(query, languages: catalog.languages)
         var matchers = TextMatchers(query)
-        let books = try rankedBooks(plan, among: among, matchers: &matchers)
+        let books = try rankedBooks(plan, catalog: catalog, matchers: &matchers)
         guard !books.isEmpty else { return SearchSummary() }
-        let candidates = CandidatePages(plan)
         var outlineFirst = true
         if case .book = scope { outlineFirst = false }
-        var emitter = Emitter(connection: connection, matchers: matchers)
+        var emitter = Emitter(connection: connection, matchers: matchers, candidates: CandidatePages(plan))
         return try HitReporter.run(limit: limit, onHit: onHit) { reporter in
-            try emit(books, candidates: candidates, outlineFirst: outlineFirst, with: &emitter, to: &reporter)
+            for book in books {
+                try emitter.emit(book, outlineFirst: outlineFirst, to: &reporter)
+            }
         }
     }
 
-    private func emit(_ books: [RankedBook], candidates: CandidatePages, outlineFirst: Bool,
-                      with emitter: inout Emitter, to reporter: inout HitReporter) throws {
-        // The first book asks for its own pages, which is quick to the first
-        // hits; the others share one lookup over the whole library.
-        var libraryPages: [Int: [Int]]?
-        for (position, book) in books.enumerated() {
-            var done = Set<Int>()
-            if outlineFirst {
-                let pages = book.outlinePages.filter { $0 >= 1 && $0 <= book.pageCount && done.insert($0).inserted }
-                try emitter.read(pages, of: book, to: &reporter)
-            }
-            let pages: [Int]
-            if position == 0 {
-                pages = try candidates.pages(ofBook: book.id, connection: connection)
-            } else {
-                if libraryPages == nil { libraryPages = try candidates.pagesByBook(connection: connection) }
-                pages = libraryPages?[book.id] ?? []
-            }
-            try emitter.read(pages.filter { !done.contains($0) }, of: book, to: &reporter)
-        }
-    }
+    /// The titles and languages of the books a search may look in.
+    private struct CatalogBooks {
+        var books: [Int: (title: String, language: BookLanguage?)] = [:]
 
-    private func languages(among: Set<Int>?) throws -> [BookLanguage] {
-        var languages: Set<BookLanguage> = []
-        for row in try connection.query("SELECT id, language FROM books") where among?.contains(row.int("id") ?? -1) ?? true {
-            if let language = row.string("language").flatMap(BookLanguage.init(rawValue:)) { languages.insert(language) }
+        init(connection: PostgresConnection, among: Set<Int>?) throws {
+            for row in try connection.query("SELECT id, title, language FROM books") {
+                guard let id = row.int("id"), among?.contains(id) ?? true else { continue }
+                books[id] = (TerminalText.line(row.string("title") ?? ""), row.string("language").flatMap(BookLanguage.init(rawValue:)))
+            }
         }
-        return languages.sorted { $0.rawValue < $1.rawValue }
+
+        var languages: [BookLanguage] {
+            Set(books.values.compactMap(\.language)).sorted { $0.rawValue < $1.rawValue }
+        }
     }
 
     /// The books with a text part holding every word of the query (or of
     /// one of its alternatives), ranked as locally.
-    private func rankedBooks(_ plan: SearchPlan, among: Set<Int>?, matchers: inout TextMatchers) throws -> [RankedBook] {
+    private func rankedBooks(_ plan: SearchPlan, catalog: CatalogBooks, matchers: inout TextMatchers) throws -> [RankedBook] {
         let conjunctions = Self.conjunctions(plan)
         func tsquery(_ selected: [(terms: String, exact: Bool)]) -> String {
             selected.map { "(" + $0.terms + ")" }.joined(separator: " | ")
         }
-        var sql = """
-            SELECT b.id, b.title, b.language, i.part, i.pages, (NOT i.complete OR i.terms @@ ?::tsquery) AS exact
-            FROM book_index i JOIN books b ON b.id = i.book_id
-            WHERE (i.terms @@ ?::tsquery OR NOT i.complete)
-            """
-        var bindings: [SQLBindable] = [tsquery(conjunctions.filter(\.exact)), tsquery(conjunctions)]
-        if let among, among.count == 1, let id = among.first {
-            sql += " AND i.book_id = ?"
-            bindings.append(id)
+        var bookCondition = ""
+        var bookBinding: [SQLBindable] = []
+        if catalog.books.count == 1, let id = catalog.books.keys.first {
+            bookCondition = " AND book_id = ?"
+            bookBinding = [id]
         }
         var byID: [Int: RankedBook] = [:]
         var outlineMayMatch: Set<Int> = []
-        for row in try connection.query(sql, bindings) {
-            guard let id = row.int("id"), among?.contains(id) ?? true, let part = row.int("part") else { continue }
-            var book = byID[id] ?? RankedBook(id: id, title: TerminalText.line(row.string("title") ?? ""),
-                                              language: row.string("language").flatMap(BookLanguage.init(rawValue:)),
-                                              firstRow: 1, lastRow: Int64(row.int("pages") ?? 0), parts: 0, exactParts: 0)
-            if part == 0 {
-                outlineMayMatch.insert(id)
-            } else {
-                book.parts |= 1 << UInt64(part - 1)
-                if row.int("exact") == 1 { book.exactParts |= 1 << UInt64(part - 1) }
+        try withoutSequentialScans {
+            for row in try connection.query("SELECT book_id, part, pages, complete FROM book_index WHERE (terms @@ ?::tsquery OR NOT complete)" + bookCondition,
+                                            [tsquery(conjunctions)] + bookBinding) {
+                guard let id = row.int("book_id"), let entry = catalog.books[id], let part = row.int("part") else { continue }
+                var book = byID[id] ?? RankedBook(id: id, title: entry.title, language: entry.language, firstRow: 1,
+                                                  lastRow: Int64(row.int("pages") ?? 0), parts: 0, exactParts: 0)
+                if part == 0 {
+                    outlineMayMatch.insert(id)
+                } else {
+                    book.parts |= 1 << UInt64(part - 1)
+                    if row.int("complete") == 0 { book.exactParts |= 1 << UInt64(part - 1) }
+                }
+                byID[id] = book
             }
-            byID[id] = book
+            let exact = conjunctions.filter(\.exact)
+            if exact.count == conjunctions.count {
+                byID = byID.mapValues { book in
+                    var book = book
+                    book.exactParts = book.parts
+                    return book
+                }
+            } else if !exact.isEmpty {
+                for row in try connection.query("SELECT book_id, part FROM book_index WHERE terms @@ ?::tsquery AND part > 0" + bookCondition,
+                                                [tsquery(exact)] + bookBinding) {
+                    guard let id = row.int("book_id"), let part = row.int("part"), byID[id] != nil else { continue }
+                    byID[id]?.exactParts |= 1 << UInt64(part - 1)
+                }
+            }
         }
         let books = byID.values.filter { $0.parts != 0 }
         return try BookRanking.order(books, outlineMayMatch: books.map { outlineMayMatch.contains($0.id) },
@@ -113,6 +113,16 @@ struct SharedSearch {
             OutlineTitles(try connection.query("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position", [id])
                 .map { ($0.string("title") ?? "", $0.int("page")) })
         }
+    }
+
+    /// Runs `body` with the planner told to use the indexes: a word on
+    /// nearly every row makes it estimate a sequential scan cheaper, but a
+    /// scan tests each row's tsvector, read and decompressed from TOAST
+    /// (an 18 KB book part each), where a GIN bitmap answers from the index.
+    private func withoutSequentialScans(_ body: () throws -> Void) throws {
+        try connection.execute("SET enable_seqscan = off")
+        defer { try? connection.execute("RESET enable_seqscan") }
+        try body()
     }
 
     /// The plan's book conjunctions as tsqueries of single terms for
@@ -162,10 +172,22 @@ struct SharedSearch {
             self.bindings = bindings
         }
 
-        /// The book's candidate pages, in page order.
-        func pages(ofBook id: Int, connection: PostgresConnection) throws -> [Int] {
-            try connection.query("SELECT page FROM page_index WHERE book_id = ? AND \(condition) ORDER BY page",
-                                 [id] + bindings).compactMap { $0.int("page") }
+        /// The book's candidate pages within `ranges` (its parts that hold
+        /// every word), in page order. The book's rows in those ranges are
+        /// taken first, through the (book_id, page) index, and only they are
+        /// tested: the planner, which underestimates how many pages a phrase's
+        /// words share, would otherwise recheck the phrase on every page of
+        /// the library that has it before keeping this book's.
+        func pages(of book: RankedBook, in ranges: [ClosedRange<Int64>], connection: PostgresConnection) throws -> [Int] {
+            guard !ranges.isEmpty else { return [] }
+            let within = Array(repeating: "page BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
+            return try connection.query("""
+                WITH book_pages AS MATERIALIZED (
+                    SELECT page, words, variants, complete FROM page_index WHERE book_id = ? AND (\(within)))
+                SELECT page FROM book_pages WHERE \(condition) ORDER BY page
+                """,
+                                        [book.id as SQLBindable] + ranges.flatMap { [$0.lowerBound, $0.upperBound] as [SQLBindable] } + bindings)
+                .compactMap { $0.int("page") }
         }
 
         /// Every book's candidate pages, in page order.
@@ -180,13 +202,69 @@ struct SharedSearch {
         }
     }
 
-    /// Reads pages and hands over their hits.
+    /// Reads one book after another and hands over their hits, looking for
+    /// a book's pages as `Search` does locally (`RankedBook.route`): the
+    /// pages of the parts that hold every word, or those the page index picks.
     private struct Emitter {
         let connection: PostgresConnection
         var matchers: TextMatchers
+        let candidates: CandidatePages
+        /// The first book that needs the page index asks for its own pages;
+        /// the next one asks once for the whole library, shared out by book.
+        private var ownLookupsLeft = 1
+        private var libraryPages: [Int: [Int]]?
+
+        init(connection: PostgresConnection, matchers: TextMatchers, candidates: CandidatePages) {
+            self.connection = connection
+            self.matchers = matchers
+            self.candidates = candidates
+        }
+
+        mutating func emit(_ book: RankedBook, outlineFirst: Bool, to reporter: inout HitReporter) throws {
+            var done = Set<Int>()
+            if outlineFirst {
+                let pages = book.outlinePages.filter { $0 >= 1 && $0 <= book.pageCount && done.insert($0).inserted }
+                try read(pages, of: book, to: &reporter)
+            }
+            switch book.route {
+            case .scanParts:
+                for range in book.partRows {
+                    try read(range, of: book, skipping: done, to: &reporter)
+                }
+            case .pageIndex:
+                try read(try pageIndexPages(of: book).filter { !done.contains($0) }, of: book, to: &reporter)
+            }
+        }
+
+        /// The book's pages the page index picks, in page order.
+        private mutating func pageIndexPages(of book: RankedBook) throws -> [Int] {
+            if libraryPages == nil && ownLookupsLeft > 0 {
+                ownLookupsLeft -= 1
+                return try candidates.pages(of: book, in: book.partRows, connection: connection)
+            }
+            if libraryPages == nil { libraryPages = try candidates.pagesByBook(connection: connection) }
+            return libraryPages?[book.id] ?? []
+        }
+
+        /// Reads the book's pages in `range` (the book's first row is page 1), a batch at a time.
+        private mutating func read(_ range: ClosedRange<Int64>, of book: RankedBook, skipping done: Set<Int>,
+                                   to reporter: inout HitReporter) throws {
+            var start = Int(range.lowerBound)
+            while start <= Int(range.upperBound) {
+                let end = min(start + SharedSearch.textBatch - 1, Int(range.upperBound))
+                let rows = try connection.query(
+                    "SELECT page, label, text FROM pages WHERE book_id = ? AND page BETWEEN ? AND ? ORDER BY page",
+                    [book.id, start, end])
+                for row in rows {
+                    guard let page = row.int("page"), !done.contains(page) else { continue }
+                    try report(row, page: page, of: book, to: &reporter)
+                }
+                start = end + 1
+            }
+        }
 
         /// Reads `pages` of the book, in the order given.
-        mutating func read(_ pages: [Int], of book: RankedBook, to reporter: inout HitReporter) throws {
+        private mutating func read(_ pages: [Int], of book: RankedBook, to reporter: inout HitReporter) throws {
             var start = 0
             while start < pages.count {
                 let batch = Array(pages[start..<min(start + SharedSearch.textBatch, pages.count)])
@@ -197,14 +275,18 @@ struct SharedSearch {
                 for row in rows { if let page = row.int("page") { byPage[page] = row } }
                 for page in batch {
                     guard let row = byPage[page] else { continue }
-                    var text = row.string("text") ?? ""
-                    let label = row.string("label")
-                    try text.withUTF8 { text in
-                        try reporter.report(matchers.matches(in: text, language: book.language), bookID: book.id) { match in
-                            SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
-                                      snippet: TextMatcher.snippet(text, match), highlight: nil)
-                        }
-                    }
+                    try report(row, page: page, of: book, to: &reporter)
+                }
+            }
+        }
+
+        private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws {
+            var text = row.string("text") ?? ""
+            let label = row.string("label")
+            try text.withUTF8 { text in
+                try reporter.report(matchers.matches(in: text, language: book.language), bookID: book.id) { match in
+                    SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
+                              snippet: TextMatcher.snippet(text, match), highlight: nil)
                 }
             }
         }
