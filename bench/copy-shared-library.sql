@@ -9,6 +9,9 @@
 --   psql -v copies=N -f copy-shared-library.sql
 \set ON_ERROR_STOP on
 SET maintenance_work_mem = '256MB';
+-- ibook server init gives the database ibook's session bounds (pg-11); building
+-- a million pages' GIN indexes takes longer than a statement of ibook's may.
+SET statement_timeout = 0;
 BEGIN;
 DROP INDEX page_index_words, page_index_variants, book_index_terms;
 CREATE TEMP TABLE last_ids AS SELECT (SELECT max(id) FROM books) AS book, (SELECT max(id) FROM pages) AS page;

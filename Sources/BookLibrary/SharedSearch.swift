@@ -16,7 +16,10 @@ import Store
 struct SharedSearch {
     let connection: PostgresConnection
 
-    /// Pages whose text is fetched by one query.
+    /// Pages whose text is fetched by one query: the first query asks for
+    /// a few, so that the first hits (`--limit 20`) need not wait for a
+    /// screenful of text, and each next one for twice as many, up to the most.
+    private static let firstTextBatch = 16
     private static let textBatch = 200
 
     func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
@@ -213,6 +216,7 @@ struct SharedSearch {
         /// the next one asks once for the whole library, shared out by book.
         private var ownLookupsLeft = 1
         private var libraryPages: [Int: [Int]]?
+        private var batchSize = SharedSearch.firstTextBatch
 
         init(connection: PostgresConnection, matchers: TextMatchers, candidates: CandidatePages) {
             self.connection = connection
@@ -251,7 +255,7 @@ struct SharedSearch {
                                    to reporter: inout HitReporter) throws {
             var start = Int(range.lowerBound)
             while start <= Int(range.upperBound) {
-                let end = min(start + SharedSearch.textBatch - 1, Int(range.upperBound))
+                let end = min(start + nextBatchSize() - 1, Int(range.upperBound))
                 let rows = try connection.query(
                     "SELECT page, label, text FROM pages WHERE book_id = ? AND page BETWEEN ? AND ? ORDER BY page",
                     [book.id, start, end])
@@ -267,7 +271,7 @@ struct SharedSearch {
         private mutating func read(_ pages: [Int], of book: RankedBook, to reporter: inout HitReporter) throws {
             var start = 0
             while start < pages.count {
-                let batch = Array(pages[start..<min(start + SharedSearch.textBatch, pages.count)])
+                let batch = Array(pages[start..<min(start + nextBatchSize(), pages.count)])
                 start += batch.count
                 let rows = try connection.query("SELECT page, label, text FROM pages WHERE book_id = ? AND page = ANY(?::int[])",
                                                 [book.id, "{" + batch.map(String.init).joined(separator: ",") + "}"])
@@ -278,6 +282,11 @@ struct SharedSearch {
                     try report(row, page: page, of: book, to: &reporter)
                 }
             }
+        }
+
+        private mutating func nextBatchSize() -> Int {
+            defer { batchSize = min(batchSize * 2, SharedSearch.textBatch) }
+            return batchSize
         }
 
         private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws {
