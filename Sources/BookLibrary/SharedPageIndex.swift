@@ -53,15 +53,19 @@ package struct SharedPageIndex {
 
         let titles = try connection.query("SELECT title FROM outline WHERE book_id = ? ORDER BY position", [bookID])
             .map { IndexText.input(of: $0.string("title") ?? "", folder: folder) }
+        let outlineTerms = titles.flatMap { $0.words.split(separator: " ") + $0.variants.split(separator: " ") }
         var parts: [(part: Int, terms: TextSearchLiteral.Vector)] = []
         if !titles.isEmpty {
-            parts.append((0, TextSearchLiteral.set(titles.flatMap { $0.words.split(separator: " ") + $0.variants.split(separator: " ") })))
+            parts.append((0, TextSearchLiteral.set(outlineTerms)))
         }
+        var partTerms: [[Substring]] = []
         for part in 0..<SearchIndex.textParts {
             let positions = SearchIndex.pagePositions(ofPart: part, pageCount: pageTerms.count)
+            partTerms.append(Array(pageTerms[positions].joined()))
             guard !positions.isEmpty else { continue }
-            parts.append((part + 1, TextSearchLiteral.set(pageTerms[positions].joined())))
+            parts.append((part + 1, TextSearchLiteral.set(partTerms[part])))
         }
+        try SharedBookTerms.write(bookID: bookID, parts: partTerms, outline: outlineTerms, connection: connection)
         // A book's parts (its outline and up to `SearchIndex.textParts` runs of pages) go in one statement.
         if !parts.isEmpty {
             let values = Array(repeating: "(?, ?, ?, ?::tsvector, ?)", count: parts.count).joined(separator: ", ")

@@ -206,6 +206,7 @@ enum SharedSchema {
             // Books that are not PDFs (EPUB, FB2, comics, plain text): every book before was a PDF.
             try db.execute("ALTER TABLE books ADD COLUMN format text NOT NULL DEFAULT 'pdf' CHECK (format ~ '^[a-z0-9]{1,8}$')")
         }
+        migrator.register("pg-14-book-terms") { db in try SharedBookTerms.migrate(db) }
         return migrator
     }
 

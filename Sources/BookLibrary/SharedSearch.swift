@@ -69,69 +69,23 @@ struct SharedSearch {
     /// The books with a text part holding every word of the query (or of
     /// one of its alternatives), ranked as locally.
     private func rankedBooks(_ plan: SearchPlan, catalog: CatalogBooks, matchers: inout TextMatchers) throws -> [RankedBook] {
-        let conjunctions = Self.conjunctions(plan)
-        func tsquery(_ selected: [(terms: String, exact: Bool)]) -> String {
-            selected.map { "(" + $0.terms + ")" }.joined(separator: " | ")
-        }
-        var bookCondition = ""
-        var bookBinding: [SQLBindable] = []
-        if catalog.books.count == 1, let id = catalog.books.keys.first {
-            bookCondition = " AND book_id = ?"
-            bookBinding = [id]
-        }
+        let onlyBook = catalog.books.count == 1 ? catalog.books.keys.first : nil
+        let query = SharedBookTerms.rankingQuery(plan, book: onlyBook)
         var byID: [Int: RankedBook] = [:]
         var outlineMayMatch: Set<Int> = []
-        // A row a part: the parts are summed up into a mask a book on the
-        // server, which sends a thousand rows for a thousand books instead
-        // of 64 each. The tsquery is a subquery's value so that the planner,
-        // not knowing how many rows it matches, takes the GIN index: a word
-        // on every part made it scan the table and test each part's tsvector,
-        // an 18 KB value read from TOAST and decompressed.
-        for row in try connection.query("""
-            SELECT book_id, max(pages) AS pages, bool_or(part = 0) AS outline,
-                   bit_or(CASE WHEN part > 0 THEN 1::bigint << (part - 1) ELSE 0 END) AS parts,
-                   bit_or(CASE WHEN part > 0 AND NOT complete THEN 1::bigint << (part - 1) ELSE 0 END) AS incomplete
-            FROM book_index WHERE (terms @@ (SELECT ?::tsquery) OR NOT complete)\(bookCondition) GROUP BY book_id
-            """, [tsquery(conjunctions)] + bookBinding) {
+        for row in try connection.query(query.sql, query.bindings) {
             guard let id = row.int("book_id"), let entry = catalog.books[id] else { continue }
-            let parts = UInt64(bitPattern: row.int64("parts") ?? 0)
-            let incomplete = UInt64(bitPattern: row.int64("incomplete") ?? 0)
             byID[id] = RankedBook(id: id, title: entry.title, language: entry.language, firstRow: 1,
-                                  lastRow: Int64(row.int("pages") ?? 0), parts: parts, exactParts: incomplete)
+                                  lastRow: Int64(row.int("pages") ?? 0),
+                                  parts: UInt64(bitPattern: row.int64("parts") ?? 0),
+                                  exactParts: UInt64(bitPattern: row.int64("exact_parts") ?? 0))
             if row.int("outline") == 1 { outlineMayMatch.insert(id) }
-        }
-        let exact = conjunctions.filter(\.exact)
-        if exact.count == conjunctions.count {
-            byID = byID.mapValues { book in
-                var book = book
-                book.exactParts = book.parts
-                return book
-            }
-        } else if !exact.isEmpty {
-            for row in try connection.query("""
-                SELECT book_id, bit_or(1::bigint << (part - 1)) AS parts
-                FROM book_index WHERE terms @@ (SELECT ?::tsquery) AND part > 0\(bookCondition) GROUP BY book_id
-                """, [tsquery(exact)] + bookBinding) {
-                guard let id = row.int("book_id"), byID[id] != nil else { continue }
-                byID[id]?.exactParts |= UInt64(bitPattern: row.int64("parts") ?? 0)
-            }
         }
         let books = byID.values.filter { $0.parts != 0 }
         return try BookRanking.order(books, outlineMayMatch: books.map { outlineMayMatch.contains($0.id) },
                                      matchers: &matchers) { id in
             OutlineTitles(try connection.query("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position", [id])
                 .map { ($0.string("title") ?? "", $0.int("page")) })
-        }
-    }
-
-    /// The plan's book conjunctions as tsqueries of single terms for
-    /// `book_index`, which keeps no positions.
-    static func conjunctions(_ plan: SearchPlan) -> [(terms: String, exact: Bool)] {
-        plan.books.map { conjunction in
-            let terms = conjunction.terms.indices.map {
-                TextSearchLiteral.queryTerm(conjunction.terms[$0], prefix: conjunction.lastIsPrefix && $0 == conjunction.terms.count - 1)
-            }
-            return (terms.joined(separator: " & "), conjunction.exact)
         }
     }
 
@@ -208,9 +162,13 @@ struct SharedSearch {
         let connection: PostgresConnection
         var matchers: TextMatchers
         let candidates: CandidatePages
-        /// The first book that needs the page index asks for its own pages;
-        /// the next one asks once for the whole library, shared out by book.
-        private var ownLookupsLeft = 1
+        /// The first books that need the page index ask for their own pages,
+        /// the rows of their matching parts, which lie together; the next one
+        /// asks once for the whole library, shared out by book. A rare word's
+        /// first 20 hits lie in a few books, whose own lookups cost a fraction
+        /// of a millisecond each, where the library's reads a heap page of the
+        /// page index for each of its thousands of matches.
+        private var ownLookupsLeft = 8
         private var libraryPages: [Int: [Int]]?
         private var batchSize = SharedSearch.firstTextBatch
 

@@ -61,7 +61,7 @@ final class SharedUpgradeTests: XCTestCase {
 
         let upgraded = try initialise("older1")
         XCTAssertEqual(upgraded.status, 0, upgraded.stderr)
-        XCTAssertTrue(upgraded.stdout.contains("applied pg-8-private-rows-by-role-oid, pg-9-library-roles, pg-10-value-checks, pg-11-session-bounds, pg-12-letters-and-hyphen-chains, pg-13-book-formats)"), upgraded.stdout)
+        XCTAssertTrue(upgraded.stdout.contains("applied pg-8-private-rows-by-role-oid, pg-9-library-roles, pg-10-value-checks, pg-11-session-bounds, pg-12-letters-and-hyphen-chains, pg-13-book-formats, pg-14-book-terms)"), upgraded.stdout)
         XCTAssertTrue(upgraded.stdout.hasSuffix("Readers: carla; editors: dan\n"), upgraded.stdout)
         XCTAssertEqual(try server.psql("""
             SELECT string_agg(m.rolname || ' ' || g.rolname, ', ' ORDER BY m.rolname) FROM pg_auth_members a
