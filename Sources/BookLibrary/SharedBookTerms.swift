@@ -14,6 +14,10 @@ import Store
 /// (`complete` false: their parts are always candidates); its GIN index,
 /// which nothing asks any more, is dropped.
 enum SharedBookTerms {
+    /// The text part every book with a page has (see `SearchIndex.pagePositions`):
+    /// its row gives the book's page count from an index of its own.
+    private static let lastPart = SearchIndex.textParts
+
     /// Rows written by one INSERT (four parameters each).
     private static let batchSize = 1000
 
@@ -28,6 +32,7 @@ enum SharedBookTerms {
             );
             CREATE INDEX book_terms_book ON book_terms (book_id);
             DROP INDEX book_index_terms;
+            CREATE INDEX book_index_pages ON book_index (book_id) INCLUDE (pages) WHERE part = \(lastPart);
             """)
         // A book at a time, from the terms its book_index rows hold: one
         // statement for a million pages' terms would outlast a session's
@@ -117,7 +122,7 @@ enum SharedBookTerms {
         let sql = """
             SELECT book_id, bit_or(parts) AS parts, bit_or(CASE WHEN exact THEN parts ELSE 0 END) AS exact_parts,
                    bool_or(outline) AS outline,
-                   (SELECT pages FROM book_index b WHERE b.book_id = c.book_id ORDER BY part LIMIT 1) AS pages
+                   (SELECT pages FROM book_index b WHERE b.book_id = c.book_id AND b.part = \(lastPart)) AS pages
             FROM (\(alternatives.joined(separator: "\nUNION ALL\n"))) AS c
             GROUP BY book_id
             """
