@@ -126,21 +126,24 @@ struct SharedSearch {
         }
 
         /// The book's candidate pages within `ranges` (its parts that hold
-        /// every word), in page order. The book's rows in those ranges are
-        /// taken first, through the (book_id, page) index, and only they are
-        /// tested: the planner, which underestimates how many pages a phrase's
-        /// words share, would otherwise recheck the phrase on every page of
-        /// the library that has it before keeping this book's.
-        func pages(of book: RankedBook, in ranges: [ClosedRange<Int64>], connection: PostgresConnection) throws -> [Int] {
+        /// every word) after page `after`, at most `limit`, in page order,
+        /// with their text: one round trip for a book's lookup and its reads.
+        /// The book's rows in those ranges are taken first, through the
+        /// (book_id, page) index, and only they are tested: the planner, which
+        /// underestimates how many pages a phrase's words share, would
+        /// otherwise recheck the phrase on every page of the library that has
+        /// it before keeping this book's.
+        func pages(of book: RankedBook, in ranges: [ClosedRange<Int64>], after: Int, limit: Int,
+                   connection: PostgresConnection) throws -> [Row] {
             guard !ranges.isEmpty else { return [] }
             let within = Array(repeating: "page BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
             return try connection.query("""
                 WITH book_pages AS MATERIALIZED (
-                    SELECT page, words, variants, complete FROM page_index WHERE book_id = ? AND (\(within)))
-                SELECT page FROM book_pages WHERE \(condition) ORDER BY page
+                    SELECT page, words, variants, complete FROM page_index WHERE book_id = ? AND page > ? AND (\(within)))
+                SELECT p.page, p.label, p.text FROM book_pages b JOIN pages p ON p.book_id = ? AND p.page = b.page
+                WHERE \(condition) ORDER BY p.page LIMIT ?
                 """,
-                                        [book.id as SQLBindable] + ranges.flatMap { [$0.lowerBound, $0.upperBound] as [SQLBindable] } + bindings)
-                .compactMap { $0.int("page") }
+                [book.id, after] + ranges.flatMap { [$0.lowerBound, $0.upperBound] as [SQLBindable] } + [book.id] + bindings + [limit])
         }
 
         /// Every book's candidate pages, in page order.
@@ -168,7 +171,7 @@ struct SharedSearch {
         /// first 20 hits lie in a few books, whose own lookups cost a fraction
         /// of a millisecond each, where the library's reads a heap page of the
         /// page index for each of its thousands of matches.
-        private var ownLookupsLeft = 8
+        private var ownLookupsLeft = 32
         private var libraryPages: [Int: [Int]]?
         private var batchSize = SharedSearch.firstTextBatch
 
@@ -189,19 +192,31 @@ struct SharedSearch {
                 for range in book.partRows {
                     try read(range, of: book, skipping: done, to: &reporter)
                 }
+            case .pageIndex where libraryPages == nil && ownLookupsLeft > 0:
+                ownLookupsLeft -= 1
+                try readOwnCandidates(of: book, skipping: done, to: &reporter)
             case .pageIndex:
-                try read(try pageIndexPages(of: book).filter { !done.contains($0) }, of: book, to: &reporter)
+                if libraryPages == nil { libraryPages = try candidates.pagesByBook(connection: connection) }
+                try read((libraryPages?[book.id] ?? []).filter { !done.contains($0) }, of: book, to: &reporter)
             }
         }
 
-        /// The book's pages the page index picks, in page order.
-        private mutating func pageIndexPages(of book: RankedBook) throws -> [Int] {
-            if libraryPages == nil && ownLookupsLeft > 0 {
-                ownLookupsLeft -= 1
-                return try candidates.pages(of: book, in: book.partRows, connection: connection)
+        /// Reads the book's pages the page index picks, a batch at a time.
+        private mutating func readOwnCandidates(of book: RankedBook, skipping done: Set<Int>,
+                                                to reporter: inout HitReporter) throws {
+            let ranges = book.partRows
+            var after = 0
+            while true {
+                let limit = nextBatchSize()
+                let rows = try candidates.pages(of: book, in: ranges, after: after, limit: limit, connection: connection)
+                for row in rows {
+                    guard let page = row.int("page") else { continue }
+                    after = page
+                    guard !done.contains(page) else { continue }
+                    try report(row, page: page, of: book, to: &reporter)
+                }
+                if rows.count < limit { return }
             }
-            if libraryPages == nil { libraryPages = try candidates.pagesByBook(connection: connection) }
-            return libraryPages?[book.id] ?? []
         }
 
         /// Reads the book's pages in `range` (the book's first row is page 1), a batch at a time.
