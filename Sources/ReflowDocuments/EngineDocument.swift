@@ -172,6 +172,14 @@ final class EngineDocument {
         return written == count ? starts : nil
     }
 
+    /// Boxes in page points, one per line, of the page's letters `first` to `last` (counted as positions count them).
+    func letterBoxes(_ index: Int, first: UInt64, last: UInt64, maximum: Int = 4096) -> [(Double, Double, Double, Double)] {
+        var boxes = [Double](repeating: 0, count: maximum * 4)
+        let count = Int(library.letterBoxes(handle, Int32(index), first, last, &boxes, Int32(maximum)))
+        guard count > 0 else { return [] }
+        return (0..<min(count, maximum)).map { (boxes[$0 * 4], boxes[$0 * 4 + 1], boxes[$0 * 4 + 2], boxes[$0 * 4 + 3]) }
+    }
+
     func page(ofPosition position: UInt64) -> Int? {
         let index = library.positionPage(handle, position)
         return index >= 0 ? Int(index) : nil

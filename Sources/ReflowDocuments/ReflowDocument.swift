@@ -283,6 +283,25 @@ public final class ReflowDocument {
         return (1...max(1, pageCount)).map(position(ofPage:))
     }
 
+    /// Where the letters `first` through `last` (positions of one chapter, both included) lie on
+    /// the page, as fractions of it, one rectangle per line: a highlight kept as positions drawn
+    /// on whichever layout the page belongs to. Empty when none of them is on the page, and for a
+    /// book of fixed pages, whose positions count pages rather than letters.
+    public func letterBoxes(page: Int, first: ReflowPosition, last: ReflowPosition) -> [ReflowRectangle] {
+        guard format != .cbz, format != .xps, (1...max(1, pageCount)).contains(page),
+              first.chapter == last.chapter, first.letters <= last.letters else { return [] }
+        let start = position(ofPage: page)
+        guard start.chapter == first.chapter, last.letters >= start.letters else { return [] }
+        let size = pageSize(page)
+        func fraction(_ value: Double, _ side: Double) -> Double { min(1, max(0, value / side)) }
+        let from = UInt64(max(0, first.letters - start.letters)), through = UInt64(last.letters - start.letters)
+        return engine.letterBoxes(page - 1, first: from, last: through).map { box in
+            let x0 = fraction(box.0, size.width), y0 = fraction(box.1, size.height)
+            let x1 = fraction(box.2, size.width), y1 = fraction(box.3, size.height)
+            return ReflowRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+    }
+
     /// The page holding `position` in the current layout; the first page when it is not in the book.
     public func page(at position: ReflowPosition) -> Int {
         guard let index = engine.page(ofPosition: position.value) else { return 1 }

@@ -739,6 +739,66 @@ int32_t reflow_page_starts(reflow_document *d, uint64_t *starts, int32_t count) 
     return written;
 }
 
+/* Letters are counted over the structured text exactly as page_letters counts them, so that a
+   place kept as a position (a highlight's first and last letter) finds the same characters in any
+   layout. One box per line of the page: the union of the letters' boxes there, the spaces between included. */
+int32_t reflow_letter_boxes(reflow_document *d, int32_t index, uint64_t first, uint64_t last, double *boxes,
+                            int32_t max_boxes) {
+    start_call(d);
+    if (max_boxes <= 0 || !boxes || first > last) return 0;
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL;
+    fz_stext_page *stext = NULL;
+    fz_var(page);
+    fz_var(stext);
+    int32_t count = 0;
+    fz_var(count);
+    fz_try(ctx) {
+        page = load_page(d, index);
+        fz_rect bounds = fz_bound_page(ctx, page);
+        stext = fz_new_stext_page_from_page(ctx, page, NULL);
+        uint64_t letter = 0;
+        for (fz_stext_block *block = stext->first_block; block && letter <= last; block = block->next) {
+            if (block->type != FZ_STEXT_BLOCK_TEXT) continue;
+            for (fz_stext_line *line = block->u.t.first_line; line && letter <= last; line = line->next) {
+                fz_rect line_box = fz_empty_rect;
+                for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) {
+                    if (!is_letter(ch->c)) continue;
+                    if (letter >= first && letter <= last) line_box = fz_union_rect(line_box, fz_rect_from_quad(ch->quad));
+                    letter++;
+                }
+                if (fz_is_empty_rect(line_box)) continue;
+                /* MuPDF makes a line of each word a styled first line or a drop cap holds: one
+                   box for what sits on one line of the page. */
+                if (count > 0) {
+                    double *previous = boxes + (count - 1) * 4;
+                    double middle = (line_box.y0 + line_box.y1) / 2 - bounds.y0;
+                    if (middle > previous[1] && middle < previous[3] && line_box.x0 - bounds.x0 >= previous[0]) {
+                        if (line_box.x1 - bounds.x0 > previous[2]) previous[2] = line_box.x1 - bounds.x0;
+                        if (line_box.y0 - bounds.y0 < previous[1]) previous[1] = line_box.y0 - bounds.y0;
+                        if (line_box.y1 - bounds.y0 > previous[3]) previous[3] = line_box.y1 - bounds.y0;
+                        continue;
+                    }
+                }
+                if (count >= max_boxes) continue;
+                boxes[count * 4] = line_box.x0 - bounds.x0;
+                boxes[count * 4 + 1] = line_box.y0 - bounds.y0;
+                boxes[count * 4 + 2] = line_box.x1 - bounds.x0;
+                boxes[count * 4 + 3] = line_box.y1 - bounds.y0;
+                count++;
+            }
+        }
+    }
+    fz_always(ctx) {
+        fz_drop_stext_page(ctx, stext);
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        count = -1;
+    }
+    return count;
+}
+
 static void write_f64(record_writer *w, double value) { write_bytes(w, &value, sizeof value); }
 
 /* MuPDF 1.21 takes only "scheme://" for an external link, so an HTML book's mailto: address comes

@@ -95,6 +95,12 @@ int32_t reflow_position_page(reflow_document *document, uint64_t position);
 /* reflow_position of every page, in one pass, into starts (room for count); returns how many. */
 int32_t reflow_page_starts(reflow_document *document, uint64_t *starts, int32_t count);
 
+/* The boxes, in page points (x0, y0, x1, y1, one per line), of the letters `first` to `last` of page
+   `index` (0-based, counted from the page's first letter as positions count them: white space not
+   counted), at most `max_boxes`. Returns how many, or -1. */
+int32_t reflow_letter_boxes(reflow_document *document, int32_t index, uint64_t first, uint64_t last, double *boxes,
+                            int32_t max_boxes);
+
 /* The page (0-based) a link target such as "EPUB/text/ch1.xhtml#p3" lands on; -1 when none. */
 int32_t reflow_resolve_link(reflow_document *document, const char *uri);
 
