@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(name: "ReflowDocumentsTests", dependencies: ["ReflowDocuments", "FileNames", "Raster", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "PDF", "TestSupport"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary", "PDF", "PageRendering", "TestSupport"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary", "PDF", "PageRendering", "ReflowDocuments", "TestSupport"]),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf", "TerminalIO"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),

@@ -135,7 +135,7 @@ final class BookFormatsTests: XCTestCase {
         XCTAssertTrue(watermark.stderr.contains("is not a PDF (an EPUB)"), watermark.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
         // Commands on the library's book say which command wants a PDF.
-        for (arguments, asked) in [(["highlight", "24", "Ishmael"], "ibook highlight"),
+        for (arguments, asked) in [(["annotate", "-o", output], "ibook annotate"),
                                    (["edit", "--write", "--title", "x", "-o", output], "ibook edit --write"),
                                    (["read", "--layout", "24"], "ibook read --layout"), (["ocr"], "ibook ocr")] {
             let refused = try library.ibook(arguments)
