@@ -135,6 +135,34 @@ final class EngineDocument {
         return String(decoding: take(pointer, count), as: UTF8.self)
     }
 
+    /// The page's text blocks with their lines and runs of one style (reflow_page_runs).
+    func runs(_ index: Int) throws(ReflowError) -> [ReflowTextBlock] {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        try call { library.pageRuns(handle, Int32(index), &pointer, &count, $0, $1) }
+        var reader = RecordReader(take(pointer, count))
+        var blocks: [ReflowTextBlock] = []
+        while !reader.atEnd, let kind = reader.u8() {
+            switch kind {
+            case 1:
+                guard let left = reader.f64() else { return blocks }
+                blocks.append(ReflowTextBlock(left: left, lines: []))
+            case 2:
+                guard let left = reader.f64(), let top = reader.f64(), !blocks.isEmpty else { return blocks }
+                blocks[blocks.count - 1].lines.append(ReflowTextBlock.Line(left: left, top: top, runs: []))
+            case 3:
+                guard let style = reader.u8(), let size = reader.f64(), let baseline = reader.f64(), let text = reader.string(),
+                      let block = blocks.indices.last, !blocks[block].lines.isEmpty else { return blocks }
+                blocks[block].lines[blocks[block].lines.count - 1].runs.append(ReflowTextBlock.Run(
+                    text: text, bold: style & 1 != 0, italic: style & 2 != 0, monospaced: style & 4 != 0,
+                    size: size, baseline: baseline))
+            default:
+                return blocks
+            }
+        }
+        return blocks
+    }
+
     /// Boxes in page points, (x0, y0, x1, y1), with the occurrence each belongs to.
     func search(_ needle: String, page index: Int, maximum: Int = 1000) -> [(occurrence: Int, box: (Double, Double, Double, Double))] {
         var boxes = [Double](repeating: 0, count: maximum * 4)

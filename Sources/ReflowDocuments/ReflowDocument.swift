@@ -177,6 +177,13 @@ public final class ReflowDocument {
         return text
     }
 
+    /// The page's text as blocks of lines and styled runs, for showing its structure
+    /// (headings, indented quotes and lists, emphasis) where only text can be shown.
+    public func textBlocks(_ number: Int) throws -> [ReflowTextBlock] {
+        guard (1...max(1, pageCount)).contains(number) else { throw ReflowError.damaged("no page \(number) in 1-\(pageCount)") }
+        return try engine.runs(number - 1)
+    }
+
     /// In points; the layout's page when MuPDF cannot say.
     public func pageSize(_ number: Int) -> (width: Double, height: Double) {
         guard (1...max(1, pageCount)).contains(number), let size = engine.pageSize(number - 1),

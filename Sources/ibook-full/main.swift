@@ -55,6 +55,9 @@ var program = Program(
     },
     explain: WorkbenchErrorMessage.text(for:))
 program.home = ShelfCommand.self
+program.pageStructure = { book, page in
+    try PageStructureReading.structure(of: book, page: page)
+}
 program.reflowThumbnail = { library, book, page, size, password in
     try library.thumbnail(of: book, page: page, size: size, password: password)
 }
