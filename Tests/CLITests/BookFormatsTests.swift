@@ -70,7 +70,11 @@ final class BookFormatsTests: XCTestCase {
         let search = try library.ibook("search", "Call me Ishmael")
         XCTAssertEqual(search.status, 0, search.stderr)
         let hit = try XCTUnwrap(search.stdoutLines.first { $0.contains("[Call me Ishmael]") }, search.stdout)
-        let hitPage = try XCTUnwrap(Int(hit.dropFirst(3).prefix { $0.isNumber }), hit)
+        // The hit names its chapter, then its reference page.
+        XCTAssertTrue(hit.hasPrefix("Chapter 1. Loomings, p. "), hit)
+        let hitPage = try XCTUnwrap(Int(hit.dropFirst("Chapter 1. Loomings, p. ".count).prefix { $0.isNumber }), hit)
+        let json = try library.ibook("search", "--json", "Call me Ishmael")
+        XCTAssertTrue(json.stdout.contains("\"chapter\":\"Chapter 1. Loomings.\""), json.stdout)
         XCTAssertTrue((chapterPage...chapterPage + 1).contains(hitPage), "\(hit) vs chapter 1 at \(chapterPage)")
 
         let read = try library.ibook("read", String(hitPage))

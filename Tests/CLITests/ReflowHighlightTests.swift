@@ -54,7 +54,11 @@ final class ReflowHighlightTests: XCTestCase {
         XCTAssertEqual(notes.stdoutLines.count, 1, notes.stdout)
         XCTAssertTrue(notes.stdoutLines.first?.hasPrefix("p. 7 (2) highlight #1:") == true, notes.stdout)
         let pages = try library.ibook("search", "captain described")
-        XCTAssertTrue(pages.stdoutLines.contains { $0.hasPrefix("p. 7 (2):") && $0.hasSuffix("(marked #1)") }, pages.stdout)
+        XCTAssertTrue(pages.stdoutLines.contains { $0.hasPrefix("The Coastal Express, p. 7 (2):") && $0.hasSuffix("(marked #1)") },
+                      pages.stdout)
+        // A heading further down the page starts the next chapter there.
+        XCTAssertEqual(try library.ibook("search", "upper deck").stdoutLines.first?.hasPrefix("A Cabin on the Upper Deck, p. 7 (2):"),
+                       true)
 
         // The same words, once only; another occurrence of a common phrase asks which.
         let again = try library.ibook("highlight", "frozen coastline")
