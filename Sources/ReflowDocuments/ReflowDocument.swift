@@ -177,6 +177,12 @@ public final class ReflowDocument {
         return text
     }
 
+    /// An EPUB's package document: its archive path and its bytes, as the archive holds them.
+    public func packageDocument() throws -> (path: String, bytes: [UInt8])? {
+        guard let path = package?.path, let bytes = try engine.entry(path, maximum: EPUBPackage.largestDocument) else { return nil }
+        return (path, bytes)
+    }
+
     /// The page's text as blocks of lines and styled runs, for showing its structure
     /// (headings, indented quotes and lists, emphasis) where only text can be shown.
     public func textBlocks(_ number: Int) throws -> [ReflowTextBlock] {

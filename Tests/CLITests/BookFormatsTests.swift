@@ -140,7 +140,6 @@ final class BookFormatsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
         // Commands on the library's book say which command wants a PDF.
         for (arguments, asked) in [(["annotate", "-o", output], "ibook annotate"),
-                                   (["edit", "--write", "--title", "x", "-o", output], "ibook edit --write"),
                                    (["read", "--layout", "24"], "ibook read --layout"), (["ocr"], "ibook ocr")] {
             let refused = try library.ibook(arguments)
             XCTAssertEqual(refused.status, 1, refused.stderr)
