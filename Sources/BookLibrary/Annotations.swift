@@ -111,7 +111,13 @@ package struct Annotations {
         let outline = try TableOfContents(database: database).flat(book, maxDepth: nil)
         var chapters: [AnnotatedChapter] = []
         for annotation in try list(book: book) {
-            let index = Self.chapter(of: annotation.page, in: outline)
+            var index = Self.chapter(of: annotation.page, in: outline)
+            // A laid-out book's highlight knows where its text is on the page: a heading further down is not yet its chapter.
+            if let found = index, outline[found].page == annotation.page, annotation.chapterRange != nil,
+               let span = annotation.textSpan, let text = ChapterNames.storedText(database, bookID: book.id, page: annotation.page) {
+                let place = ChapterNames.squeezed(String(text.prefix(span.lowerBound))).count + (span.lowerBound > 0 ? 1 : 0)
+                index = ChapterNames.entry(found, in: outline, page: annotation.page, squeezedText: ChapterNames.squeezed(text), at: place)
+            }
             let entry = index.map { outline[$0] }
             let title = entry?.title, page = entry?.page
             if let last = chapters.last, last.title == title, last.page == page {
