@@ -149,6 +149,17 @@ final class BookFormatsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
+    func testACBRComicIsRefusedInOneLineThatSaysWhy() throws {
+        let path = folder.appendingPathComponent("issue-1.cbr").path
+        try Data(Array("Rar!".utf8) + [0x1A, 0x07, 0x01, 0x00] + Array(repeating: 0, count: 64)).write(to: URL(fileURLWithPath: path))
+        let added = try library.ibook("add", path)
+        XCTAssertEqual(added.status, 1)
+        XCTAssertEqual(added.stderrLines, [
+            "Error: \(path): is a RAR archive (a CBR comic?): ibook reads comics as CBZ; RAR would need unrar, which is not free software (repack its pictures as a zip named .cbz)",
+            "0 added, 0 already present, 1 failed",
+        ])
+    }
+
     func testAPlainTextNovelInGB18030HasItsChaptersAndIsSearched() throws {
         var text = "红楼梦\n\n"
         let chapters = ["第一回　甄士隐梦幻识通灵", "第二回　贾夫人仙逝扬州城", "第三回　托内兄如海荐西宾"]
