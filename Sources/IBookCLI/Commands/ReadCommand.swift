@@ -6,7 +6,7 @@ package enum ReadCommand: Command {
     package static let spec = CommandSpec(
         name: "read",
         abstract: "Print the text of a page of the open book.",
-        discussion: "PAGE is a page number, a page label (iv, A-3), next or prev. With no PAGE, the page where you stopped (or the first). A plain number is always the physical page; use --label to select by label when labels are numbers too.",
+        discussion: "PAGE is a page number, a page label (iv, A-3), next or prev. With no PAGE, the page where you stopped (or the first). A plain number is always the physical page; use --label to select by label when labels are numbers too. A page of an EPUB, FB2, MOBI or plain-text book shows its headings, emphasis, quotes and lists, wrapped to the terminal (bold and italic only on a terminal without NO_COLOR).",
         positionals: [Positional("page", help: "A page number or label, next or prev.", optional: true)],
         options: [
             CommonOptions.book,

@@ -52,7 +52,7 @@ package enum PageStructurePrinter {
         return letters.max { $0.value < $1.value }?.key ?? 12
     }
 
-    private static let markers: Set<Character> = ["•", "◦", "▪", "▫", "‣", "⁃", "–", "-", "*"]
+    private static let markers: Set<Character> = ["•", "◦", "▪", "▫", "■", "□", "●", "○", "◆", "‣", "⁃", "–", "-", "*"]
 
     /// Whether a line begins a list item: a bullet, or a number or letter and a full stop.
     private static func startsItem(_ text: String) -> Bool {
