@@ -145,11 +145,11 @@ final class EngineDocument {
         while !reader.atEnd, let kind = reader.u8() {
             switch kind {
             case 1:
-                guard let left = reader.f64() else { return blocks }
-                blocks.append(ReflowTextBlock(left: left, lines: []))
+                guard let left = reader.f64(), let right = reader.f64() else { return blocks }
+                blocks.append(ReflowTextBlock(left: left, right: right, lines: []))
             case 2:
-                guard let left = reader.f64(), let top = reader.f64(), !blocks.isEmpty else { return blocks }
-                blocks[blocks.count - 1].lines.append(ReflowTextBlock.Line(left: left, top: top, runs: []))
+                guard let left = reader.f64(), let right = reader.f64(), let top = reader.f64(), !blocks.isEmpty else { return blocks }
+                blocks[blocks.count - 1].lines.append(ReflowTextBlock.Line(left: left, right: right, top: top, runs: []))
             case 3:
                 guard let style = reader.u8(), let size = reader.f64(), let baseline = reader.f64(), let text = reader.string(),
                       let block = blocks.indices.last, !blocks[block].lines.isEmpty else { return blocks }

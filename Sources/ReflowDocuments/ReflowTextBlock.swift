@@ -4,6 +4,7 @@
 public struct ReflowTextBlock: Equatable, Sendable {
     public struct Line: Equatable, Sendable {
         public var left: Double
+        public var right: Double
         public var top: Double
         public var runs: [Run]
     }
@@ -19,5 +20,6 @@ public struct ReflowTextBlock: Equatable, Sendable {
     }
 
     public var left: Double
+    public var right: Double
     public var lines: [Line]
 }

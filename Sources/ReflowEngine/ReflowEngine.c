@@ -829,10 +829,12 @@ int32_t reflow_page_runs(reflow_document *d, int32_t index, uint8_t **records, s
             uint8_t kind = 1;
             write_bytes(&writer, &kind, 1);
             write_f64(&writer, block->bbox.x0 - bounds.x0);
+            write_f64(&writer, block->bbox.x1 - bounds.x0);
             for (fz_stext_line *line = block->u.t.first_line; line; line = line->next) {
                 kind = 2;
                 write_bytes(&writer, &kind, 1);
                 write_f64(&writer, line->bbox.x0 - bounds.x0);
+                write_f64(&writer, line->bbox.x1 - bounds.x0);
                 write_f64(&writer, line->bbox.y0 - bounds.y0);
                 fz_stext_char *ch = line->first_char;
                 while (ch) {

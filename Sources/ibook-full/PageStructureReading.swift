@@ -11,8 +11,8 @@ enum PageStructureReading {
             throw LibraryError.needsPDF(book.path, format: book.format)
         }
         return PageStructure(blocks: try document.engine.textBlocks(page).map { block in
-            PageStructure.Block(left: block.left, lines: block.lines.map { line in
-                PageStructure.Line(left: line.left, runs: line.runs.map {
+            PageStructure.Block(left: block.left, right: block.right, lines: block.lines.map { line in
+                PageStructure.Line(left: line.left, right: line.right, runs: line.runs.map {
                     PageStructure.Run(text: $0.text, bold: $0.bold, italic: $0.italic, monospaced: $0.monospaced, size: $0.size)
                 })
             })

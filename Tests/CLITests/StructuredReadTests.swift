@@ -26,6 +26,8 @@ final class StructuredReadTests: XCTestCase {
             <ul><li>First bullet</li><li>Second bullet, long enough to run over the width of a narrow terminal and hang under its text</li></ul>
             <ol><li>First step</li><li>Second step</li></ol>
             <p id="n1">1. The footnote.</p>
+            <p>April is the cruellest month,<br/>breeding lilacs out of the dead land,<br/>mixing memory and desire,<br/>stirring dull roots with spring rain.</p>
+            <p style="text-align: center">A centred line</p>
             </body></html>
             """
         let opf = """
@@ -65,6 +67,12 @@ final class StructuredReadTests: XCTestCase {
             "  1. First step",
             "  2. Second step",
             "1. The footnote.",
+            // Verse keeps its lines; a centred line is centred in 80 columns.
+            "April is the cruellest month,",
+            "breeding lilacs out of the dead land,",
+            "mixing memory and desire,",
+            "stirring dull roots with spring rain.",
+            String(repeating: " ", count: 33) + "A centred line",
         ])
         // What a script reads stays the stored text.
         let json = try library.ibook("read", "1", "--json")

@@ -4,20 +4,24 @@
 package struct PageStructure: Sendable {
     package struct Block: Sendable {
         package var left: Double
+        package var right: Double
         package var lines: [Line]
 
-        package init(left: Double, lines: [Line]) {
+        package init(left: Double, right: Double, lines: [Line]) {
             self.left = left
+            self.right = right
             self.lines = lines
         }
     }
 
     package struct Line: Sendable {
         package var left: Double
+        package var right: Double
         package var runs: [Run]
 
-        package init(left: Double, runs: [Run]) {
+        package init(left: Double, right: Double, runs: [Run]) {
             self.left = left
+            self.right = right
             self.runs = runs
         }
     }

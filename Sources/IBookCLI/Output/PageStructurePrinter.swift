@@ -22,6 +22,7 @@ package enum PageStructurePrinter {
     package static func lines(of page: PageStructure, width: Int, styled: Bool) -> [String] {
         let body = bodySize(page)
         let margin = page.blocks.map(\.left).min() ?? 0
+        let rightMargin = page.blocks.map(\.right).max() ?? 0
         var output: [String] = []
         for block in page.blocks {
             let runs = block.lines.flatMap(\.runs).filter { !$0.text.allSatisfy(\.isWhitespace) }
@@ -29,14 +30,24 @@ package enum PageStructurePrinter {
             let heading = runs.allSatisfy { $0.size >= body * 1.15 }
                 || (block.lines.count == 1 && runs.allSatisfy(\.bold) && !(runs.last?.text.hasSuffix(".") ?? false))
             // A heading is often centred: its left edge says nothing of a level.
-            let level = heading ? 0 : min(4, max(0, Int(((block.left - margin) / max(1, body * 1.5)).rounded())))
+            // Short lines set in as far from the right as from the left, each line where its length puts it: centred
+            // (a title page, an epigraph), and centred here. A quote is set in on both sides too, but its lines line up.
+            let inset = block.left - margin
+            let lefts = Set(block.lines.map { Int($0.left.rounded()) })
+            let centred = !heading && inset > body * 3 && abs(inset - (rightMargin - block.right)) < body
+                && (block.lines.count == 1 || lefts.count > 1)
+                && !block.lines.contains { startsItem($0.runs.map(\.text).joined()) }
+            // A one-line paragraph's first-line indent is no level either.
+            let indented = block.lines.count == 1 && inset < body * 2 && !startsItem(block.lines[0].runs.map(\.text).joined())
+            let level = heading || centred || indented ? 0 : min(4, max(0, Int((inset / max(1, body * 1.5)).rounded())))
             let indent = String(repeating: " ", count: 2 * level)
             if !output.isEmpty { output.append("") }
             let preformatted = runs.allSatisfy(\.monospaced)
-            for unit in units(of: block, body: body, heading: heading, preformatted: preformatted) {
+            for unit in units(of: block, body: body, heading: heading, preformatted: preformatted, column: rightMargin) {
                 let room = max(10, width - indent.count)
                 for line in wrap(unit, width: preformatted ? Int.max : room) {
-                    output.append(indent + render(line, styled: styled))
+                    let pad = centred ? String(repeating: " ", count: max(0, (width - line.reduce(0) { $0 + $1.width + ($1.spaceBefore ? 1 : 0) }) / 2)) : ""
+                    output.append(indent + pad + render(line, styled: styled))
                 }
             }
         }
@@ -65,16 +76,30 @@ package enum PageStructurePrinter {
         return (after.first == "." || after.first == ")") && (after.dropFirst().first?.isWhitespace ?? false)
     }
 
+    /// Whether a line ends well before the text column's right edge though the next line's first
+    /// word would have fit there: a line of verse, or one a `<br/>` ends, kept a line of its own.
+    private static func endsEarly(_ line: PageStructure.Line, before next: String, column: Double, body: Double) -> Bool {
+        let word = next.drop { $0 == " " }.prefix { $0 != " " }
+        return column - line.right > (Double(word.count) * 0.6 + 1.5) * body
+    }
+
     /// The block's text as units that start on a line of their own (list items, a poem's or a
     /// preformatted block's lines), each a list of tokens.
-    private static func units(of block: PageStructure.Block, body: Double, heading: Bool, preformatted: Bool) -> [[Token]] {
+    private static func units(of block: PageStructure.Block, body: Double, heading: Bool, preformatted: Bool,
+                              column: Double) -> [[Token]] {
         var units: [[Token]] = []
         var characters: [(Character, Style)] = []
         var hardBreaks: [Int] = []
+        let texts = block.lines.map { $0.runs.map(\.text).joined() }
+        let early = texts.indices.dropFirst().map { endsEarly(block.lines[$0 - 1], before: texts[$0], column: max(column, block.right), body: body) }
+        // Verse: most lines end early (a line number in the margin makes the others look full).
+        // A list's items end early by nature, so breaks before an item are not counted.
+        let counted = texts.indices.dropFirst().filter { !startsItem(texts[$0]) }.map { early[$0 - 1] }
+        let verse = counted.count >= 3 && counted.filter { $0 }.count * 2 >= counted.count
         for (index, line) in block.lines.enumerated() {
-            let text = line.runs.map(\.text).joined()
+            let text = texts[index]
             if index > 0 {
-                if preformatted || startsItem(text) {
+                if preformatted || verse || startsItem(text) || early[index - 1] {
                     hardBreaks.append(characters.count)
                 } else if let last = characters.last?.0 {
                     if last == "\u{00AD}" {
@@ -87,9 +112,9 @@ package enum PageStructurePrinter {
             for run in line.runs {
                 let style = Style(bold: run.bold || heading, italic: run.italic)
                 let trimmed = run.text.trimmingWhitespace()
-                // A raised number in smaller type: a footnote's marker.
-                if run.size < body * 0.9, !trimmed.isEmpty, trimmed.count <= 3,
-                   trimmed.allSatisfy({ $0.isNumber || $0.isLetter || "*†‡§".contains($0) }), !heading {
+                // A number or letter in smaller type: a footnote's marker (not ruby, the small kana over kanji).
+                if run.size < body * 0.9, !trimmed.isEmpty, trimmed.count <= 3, !heading,
+                   trimmed.allSatisfy({ ($0.isASCII && ($0.isNumber || $0.isLetter)) || "*†‡§".contains($0) }) {
                     characters += Array("[\(trimmed)]").map { ($0, Style()) }
                 } else {
                     characters += run.text.map { ($0, style) }

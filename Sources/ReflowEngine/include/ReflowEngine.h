@@ -102,7 +102,7 @@ int32_t reflow_letter_boxes(reflow_document *document, int32_t index, uint64_t f
                             int32_t max_boxes);
 
 /* The page's text with its structure, for reading it in a terminal, as records: u8 1, a text
-   block: f64 its left edge; u8 2, a line of it: f64 left edge, f64 top; u8 3, a run of characters
+   block: f64 its left and right edges; u8 2, a line of it: f64 left and right edges, f64 top; u8 3, a run of characters
    of one style on that line: u8 style (1 bold, 2 italic, 4 monospaced), f64 type size, f64 baseline,
    string the text. Edges in points from the page's top-left. Strings as in reflow_outline. */
 int32_t reflow_page_runs(reflow_document *document, int32_t index, uint8_t **records, size_t *length,
