@@ -121,6 +121,7 @@ public final class ReflowDocument {
         var cover: [UInt8]?
         if format == .mobi {
             metadata = xml.flatMap(MOBIMetadata.read) ?? metadata
+            if let xml, let path, let record = MOBIMetadata.coverRecord(xml) { cover = Self.read(record, of: path) }
         } else if format == .cbz {
             if let name = zipNames.first(where: { $0.lowercased() == ComicInfo.fileName.lowercased() }),
                let bytes = try? engine.entry(name, maximum: EPUBPackage.largestDocument),
@@ -138,6 +139,14 @@ public final class ReflowDocument {
         }
         self.metadata = metadata
         embeddedCover = cover
+    }
+
+    /// A MOBI's cover record, when it is no larger than a picture should be.
+    private static func read(_ record: (start: UInt64, end: UInt64?), of path: String) -> [UInt8]? {
+        guard let file = BookFile(path: path) else { return nil }
+        let end = min(record.end ?? file.size, file.size)
+        guard end > record.start, end - record.start <= MOBIMetadata.largestCover else { return nil }
+        return file.read(at: record.start, count: Int(end - record.start))
     }
 
     /// Every document MuPDF will lay out (an EPUB's XHTML and SVG, an XPS's pages, an FB2 or XHTML
