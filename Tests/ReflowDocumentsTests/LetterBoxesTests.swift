@@ -6,6 +6,16 @@ import XCTest
 /// `letterBoxes` covers the same words MuPDF's own search finds there, at the reference
 /// layout and at another type size and page.
 final class LetterBoxesTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try TestBooks.folder()
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     /// The positions of the passage's first and last letter, found in the page's text as a
     /// highlight finds them, and the page's search boxes for it.
     private func place(_ passage: String, in document: ReflowDocument) throws
@@ -52,7 +62,6 @@ final class LetterBoxesTests: XCTestCase {
     }
 
     func testAPassageKeptAsPositionsCoversTheSameWordsInAnyLayout() throws {
-        let folder = try TestBooks.folder()
         let path = try TestBooks.write(TestBooks.epub(opf: TestBooks.opf(metadata: "<dc:title>Boxes</dc:title>")),
                                        named: "boxes.epub", in: folder)
         try assertFoundAgain("Paragraph 17 of Chapter Two", in: path)
@@ -64,7 +73,6 @@ final class LetterBoxesTests: XCTestCase {
     }
 
     func testARangeOverTwoChaptersIsNone() throws {
-        let folder = try TestBooks.folder()
         let path = try TestBooks.write(TestBooks.epub(opf: TestBooks.opf(metadata: "<dc:title>Boxes</dc:title>")),
                                        named: "boxes.epub", in: folder)
         let document = try ReflowDocument(path: path)

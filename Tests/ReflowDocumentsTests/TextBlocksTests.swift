@@ -17,16 +17,26 @@ final class TextBlocksTests: XCTestCase {
         </body></html>
         """
 
-    static func book() throws -> String {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try TestBooks.folder()
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func book() throws -> String {
         let opf = TestBooks.opf(metadata: "<dc:title>Structure</dc:title>",
                                 manifest: "<item id=\"s\" href=\"s.xhtml\" media-type=\"application/xhtml+xml\"/>")
             .replacingOccurrences(of: "<spine><itemref idref=\"one\"/>", with: "<spine><itemref idref=\"s\"/><itemref idref=\"one\"/>")
-        let bytes = TestBooks.epub(opf: opf, extra: [TestZip.Entry("OEBPS/s.xhtml", structured)])
-        return try TestBooks.write(bytes, named: "structure.epub", in: try TestBooks.folder())
+        let bytes = TestBooks.epub(opf: opf, extra: [TestZip.Entry("OEBPS/s.xhtml", Self.structured)])
+        return try TestBooks.write(bytes, named: "structure.epub", in: folder)
     }
 
     func testRunsCarryTheStructure() throws {
-        let document = try ReflowDocument(path: try Self.book())
+        let document = try ReflowDocument(path: try book())
         let blocks = try document.textBlocks(1)
         let runs = blocks.flatMap { $0.lines.flatMap(\.runs) }
         let heading = try XCTUnwrap(runs.first)
