@@ -6,7 +6,8 @@ import Foundation
 /// manifest and spine, comments, the way it is written) stays byte for byte what it was.
 /// The first `dc:title` takes the title (a subtitle after it stays); the creators who are
 /// authors (role `aut`, or no role) give way to the new ones, with that role; `dc:description`
-/// takes the subject and one `dc:subject` each keyword, as ibook reads them back.
+/// takes the subject and one `dc:subject` each keyword, as ibook reads them back. A value the
+/// library does not have leaves the file's own, as the PDF writer does.
 struct OPFEditor {
     enum Failure: Error, Equatable {
         case noMetadata
@@ -39,8 +40,9 @@ struct OPFEditor {
             }
         }
 
+        let authors = metadata.authors.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         // Authors: those with no role or the role aut, and the metas refining them.
-        let creators = elements("dc:creator")
+        let creators = authors.isEmpty ? [] : elements("dc:creator")
         var removed: [Range<String.Index>] = []
         var authorIDs: [String] = []
         for creator in creators {
@@ -54,7 +56,6 @@ struct OPFEditor {
             removed.append(meta.range)
         }
         let declaresOPF = text.contains("xmlns:opf=")
-        let authors = metadata.authors.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         var added: [String] = []
         for (index, author) in authors.enumerated() {
             if epub3 {
@@ -66,14 +67,16 @@ struct OPFEditor {
                                          : "<dc:creator>\(Self.escaped(author))</dc:creator>")
             }
         }
-        for element in elements("dc:description") { removed.append(element.range) }
         if let subject = metadata.subject?.trimmingCharacters(in: .whitespacesAndNewlines), !subject.isEmpty {
+            for element in elements("dc:description") { removed.append(element.range) }
             added.append("<dc:description>\(Self.escaped(subject))</dc:description>")
         }
-        for element in elements("dc:subject") { removed.append(element.range) }
         let keywords = (metadata.keywords ?? "").split { $0 == "," || $0 == ";" }
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        added += keywords.map { "<dc:subject>\(Self.escaped($0))</dc:subject>" }
+        if !keywords.isEmpty {
+            for element in elements("dc:subject") { removed.append(element.range) }
+            added += keywords.map { "<dc:subject>\(Self.escaped($0))</dc:subject>" }
+        }
         remove(removed)
         insert(added)
 
