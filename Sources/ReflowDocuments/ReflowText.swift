@@ -12,7 +12,8 @@ public enum ReflowText {
     }
 
     /// The characters as a line reads them: each run of white space (a line break) one space,
-    /// a word hyphenated at a line's end joined again.
+    /// a word hyphenated at a line's end joined again, and Chinese, Japanese or Korean text broken
+    /// over two lines joined with no space.
     public static func joined<C: Collection>(_ characters: C) -> String where C.Element == Character {
         var text = ""
         var pendingSpace = false, lineBreak = false
@@ -25,6 +26,8 @@ public enum ReflowText {
             if pendingSpace, !text.isEmpty {
                 if lineBreak, text.last == "\u{00AD}" {
                     text.removeLast()
+                } else if lineBreak, let last = text.last, isCJK(last), isCJK(character) {
+                    // Nothing: these scripts put no space between words.
                 } else {
                     text.append(" ")
                 }
@@ -34,5 +37,11 @@ public enum ReflowText {
             text.append(character)
         }
         return text
+    }
+
+    private static func isCJK(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first?.value else { return false }
+        return (0x2E80...0x9FFF).contains(scalar) || (0xAC00...0xD7AF).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
+            || (0xFF00...0xFFEF).contains(scalar) || (0x20000...0x3FFFF).contains(scalar)
     }
 }
