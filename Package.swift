@@ -145,7 +145,7 @@ let package = Package(
         .target(name: "Watermark", dependencies: ["FileNames", "PDF", "PageRanges", "CPangoCairo", "QPDF", "FileOutput"]),
 
         // Title, authors, subject and keywords written into a PDF (Info and XMP) with qpdf: `edit --write`.
-        .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "QPDF", "FileOutput"]),
+        .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "QPDF", "FileOutput", "ReflowDocuments", "Deflate"]),
         // Highlights and notes written into a copy of a book's PDF by qpdf, with appearance streams.
         .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "QPDF", "FileOutput"]),
 
@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(name: "ReflowDocumentsTests", dependencies: ["ReflowDocuments", "FileNames", "Raster", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "PDF", "TestSupport"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary", "PDF", "PageRendering", "TestSupport"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary", "PDF", "PageRendering", "ReflowDocuments", "TestSupport"]),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf", "TerminalIO"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),

@@ -12,6 +12,8 @@ struct BookAnnotator {
     let password: String?
 
     func annotate(output: String?, inPlace: Bool) throws -> AnnotateResult {
+        // Another format's highlights are kept by letters, and there is no PDF to write them into.
+        guard book.format == .pdf else { throw LibraryError.needsPDF(book.path, format: book.format) }
         let made = try library.annotations(of: book).filter { $0.source == .ibook && ($0.kind == .highlight || $0.kind == .note) }
         guard !made.isEmpty else { throw AnnotatingError.nothingToWrite(book.title) }
         guard FileManager.default.fileExists(atPath: book.path) else { throw LibraryError.fileMissing(book.path) }

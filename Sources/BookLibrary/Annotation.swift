@@ -20,6 +20,8 @@ public struct Annotation: Codable, Equatable, Sendable {
     /// The displayed page's size in points, which `boxes` are measured on.
     public var pageWidth: Double?
     public var pageHeight: Double?
+    /// A laid-out book's highlight: where its text is, for drawing it at any layout.
+    public var chapterRange: ChapterRange?
     public var createdAt: Date?
     public var modifiedAt: Date?
 }

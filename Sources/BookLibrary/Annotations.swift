@@ -25,11 +25,12 @@ package struct Annotations {
         let boxes = String(decoding: try JSONEncoder().encode(annotation.boxes), as: UTF8.self)
         try database.cachedStatement("""
             INSERT INTO annotations (sha256, page, kind, source, text, text_start, text_end, note, author, color, boxes,
-                                     page_width, page_height, created_at, modified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     page_width, page_height, created_at, modified_at, chapter, letter_start, letter_end)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([sha256, annotation.page, annotation.kind.rawValue, annotation.source.rawValue, annotation.text,
                       annotation.textSpan?.lowerBound, annotation.textSpan?.upperBound, annotation.note, annotation.author, annotation.color, boxes, annotation.pageWidth, annotation.pageHeight, annotation.createdAt,
-                      annotation.modifiedAt])
+                      annotation.modifiedAt, annotation.chapterRange?.chapter, annotation.chapterRange?.firstLetter,
+                      annotation.chapterRange?.lastLetter])
         return Int(database.lastInsertRowID)
     }
 
@@ -61,7 +62,7 @@ package struct Annotations {
         return try database.query("""
             SELECT a.id, b.id AS book_id, b.title, a.page, p.label, a.kind, a.source, a.text, a.text_start, a.text_end,
                    a.note, a.author, a.color,
-                   a.boxes, a.page_width, a.page_height, a.created_at, a.modified_at
+                   a.boxes, a.page_width, a.page_height, a.created_at, a.modified_at, a.chapter, a.letter_start, a.letter_end
             FROM annotations a JOIN books b ON b.sha256 = a.sha256
             LEFT JOIN pages p ON p.book_id = b.id AND p.page = a.page
             WHERE \(condition) ORDER BY b.title COLLATE NOCASE, b.id, a.page, a.id
@@ -75,7 +76,8 @@ package struct Annotations {
                 source: AnnotationSource(rawValue: row.string("source") ?? "") ?? .pdf,
                 text: row.string("text"), textSpan: Self.span(row.int("text_start"), row.int("text_end")), note: row.string("note").map(TerminalText.lines), author: row.string("author").map(TerminalText.line),
                 color: row.string("color"), boxes: boxes, pageWidth: row.double("page_width"),
-                pageHeight: row.double("page_height"), createdAt: row.date("created_at"),
+                pageHeight: row.double("page_height"),
+                chapterRange: Self.range(row.int("chapter"), row.int("letter_start"), row.int("letter_end")), createdAt: row.date("created_at"),
                 modifiedAt: row.date("modified_at"))
         }.sorted(by: Self.pageOrder)
     }
@@ -83,6 +85,11 @@ package struct Annotations {
     static func span(_ start: Int?, _ end: Int?) -> ClosedRange<Int>? {
         guard let start, let end, start <= end else { return nil }
         return start...end
+    }
+
+    static func range(_ chapter: Int?, _ first: Int?, _ last: Int?) -> ChapterRange? {
+        guard let chapter, let first, let last, first <= last else { return nil }
+        return ChapterRange(chapter: chapter, firstLetter: first, lastLetter: last)
     }
 
     /// Books by title, then page, then top to bottom and left to right.
@@ -104,7 +111,13 @@ package struct Annotations {
         let outline = try TableOfContents(database: database).flat(book, maxDepth: nil)
         var chapters: [AnnotatedChapter] = []
         for annotation in try list(book: book) {
-            let index = Self.chapter(of: annotation.page, in: outline)
+            var index = Self.chapter(of: annotation.page, in: outline)
+            // A laid-out book's highlight knows where its text is on the page: a heading further down is not yet its chapter.
+            if let found = index, outline[found].page == annotation.page, annotation.chapterRange != nil,
+               let span = annotation.textSpan, let text = ChapterNames.storedText(database, bookID: book.id, page: annotation.page) {
+                let place = ChapterNames.squeezed(String(text.prefix(span.lowerBound))).count + (span.lowerBound > 0 ? 1 : 0)
+                index = ChapterNames.entry(found, in: outline, page: annotation.page, squeezedText: ChapterNames.squeezed(text), at: place)
+            }
             let entry = index.map { outline[$0] }
             let title = entry?.title, page = entry?.page
             if let last = chapters.last, last.title == title, last.page == page {

@@ -16,6 +16,8 @@ public struct NewAnnotation: Codable, Equatable, Sendable {
     /// "#rrggbb"
     public var color: String?
     public var boxes: [AnnotationBox]
+    /// A laid-out book's highlight: where its text is, for drawing it at any layout.
+    public var chapterRange: ChapterRange?
     /// The displayed page's size in points, which `boxes` are measured on.
     public var pageWidth: Double?
     public var pageHeight: Double?
@@ -25,7 +27,9 @@ public struct NewAnnotation: Codable, Equatable, Sendable {
     public init(page: Int, kind: AnnotationKind, source: AnnotationSource, text: String? = nil,
                 textSpan: ClosedRange<Int>? = nil, note: String? = nil,
                 author: String? = nil, color: String? = nil, boxes: [AnnotationBox] = [],
-                pageSize: (width: Double, height: Double)? = nil, createdAt: Date? = nil, modifiedAt: Date? = nil) {
+                pageSize: (width: Double, height: Double)? = nil, chapterRange: ChapterRange? = nil,
+                createdAt: Date? = nil, modifiedAt: Date? = nil) {
+        self.chapterRange = chapterRange
         pageWidth = pageSize?.width
         pageHeight = pageSize?.height
         self.page = page

@@ -255,6 +255,15 @@ enum Schema {
             // Books that are not PDFs (EPUB, FB2, comics, plain text): every book before was a PDF.
             try db.execute("ALTER TABLE books ADD COLUMN format TEXT NOT NULL DEFAULT 'pdf'")
         }
+        migrator.register("17-annotation-ranges") { db in
+            // A laid-out book's highlight is kept as the letters of a chapter it covers
+            // (ChapterRange), which any layout finds again; its page and boxes are the reference layout's.
+            try db.execute("""
+                ALTER TABLE annotations ADD COLUMN chapter INTEGER;
+                ALTER TABLE annotations ADD COLUMN letter_start INTEGER;
+                ALTER TABLE annotations ADD COLUMN letter_end INTEGER;
+                """)
+        }
         return migrator
     }
 

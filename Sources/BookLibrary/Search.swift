@@ -20,6 +20,8 @@ public struct SearchHit: Codable, Sendable {
     public var snippet: Snippet
     /// The highlight (or other text markup) the match falls in: its id in `ibook notes`.
     public var highlight: Int?
+    /// A laid-out book's chapter the page falls in (its outline's deepest entry); nil for a PDF.
+    public var chapter: String?
 }
 
 public struct SearchSummary: Codable, Sendable {

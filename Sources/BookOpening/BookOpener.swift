@@ -60,6 +60,7 @@ public enum BookOpener {
         var head = [UInt8](repeating: 0, count: 1024)
         let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 1024, 0) }
         guard count > 0 else { return .pdf }
+        if head.starts(with: Array("Rar!".utf8)) { throw ReflowError.rarArchive }
         // Content first; a file that is none of ours is refused by the engine its name promises.
         return BookFormat.detect(head: Array(head.prefix(count)), path: path) ?? BookFormat.promised(byName: path) ?? .pdf
     }

@@ -88,7 +88,9 @@ package enum CLI {
             // The service knows the file; the command line knows which command was asked.
             let asked = (parsed.commandPath + (parsed.flag("write") ? ["--write"] : [])
                 + (parsed.flag("layout") ? ["--layout"] : [])).joined(separator: " ")
-            context.error("\(FileName.displayed(path)) is \(format.withArticle): '\(asked)' works on PDFs only")
+            // An EPUB's metadata is written into its package document too.
+            let formats = parsed.commandPath.last == "edit" && parsed.flag("write") ? "PDFs and EPUBs" : "PDFs"
+            context.error("\(FileName.displayed(path)) is \(format.withArticle): '\(asked)' works on \(formats) only")
             return ExitCode.failure
         } catch {
             context.error(context.describe(error))

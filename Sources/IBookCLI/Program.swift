@@ -23,6 +23,9 @@ package struct Program {
     /// Draws a page of a book that is not a PDF (the reflow engine, which only
     /// ibook-full links): library, book, page, size, password → the cached PNG.
     package var reflowThumbnail: ((Library, Book, Int, Int, String?) throws -> String)?
+    /// A laid-out book's page (its reference layout's) with its headings, emphasis, quotes
+    /// and lists, from the reflow engine, which only ibook-full links (`read`).
+    package var pageStructure: ((Book, Int) throws -> PageStructure)?
     /// Runs this command line in ibook-full instead, when this binary learns
     /// only late that it cannot (the lean ibook, on a book that is not a PDF).
     package var handOver: (() -> Never)?

@@ -1,4 +1,5 @@
 import BookOpening
+import ReflowDocuments
 
 /// Finds the view pages the library's search hits are on. The library knows
 /// a hit's reference page only, and a reference page can run over several
@@ -59,7 +60,7 @@ enum HitLocator {
         var letters: UInt64 = 0
         var afterSpace = true
         for scalar in text.lowercased().unicodeScalars {
-            if isLetter(scalar) {
+            if ReflowText.isLetter(scalar) {
                 scalars.append(scalar)
                 lettersBefore.append(letters)
                 letters += 1
@@ -75,11 +76,5 @@ enum HitLocator {
             lettersBefore.removeLast()
         }
         return (scalars, lettersBefore)
-    }
-
-    /// The engine's own test of a letter (ReflowEngine.c, is_letter).
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        let c = scalar.value
-        return c > 32 && c != 0xA0 && c != 0xAD && c != 0x3000 && !(0x2000...0x200B).contains(c) && c != 0xFEFF
     }
 }

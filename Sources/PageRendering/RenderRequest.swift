@@ -20,6 +20,9 @@ public struct RenderRequest: Codable, Equatable, Hashable, Sendable {
     /// The reference pages of the library's hits for `find`, one per hit:
     /// answer with where each is in `layout` instead of a page's pixels.
     public var hitPages: [Int]?
+    /// A laid-out book's highlights, drawn by the worker on whichever of them lie on
+    /// the page: only it knows where their letters fall in `layout`.
+    public var highlights: [TextHighlight]?
 
     public init(path: String, password: String?, page: Int, boxWidth: Int, boxHeight: Int, find: String? = nil,
                 layout: RenderLayout? = nil, pageMap: Bool? = nil) {

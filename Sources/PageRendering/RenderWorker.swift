@@ -63,7 +63,13 @@ public enum RenderWorker {
                     header.width = image.width
                     header.height = image.height
                     if let text = request.find { header.matches = document.find(text, onPage: request.page) }
-                    pixels = image.pixels
+                    var drawn = image
+                    if let highlights = request.highlights, !highlights.isEmpty, let view = document as? ReflowBook,
+                       let layout = request.layout, let reference = open?.document as? ReflowBook {
+                        let map = laidOut.map(reference: reference, view: view, layout: layout)
+                        HighlightPainter.paint(highlights, page: request.page, of: view, map: map, on: &drawn)
+                    }
+                    pixels = drawn.pixels
                 } catch {
                     header.error = String(describing: error)
                 }

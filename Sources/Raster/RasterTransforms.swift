@@ -73,6 +73,20 @@ extension RasterImage {
         }
     }
 
+    /// The rectangle's pixels multiplied by `tint`, as a highlighter pen marks paper: the
+    /// ink stays dark and the white takes the colour. Clipped to the image.
+    public mutating func multiply(x: Range<Int>, y: Range<Int>, by tint: RGB) {
+        let columns = max(0, x.lowerBound)..<min(width, max(0, x.upperBound))
+        for row in max(0, y.lowerBound)..<min(height, max(0, y.upperBound)) {
+            for column in columns {
+                let pixel = self.pixel(x: column, y: row)
+                setPixel(x: column, y: row, RGB(red: UInt8(Int(pixel.red) * Int(tint.red) / 255),
+                                                green: UInt8(Int(pixel.green) * Int(tint.green) / 255),
+                                                blue: UInt8(Int(pixel.blue) * Int(tint.blue) / 255)))
+            }
+        }
+    }
+
     /// A rectangle's outline, `thickness` pixels wide, inside its bounds.
     public mutating func strokeRectangle(x: Int, y: Int, width rectWidth: Int, height rectHeight: Int,
                                          color: RGB, thickness: Int = 2) {

@@ -18,26 +18,14 @@ enum AnnotationPainter {
                 let y1 = Int(box.y1 * scaleY), y2 = Int((box.y2 * scaleY).rounded(.up))
                 switch annotation.kind {
                 case .highlight:
-                    multiply(&image, x: x1..<x2, y: y1..<y2, by: tint)
+                    image.multiply(x: x1..<x2, y: y1..<y2, by: tint)
                 case .strikeOut:
                     let middle = (y1 + y2) / 2
-                    multiply(&image, x: x1..<x2, y: middle..<(middle + max(1, (y2 - y1) / 12)), by: RGB(red: 200, green: 0, blue: 0))
+                    image.multiply(x: x1..<x2, y: middle..<(middle + max(1, (y2 - y1) / 12)), by: RGB(red: 200, green: 0, blue: 0))
                 default:
                     let thickness = max(1, (y2 - y1) / 12)
-                    multiply(&image, x: x1..<x2, y: (y2 - thickness)..<y2, by: tint == RGB(red: 255, green: 255, blue: 0) ? .black : tint)
+                    image.multiply(x: x1..<x2, y: (y2 - thickness)..<y2, by: tint == RGB(red: 255, green: 255, blue: 0) ? .black : tint)
                 }
-            }
-        }
-    }
-
-    private static func multiply(_ image: inout RasterImage, x: Range<Int>, y: Range<Int>, by tint: RGB) {
-        let xs = max(0, x.lowerBound)..<min(image.width, max(0, x.upperBound))
-        for row in max(0, y.lowerBound)..<min(image.height, max(0, y.upperBound)) {
-            for column in xs {
-                let pixel = image.pixel(x: column, y: row)
-                image.setPixel(x: column, y: row, RGB(red: UInt8(Int(pixel.red) * Int(tint.red) / 255),
-                                                      green: UInt8(Int(pixel.green) * Int(tint.green) / 255),
-                                                      blue: UInt8(Int(pixel.blue) * Int(tint.blue) / 255)))
             }
         }
     }

@@ -32,8 +32,9 @@ public final class ReaderSession {
         /// its heading; set by the binary that reads PDFs.
         public var outlineDestinations: (() -> [(page: Int?, top: Double?)])?
         /// Highlights a passage on a page, choosing among its occurrences the
-        /// one nearest a point (fractions of the page); set by the binary that reads PDFs.
-        public var highlighter: ((_ page: Int, _ passage: String, _ near: (x: Double, y: Double)?) throws -> Annotation)?
+        /// one nearest a point (fractions of the page), or the nth (1-based) on a laid-out book's
+        /// reference page, where a point on the screen's page says nothing; set by the binary that reads PDFs.
+        public var highlighter: ((_ page: Int, _ passage: String, _ near: (x: Double, y: Double)?, _ occurrence: Int?) throws -> Annotation)?
         /// The links on a page (1-based), for `f` to follow; set by the binary that reads PDFs.
         public var links: ((_ page: Int) -> [PageLink])?
 
@@ -374,10 +375,6 @@ public final class ReaderSession {
     }
 
     private func highlight(page: Int, query: String, occurrence: Int) {
-        guard state.reflow == nil else {
-            state.message = "Highlights are kept on PDFs only, for now"
-            return
-        }
         guard let highlighter = options.highlighter else {
             state.message = "Highlighting needs the PDF reader (ibook-full)"
             return
@@ -385,7 +382,15 @@ public final class ReaderSession {
         let match = shownMatches.page == page && occurrence < shownMatches.rectangles.count
             ? shownMatches.rectangles[occurrence] : nil
         do {
-            let made = try highlighter(page, query, match.map { ($0.x + $0.width / 2, $0.y + $0.height / 2) })
+            let made: Annotation
+            if state.reflow?.map != nil, let search = state.search, let current = search.current,
+               let reference = search.hits[current].reference {
+                // The library found the hit on a reference page: the nth of its hits there.
+                let rank = search.hits[..<current].filter { $0.reference == reference }.count
+                made = try highlighter(reference, query, nil, rank + 1)
+            } else {
+                made = try highlighter(page, query, match.map { ($0.x + $0.width / 2, $0.y + $0.height / 2) }, nil)
+            }
             state.annotations.append(made)
             state.message = "Highlighted “\(made.text ?? query)” (#\(made.id))"
         } catch {
@@ -416,9 +421,14 @@ public final class ReaderSession {
         guard !state.textMode else { return nil }
         let geometry = PageGeometry(viewport: viewport, fit: state.fit, zoom: state.zoom, rotation: state.rotation)
         if state.reflow != nil && state.reflow?.map == nil { return nil }
-        return RenderRequest(path: book.path, password: options.password, page: state.page,
-                             boxWidth: geometry.renderBox.width, boxHeight: geometry.renderBox.height,
-                             find: state.search?.query, layout: state.reflow?.map?.layout)
+        var request = RenderRequest(path: book.path, password: options.password, page: state.page,
+                                    boxWidth: geometry.renderBox.width, boxHeight: geometry.renderBox.height,
+                                    find: state.search?.query, layout: state.reflow?.map?.layout)
+        // The same for every page, so that the pages either side, asked ahead, are the ones later shown.
+        if request.layout != nil, case let highlights = ReflowHighlights.of(state.annotations), !highlights.isEmpty {
+            request.highlights = highlights
+        }
+        return request
     }
 
     /// The layout a laid-out book wants now (the screen's size, the type size), when it is not the one shown.

@@ -241,8 +241,9 @@ public enum ReaderUpdate {
     /// the hit's box, where poppler's boxes for the page are known; else (text
     /// mode, where `a` marks the passage's first occurrence) one of the same words.
     static func existingHighlight(of hit: ReaderState.SearchResults.Hit, query: String, in state: ReaderState) -> Annotation? {
-        let highlights = state.annotations.filter { $0.page == hit.page && $0.kind == .highlight }
-        if state.hitBoxes.page == hit.page, state.hitBoxes.boxes.indices.contains(hit.occurrence) {
+        // A laid-out book's highlights are on reference pages, and their boxes the reference layout's.
+        let highlights = state.annotations.filter { $0.page == (hit.reference ?? hit.page) && $0.kind == .highlight }
+        if hit.reference == nil, state.hitBoxes.page == hit.page, state.hitBoxes.boxes.indices.contains(hit.occurrence) {
             let box = state.hitBoxes.boxes[hit.occurrence]
             let x = box.x + box.width / 2, y = box.y + box.height / 2
             return highlights.first { highlight in

@@ -135,6 +135,34 @@ final class EngineDocument {
         return String(decoding: take(pointer, count), as: UTF8.self)
     }
 
+    /// The page's text blocks with their lines and runs of one style (reflow_page_runs).
+    func runs(_ index: Int) throws(ReflowError) -> [ReflowTextBlock] {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        try call { library.pageRuns(handle, Int32(index), &pointer, &count, $0, $1) }
+        var reader = RecordReader(take(pointer, count))
+        var blocks: [ReflowTextBlock] = []
+        while !reader.atEnd, let kind = reader.u8() {
+            switch kind {
+            case 1:
+                guard let left = reader.f64(), let right = reader.f64() else { return blocks }
+                blocks.append(ReflowTextBlock(left: left, right: right, lines: []))
+            case 2:
+                guard let left = reader.f64(), let right = reader.f64(), let top = reader.f64(), !blocks.isEmpty else { return blocks }
+                blocks[blocks.count - 1].lines.append(ReflowTextBlock.Line(left: left, right: right, top: top, runs: []))
+            case 3:
+                guard let style = reader.u8(), let size = reader.f64(), let baseline = reader.f64(), let text = reader.string(),
+                      let block = blocks.indices.last, !blocks[block].lines.isEmpty else { return blocks }
+                blocks[block].lines[blocks[block].lines.count - 1].runs.append(ReflowTextBlock.Run(
+                    text: text, bold: style & 1 != 0, italic: style & 2 != 0, monospaced: style & 4 != 0,
+                    size: size, baseline: baseline))
+            default:
+                return blocks
+            }
+        }
+        return blocks
+    }
+
     /// Boxes in page points, (x0, y0, x1, y1), with the occurrence each belongs to.
     func search(_ needle: String, page index: Int, maximum: Int = 1000) -> [(occurrence: Int, box: (Double, Double, Double, Double))] {
         var boxes = [Double](repeating: 0, count: maximum * 4)
@@ -170,6 +198,14 @@ final class EngineDocument {
         var starts = [UInt64](repeating: 0, count: count)
         let written = starts.withUnsafeMutableBufferPointer { pageStarts(handle, $0.baseAddress, Int32(count)) }
         return written == count ? starts : nil
+    }
+
+    /// Boxes in page points, one per line, of the page's letters `first` to `last` (counted as positions count them).
+    func letterBoxes(_ index: Int, first: UInt64, last: UInt64, maximum: Int = 4096) -> [(Double, Double, Double, Double)] {
+        var boxes = [Double](repeating: 0, count: maximum * 4)
+        let count = Int(library.letterBoxes(handle, Int32(index), first, last, &boxes, Int32(maximum)))
+        guard count > 0 else { return [] }
+        return (0..<min(count, maximum)).map { (boxes[$0 * 4], boxes[$0 * 4 + 1], boxes[$0 * 4 + 2], boxes[$0 * 4 + 3]) }
     }
 
     func page(ofPosition position: UInt64) -> Int? {

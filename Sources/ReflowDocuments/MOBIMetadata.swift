@@ -6,6 +6,8 @@ import Foundation
 enum MOBIMetadata {
     /// Record 0 is a few kilobytes; no more is read than this.
     static let headLength = 1 << 20
+    /// A picture larger than this is no cover.
+    static let largestCover: UInt64 = 32 << 20
 
     static func read(_ bytes: [UInt8]) -> ReflowMetadata? {
         guard bytes.count >= 86, be16(bytes, 76) >= 1 else { return nil }
@@ -54,6 +56,37 @@ enum MOBIMetadata {
         }
         metadata.creators = creators
         return metadata
+    }
+
+    /// Where the cover picture is in the file: the record EXTH 201 (cover offset) names, counted from
+    /// the MOBI header's first image record; its end is the next record's start (nil: the file's end).
+    /// MuPDF reads only a MOBI's text, so the picture is read from its record by hand.
+    static func coverRecord(_ head: [UInt8]) -> (start: UInt64, end: UInt64?)? {
+        let count = be16(head, 76)
+        guard count >= 2, head.count >= 78 + 8 * count else { return nil }
+        func offset(_ index: Int) -> Int { Int(be32(head, 78 + 8 * index)) }
+        let start = offset(0), end = offset(1)
+        guard start < end, end <= head.count else { return nil }
+        let record = Array(head[start..<end])
+        guard record.count >= 132, Array(record[16..<20]) == Array("MOBI".utf8) else { return nil }
+        let firstImage = be32(record, 108)
+        let headerLength = Int(be32(record, 20))
+        let exth = 16 + headerLength
+        guard firstImage != 0xFFFF_FFFF, be32(record, 128) & 0x40 != 0, record.count >= exth + 12,
+              Array(record[exth..<exth + 4]) == Array("EXTH".utf8) else { return nil }
+        var at = exth + 12
+        for _ in 0..<min(Int(be32(record, exth + 8)), 1000) {
+            guard record.count - at >= 8 else { break }
+            let type = be32(record, at), length = Int(be32(record, at + 4))
+            guard length >= 8, length <= record.count - at else { break }
+            if type == 201, length >= 12 {
+                let index = Int(firstImage) + Int(be32(record, at + 8))
+                guard index > 0, index < count else { return nil }
+                return (UInt64(offset(index)), index + 1 < count ? UInt64(offset(index + 1)) : nil)
+            }
+            at += length
+        }
+        return nil
     }
 
     private static func be16(_ bytes: [UInt8], _ at: Int) -> Int {

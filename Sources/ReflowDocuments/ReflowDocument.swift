@@ -121,6 +121,7 @@ public final class ReflowDocument {
         var cover: [UInt8]?
         if format == .mobi {
             metadata = xml.flatMap(MOBIMetadata.read) ?? metadata
+            if let xml, let path, let record = MOBIMetadata.coverRecord(xml) { cover = Self.read(record, of: path) }
         } else if format == .cbz {
             if let name = zipNames.first(where: { $0.lowercased() == ComicInfo.fileName.lowercased() }),
                let bytes = try? engine.entry(name, maximum: EPUBPackage.largestDocument),
@@ -138,6 +139,14 @@ public final class ReflowDocument {
         }
         self.metadata = metadata
         embeddedCover = cover
+    }
+
+    /// A MOBI's cover record, when it is no larger than a picture should be.
+    private static func read(_ record: (start: UInt64, end: UInt64?), of path: String) -> [UInt8]? {
+        guard let file = BookFile(path: path) else { return nil }
+        let end = min(record.end ?? file.size, file.size)
+        guard end > record.start, end - record.start <= MOBIMetadata.largestCover else { return nil }
+        return file.read(at: record.start, count: Int(end - record.start))
     }
 
     /// Every document MuPDF will lay out (an EPUB's XHTML and SVG, an XPS's pages, an FB2 or XHTML
@@ -175,6 +184,19 @@ public final class ReflowDocument {
         guard (1...max(1, pageCount)).contains(number), var text = engine.text(number - 1) else { return "" }
         if text.hasSuffix("\n") { text.removeLast() }
         return text
+    }
+
+    /// An EPUB's package document: its archive path and its bytes, as the archive holds them.
+    public func packageDocument() throws -> (path: String, bytes: [UInt8])? {
+        guard let path = package?.path, let bytes = try engine.entry(path, maximum: EPUBPackage.largestDocument) else { return nil }
+        return (path, bytes)
+    }
+
+    /// The page's text as blocks of lines and styled runs, for showing its structure
+    /// (headings, indented quotes and lists, emphasis) where only text can be shown.
+    public func textBlocks(_ number: Int) throws -> [ReflowTextBlock] {
+        guard (1...max(1, pageCount)).contains(number) else { throw ReflowError.damaged("no page \(number) in 1-\(pageCount)") }
+        return try engine.runs(number - 1)
     }
 
     /// In points; the layout's page when MuPDF cannot say.
@@ -281,6 +303,25 @@ public final class ReflowDocument {
     public func pageStarts() -> [ReflowPosition] {
         if let starts = engine.pageStarts() { return starts.map(ReflowPosition.init(value:)) }
         return (1...max(1, pageCount)).map(position(ofPage:))
+    }
+
+    /// Where the letters `first` through `last` (positions of one chapter, both included) lie on
+    /// the page, as fractions of it, one rectangle per line: a highlight kept as positions drawn
+    /// on whichever layout the page belongs to. Empty when none of them is on the page, and for a
+    /// book of fixed pages, whose positions count pages rather than letters.
+    public func letterBoxes(page: Int, first: ReflowPosition, last: ReflowPosition) -> [ReflowRectangle] {
+        guard format != .cbz, format != .xps, (1...max(1, pageCount)).contains(page),
+              first.chapter == last.chapter, first.letters <= last.letters else { return [] }
+        let start = position(ofPage: page)
+        guard start.chapter == first.chapter, last.letters >= start.letters else { return [] }
+        let size = pageSize(page)
+        func fraction(_ value: Double, _ side: Double) -> Double { min(1, max(0, value / side)) }
+        let from = UInt64(max(0, first.letters - start.letters)), through = UInt64(last.letters - start.letters)
+        return engine.letterBoxes(page - 1, first: from, last: through).map { box in
+            let x0 = fraction(box.0, size.width), y0 = fraction(box.1, size.height)
+            let x1 = fraction(box.2, size.width), y1 = fraction(box.3, size.height)
+            return ReflowRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
     }
 
     /// The page holding `position` in the current layout; the first page when it is not in the book.

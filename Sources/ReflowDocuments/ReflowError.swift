@@ -15,6 +15,8 @@ public enum ReflowError: Error, CustomStringConvertible, Equatable, Sendable {
     case engineMissing(String)
     /// A PDF of the book could not be put in place; the system's reason.
     case cannotWrite(String)
+    /// A RAR archive (a CBR comic): MuPDF reads no RAR, and unrar is not free software.
+    case rarArchive
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum ReflowError: Error, CustomStringConvertible, Equatable, Sendable {
         case .tooLarge(let reason): return "is too large (\(reason))"
         case .engineMissing(let reason): return "cannot be read without libibook-reflow.so (\(reason))"
         case .cannotWrite(let reason): return "cannot be written as a PDF (\(reason))"
+        case .rarArchive:
+            return "is a RAR archive (a CBR comic?): ibook reads comics as CBZ; RAR would need unrar, which is not free software (repack its pictures as a zip named .cbz)"
         }
     }
 }

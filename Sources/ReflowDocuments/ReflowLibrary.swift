@@ -26,6 +26,7 @@ final class ReflowLibrary: @unchecked Sendable {
     typealias Position = @convention(c) (OpaquePointer?, Int32) -> UInt64
     typealias PositionPage = @convention(c) (OpaquePointer?, UInt64) -> Int32
     typealias PageStarts = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt64>?, Int32) -> Int32
+    typealias LetterBoxes = @convention(c) (OpaquePointer?, Int32, UInt64, UInt64, UnsafeMutablePointer<Double>?, Int32) -> Int32
     typealias ResolveLink = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
     typealias ArchiveEntry = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                              UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
@@ -60,6 +61,8 @@ final class ReflowLibrary: @unchecked Sendable {
     let positionPage: PositionPage
     /// Optional: a library built before it still answers position by position.
     let pageStarts: PageStarts?
+    let letterBoxes: LetterBoxes
+    let pageRuns: Bytes
     let resolveLink: ResolveLink
     let archiveEntry: ArchiveEntry
     let parseXML: ParseXML
@@ -92,6 +95,8 @@ final class ReflowLibrary: @unchecked Sendable {
                   let pageText = symbol("reflow_page_text", Bytes.self), let search = symbol("reflow_search", Search.self),
                   let outline = symbol("reflow_outline", Outline.self), let position = symbol("reflow_position", Position.self),
                   let positionPage = symbol("reflow_position_page", PositionPage.self),
+                  let letterBoxes = symbol("reflow_letter_boxes", LetterBoxes.self),
+                  let pageRuns = symbol("reflow_page_runs", Bytes.self),
                   let resolveLink = symbol("reflow_resolve_link", ResolveLink.self),
                   let archiveEntry = symbol("reflow_archive_entry", ArchiveEntry.self),
                   let parseXML = symbol("reflow_parse_xml", ParseXML.self),
@@ -110,7 +115,7 @@ final class ReflowLibrary: @unchecked Sendable {
             (self.open, self.load, self.close, self.layout, self.pageCount, self.pageSize) = (open, load, close, layout, pageCount, pageSize)
             (self.render, self.pageText, self.search, self.outline, self.position) = (render, pageText, search, outline, position)
             (self.positionPage, self.resolveLink, self.archiveEntry, self.parseXML) = (positionPage, resolveLink, archiveEntry, parseXML)
-            (self.decodeImage, self.free) = (decodeImage, free)
+            (self.decodeImage, self.free, self.letterBoxes, self.pageRuns) = (decodeImage, free, letterBoxes, pageRuns)
             (self.loadWith, self.chapterPages, self.digest, self.sha256) = (loadWith, chapterPages, digest, sha256)
             (self.links, self.writePDF, self.engineVersion) = (links, writePDF, engineVersion)
             pageStarts = symbol("reflow_page_starts", PageStarts.self)

@@ -5,7 +5,18 @@
 public struct ReflowPosition: Codable, Equatable, Sendable {
     public var value: UInt64
 
+    /// As ReflowEngine.c's letter_bits: the letters' share of `value`.
+    static let letterBits: UInt64 = 40
+
     public init(value: UInt64) {
         self.value = value
     }
+
+    public init(chapter: Int, letters: Int) {
+        value = UInt64(max(0, chapter)) << Self.letterBits | min(UInt64(max(0, letters)), (1 << Self.letterBits) - 1)
+    }
+
+    public var chapter: Int { Int(value >> Self.letterBits) }
+    /// The letters of the chapter before the place.
+    public var letters: Int { Int(value & ((1 << Self.letterBits) - 1)) }
 }

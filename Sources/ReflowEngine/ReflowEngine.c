@@ -739,7 +739,146 @@ int32_t reflow_page_starts(reflow_document *d, uint64_t *starts, int32_t count) 
     return written;
 }
 
+/* Letters are counted over the structured text exactly as page_letters counts them, so that a
+   place kept as a position (a highlight's first and last letter) finds the same characters in any
+   layout. One box per line of the page: the union of the letters' boxes there, the spaces between included. */
+int32_t reflow_letter_boxes(reflow_document *d, int32_t index, uint64_t first, uint64_t last, double *boxes,
+                            int32_t max_boxes) {
+    start_call(d);
+    if (max_boxes <= 0 || !boxes || first > last) return 0;
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL;
+    fz_stext_page *stext = NULL;
+    fz_var(page);
+    fz_var(stext);
+    int32_t count = 0;
+    fz_var(count);
+    fz_try(ctx) {
+        page = load_page(d, index);
+        fz_rect bounds = fz_bound_page(ctx, page);
+        stext = fz_new_stext_page_from_page(ctx, page, NULL);
+        uint64_t letter = 0;
+        for (fz_stext_block *block = stext->first_block; block && letter <= last; block = block->next) {
+            if (block->type != FZ_STEXT_BLOCK_TEXT) continue;
+            for (fz_stext_line *line = block->u.t.first_line; line && letter <= last; line = line->next) {
+                fz_rect line_box = fz_empty_rect;
+                for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) {
+                    if (!is_letter(ch->c)) continue;
+                    if (letter >= first && letter <= last) line_box = fz_union_rect(line_box, fz_rect_from_quad(ch->quad));
+                    letter++;
+                }
+                if (fz_is_empty_rect(line_box)) continue;
+                /* MuPDF makes a line of each word a styled first line or a drop cap holds: one
+                   box for what sits on one line of the page. */
+                if (count > 0) {
+                    double *previous = boxes + (count - 1) * 4;
+                    double middle = (line_box.y0 + line_box.y1) / 2 - bounds.y0;
+                    if (middle > previous[1] && middle < previous[3] && line_box.x0 - bounds.x0 >= previous[0]) {
+                        if (line_box.x1 - bounds.x0 > previous[2]) previous[2] = line_box.x1 - bounds.x0;
+                        if (line_box.y0 - bounds.y0 < previous[1]) previous[1] = line_box.y0 - bounds.y0;
+                        if (line_box.y1 - bounds.y0 > previous[3]) previous[3] = line_box.y1 - bounds.y0;
+                        continue;
+                    }
+                }
+                if (count >= max_boxes) continue;
+                boxes[count * 4] = line_box.x0 - bounds.x0;
+                boxes[count * 4 + 1] = line_box.y0 - bounds.y0;
+                boxes[count * 4 + 2] = line_box.x1 - bounds.x0;
+                boxes[count * 4 + 3] = line_box.y1 - bounds.y0;
+                count++;
+            }
+        }
+    }
+    fz_always(ctx) {
+        fz_drop_stext_page(ctx, stext);
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        count = -1;
+    }
+    return count;
+}
+
 static void write_f64(record_writer *w, double value) { write_bytes(w, &value, sizeof value); }
+
+/* A character's style as one byte: the font's bold, italic and monospaced flags. */
+static uint8_t char_style(fz_context *ctx, fz_stext_char *ch) {
+    if (!ch->font) return 0;
+    return (uint8_t)((fz_font_is_bold(ctx, ch->font) ? 1 : 0) | (fz_font_is_italic(ctx, ch->font) ? 2 : 0)
+                     | (fz_font_is_monospaced(ctx, ch->font) ? 4 : 0));
+}
+
+int32_t reflow_page_runs(reflow_document *d, int32_t index, uint8_t **records, size_t *length, char *message,
+                         size_t message_size) {
+    start_call(d);
+    *records = NULL;
+    *length = 0;
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL;
+    fz_stext_page *stext = NULL;
+    fz_var(page);
+    fz_var(stext);
+    record_writer writer = {0};
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        page = load_page(d, index);
+        fz_rect bounds = fz_bound_page(ctx, page);
+        stext = fz_new_stext_page_from_page(ctx, page, NULL);
+        for (fz_stext_block *block = stext->first_block; block; block = block->next) {
+            if (block->type != FZ_STEXT_BLOCK_TEXT) continue;
+            uint8_t kind = 1;
+            write_bytes(&writer, &kind, 1);
+            write_f64(&writer, block->bbox.x0 - bounds.x0);
+            write_f64(&writer, block->bbox.x1 - bounds.x0);
+            for (fz_stext_line *line = block->u.t.first_line; line; line = line->next) {
+                kind = 2;
+                write_bytes(&writer, &kind, 1);
+                write_f64(&writer, line->bbox.x0 - bounds.x0);
+                write_f64(&writer, line->bbox.x1 - bounds.x0);
+                write_f64(&writer, line->bbox.y0 - bounds.y0);
+                fz_stext_char *ch = line->first_char;
+                while (ch) {
+                    uint8_t style = char_style(ctx, ch);
+                    float size = ch->size, baseline = ch->origin.y;
+                    fz_buffer *run = NULL;
+                    fz_var(run);
+                    fz_try(ctx) {
+                        run = fz_new_buffer(ctx, 64);
+                        while (ch && char_style(ctx, ch) == style && ch->size == size && ch->origin.y == baseline) {
+                            fz_append_rune(ctx, run, ch->c);
+                            ch = ch->next;
+                        }
+                        fz_terminate_buffer(ctx, run);
+                        kind = 3;
+                        write_bytes(&writer, &kind, 1);
+                        write_bytes(&writer, &style, 1);
+                        write_f64(&writer, size);
+                        write_f64(&writer, baseline - bounds.y0);
+                        write_string(&writer, fz_string_from_buffer(ctx, run));
+                    }
+                    fz_always(ctx) {
+                        fz_drop_buffer(ctx, run);
+                    }
+                    fz_catch(ctx) {
+                        fz_rethrow(ctx);
+                    }
+                }
+            }
+        }
+    }
+    fz_always(ctx) {
+        fz_drop_stext_page(ctx, stext);
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+    }
+    if (status != REFLOW_OK) {
+        free(writer.data);
+        return status;
+    }
+    return hand_over(&writer, records, length, message, message_size);
+}
 
 /* MuPDF 1.21 takes only "scheme://" for an external link, so an HTML book's mailto: address comes
    back as a path beside its chapter ("OEBPS/mailto:a@b.org"): the address, or NULL. */

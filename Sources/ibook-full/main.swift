@@ -1,6 +1,7 @@
 import FileNames
 import BookIndexing
 import BookLibrary
+import BookOpening
 import Foundation
 import IBookCLI
 import MetadataWriting
@@ -51,10 +52,18 @@ var program = Program(
         try library.readLayout(book, request, password: password)
     },
     metadataWriter: { source, destination, metadata, password in
-        try MetadataWriter(source: source, password: password).write(metadata, to: destination)
+        // An EPUB's metadata is its package document's; a PDF's its Info dictionary and XMP.
+        if try BookOpener.format(of: source) == .epub {
+            try EPUBMetadataWriter(source: source).write(metadata, to: destination)
+        } else {
+            try MetadataWriter(source: source, password: password).write(metadata, to: destination)
+        }
     },
     explain: WorkbenchErrorMessage.text(for:))
 program.home = ShelfCommand.self
+program.pageStructure = { book, page in
+    try PageStructureReading.structure(of: book, page: page)
+}
 program.reflowThumbnail = { library, book, page, size, password in
     try library.thumbnail(of: book, page: page, size: size, password: password)
 }

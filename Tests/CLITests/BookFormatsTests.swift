@@ -70,7 +70,11 @@ final class BookFormatsTests: XCTestCase {
         let search = try library.ibook("search", "Call me Ishmael")
         XCTAssertEqual(search.status, 0, search.stderr)
         let hit = try XCTUnwrap(search.stdoutLines.first { $0.contains("[Call me Ishmael]") }, search.stdout)
-        let hitPage = try XCTUnwrap(Int(hit.dropFirst(3).prefix { $0.isNumber }), hit)
+        // The hit names its chapter, then its reference page.
+        XCTAssertTrue(hit.hasPrefix("Chapter 1. Loomings, p. "), hit)
+        let hitPage = try XCTUnwrap(Int(hit.dropFirst("Chapter 1. Loomings, p. ".count).prefix { $0.isNumber }), hit)
+        let json = try library.ibook("search", "--json", "Call me Ishmael")
+        XCTAssertTrue(json.stdout.contains("\"chapter\":\"Chapter 1. Loomings.\""), json.stdout)
         XCTAssertTrue((chapterPage...chapterPage + 1).contains(hitPage), "\(hit) vs chapter 1 at \(chapterPage)")
 
         let read = try library.ibook("read", String(hitPage))
@@ -135,8 +139,7 @@ final class BookFormatsTests: XCTestCase {
         XCTAssertTrue(watermark.stderr.contains("is not a PDF (an EPUB)"), watermark.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
         // Commands on the library's book say which command wants a PDF.
-        for (arguments, asked) in [(["highlight", "24", "Ishmael"], "ibook highlight"),
-                                   (["edit", "--write", "--title", "x", "-o", output], "ibook edit --write"),
+        for (arguments, asked) in [(["annotate", "-o", output], "ibook annotate"),
                                    (["read", "--layout", "24"], "ibook read --layout"), (["ocr"], "ibook ocr")] {
             let refused = try library.ibook(arguments)
             XCTAssertEqual(refused.status, 1, refused.stderr)
@@ -144,6 +147,17 @@ final class BookFormatsTests: XCTestCase {
         }
         XCTAssertEqual(try library.json([Listed].self, "list", "--json").first?.title, "Moby-Dick", "the refused edit changed nothing")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testACBRComicIsRefusedInOneLineThatSaysWhy() throws {
+        let path = folder.appendingPathComponent("issue-1.cbr").path
+        try Data(Array("Rar!".utf8) + [0x1A, 0x07, 0x01, 0x00] + Array(repeating: 0, count: 64)).write(to: URL(fileURLWithPath: path))
+        let added = try library.ibook("add", path)
+        XCTAssertEqual(added.status, 1)
+        XCTAssertEqual(added.stderrLines, [
+            "Error: \(path): is a RAR archive (a CBR comic?): ibook reads comics as CBZ; RAR would need unrar, which is not free software (repack its pictures as a zip named .cbz)",
+            "0 added, 0 already present, 1 failed",
+        ])
     }
 
     func testAPlainTextNovelInGB18030HasItsChaptersAndIsSearched() throws {

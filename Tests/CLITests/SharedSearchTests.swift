@@ -24,7 +24,8 @@ final class SharedSearchTests: XCTestCase {
             let local = try TestLibrary("shared-search")
             // Sample books (outline, accents, CJK), typeset books (ligatures, line-end hyphenation,
             // ß, stems in four languages) and a few real PDFs from the corpus.
-            var files = ["lighthouses.pdf", "cafe-culture.pdf", "cjk-seasons.pdf", "atlas-landscape.pdf"]
+            // And an EPUB, whose hits name their chapters.
+            var files = ["lighthouses.pdf", "cafe-culture.pdf", "cjk-seasons.pdf", "atlas-landscape.pdf", "voyage.epub"]
                 .map(Fixtures.sampleBook)
             for book in [TypesetBooks.Book.english, .englishInflected, .german, .french, .russian, .japanese] {
                 files.append(try TypesetBooks.make(book, in: local.root))
@@ -132,6 +133,8 @@ final class SharedSearchTests: XCTestCase {
             ["--all", "--json", "--limit", "3", "culture"],
             ["--book", "lighthouses", "lamp"],       // one book, page order
             ["--book", "Culture", "café"],
+            ["--book", "voyage", "open deck"],       // a laid-out book's hits, each with its chapter
+            ["--all", "--json", "captain described"],
         ] + (Fixtures.corpus == nil ? [] : [
             ["--all", "trace"], ["--all", "trace tree"], ["--all", "Geometrie"], ["--all", "--exact", "Geometrie"],
             ["--all", "compil"], ["--all", "the"],
@@ -146,6 +149,14 @@ final class SharedSearchTests: XCTestCase {
             XCTAssertEqual(there.stdout, here.stdout, "\(arguments)")
             XCTAssertEqual(there.stderr, here.stderr, "\(arguments)")
         }
+    }
+
+    func testAnEPUBsHitsNameTheirChaptersAsLocally() throws {
+        let there = try shared(["search", "--book", "voyage", "open deck"])
+        XCTAssertEqual(there.status, 0, there.stderr)
+        XCTAssertTrue(there.stdoutLines.contains { $0.hasPrefix("A Cabin on the Upper Deck, p. 7 (2): …night of the voyage.") },
+                      there.stdout)
+        XCTAssertTrue(there.stdoutLines.first?.hasPrefix("The Coastal Express, p. 6 (1):") == true, there.stdout)
     }
 
     func testMigrationIndexesEveryPageAndEveryBook() throws {

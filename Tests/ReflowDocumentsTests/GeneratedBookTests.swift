@@ -87,8 +87,9 @@ final class GeneratedBookTests: XCTestCase {
     }
 
     /// A PalmDOC-style MOBI: a PDB header, record 0 (no compression, no encryption) and one record of HTML.
-    /// With `exth`, record 0 also has a MOBI header (UTF-8, full name "Full Name") and those EXTH records.
-    static func mobi(html: String, exth: [(Int, String)]? = nil) -> [UInt8] {
+    /// With `exth`, record 0 also has a MOBI header (UTF-8, full name "Full Name") and those EXTH records;
+    /// with `cover` too, a third record holds that picture, the first image, which EXTH 201 names.
+    static func mobi(html: String, exth: [(Int, String)]? = nil, cover: [UInt8]? = nil) -> [UInt8] {
         func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
         func be32(_ value: Int) -> [UInt8] { be16(value >> 16) + be16(value & 0xFFFF) }
         let text = Array(html.utf8)
@@ -97,10 +98,12 @@ final class GeneratedBookTests: XCTestCase {
             let headerLength = 132
             var records: [UInt8] = []
             for (type, value) in exth { records += be32(type) + be32(8 + value.utf8.count) + Array(value.utf8) }
-            let exthBlock = Array("EXTH".utf8) + be32(12 + records.count) + be32(exth.count) + records
+            if cover != nil { records += be32(201) + be32(12) + be32(0) }
+            let exthBlock = Array("EXTH".utf8) + be32(12 + records.count) + be32(exth.count + (cover == nil ? 0 : 1)) + records
             let nameOffset = 16 + headerLength + exthBlock.count
             var header = Array("MOBI".utf8) + be32(headerLength) + be32(2) + be32(65001)
             header += [UInt8](repeating: 0, count: 84 - 16 - header.count) + be32(nameOffset) + be32(9)
+            header += [UInt8](repeating: 0, count: 108 - 16 - header.count) + (cover == nil ? [0xFF, 0xFF, 0xFF, 0xFF] : be32(2))
             header += [UInt8](repeating: 0, count: 128 - 16 - header.count) + be32(0x40)
             header += [UInt8](repeating: 0, count: headerLength - header.count)
             mobiHeader = header + exthBlock + Array("Full Name".utf8)
@@ -108,11 +111,14 @@ final class GeneratedBookTests: XCTestCase {
         var header = Array("Generated MOBI".utf8) + [UInt8](repeating: 0, count: 32 - 14)
         header += [UInt8](repeating: 0, count: 28) // attributes, version, dates, modification number, app and sort info
         header += Array("BOOKMOBI".utf8) + [UInt8](repeating: 0, count: 8) // type and creator, unique id seed, next list
-        header += be16(2)
+        let records = cover == nil ? 2 : 3
+        header += be16(records)
         let recordZero = be16(1) + be16(0) + be32(text.count) + be16(1) + be16(4096) + be16(0) + be16(0) + mobiHeader
-        let first = header.count + 2 * 8 + 2
-        header += be32(first) + [0, 0, 0, 0] + be32(first + recordZero.count) + [0, 0, 0, 1] + [0, 0]
-        return header + recordZero + text
+        let first = header.count + records * 8 + 2
+        header += be32(first) + [0, 0, 0, 0] + be32(first + recordZero.count) + [0, 0, 0, 1]
+        if cover != nil { header += be32(first + recordZero.count + text.count) + [0, 0, 0, 2] }
+        header += [0, 0]
+        return header + recordZero + text + (cover ?? [])
     }
 
     func testMOBI() throws {
@@ -132,6 +138,21 @@ final class GeneratedBookTests: XCTestCase {
             title: "Updated Title", creators: [ReflowCreator(name: "Ann Author", role: "aut"), ReflowCreator(name: "Bob Author", role: "aut")],
             language: "en", identifiers: ["isbn": "978-0-00-000000-2", "asin": "B00TEST"], isbn: "9780000000002",
             publisher: "Pub House", date: "2019-05-04", subjects: ["Fiction"]))
+    }
+
+    func testAMOBIsCoverIsItsEXTHCoverRecord() throws {
+        let html = "<html><head><title>Mobi Book</title></head><body><p>Text in a PalmDOC record.</p></body></html>"
+        let picture = TestBooks.png(width: 30, height: 40, color: RGB(red: 200, green: 30, blue: 30))
+        let book = Self.mobi(html: html, exth: [(100, "Ann Author")], cover: picture)
+        let document = try ReflowDocument(path: try TestBooks.write(book, named: "covered.mobi", in: folder))
+        XCTAssertTrue(document.pageText(1).contains("Text in a PalmDOC record."), "the text is read as before")
+        let cover = try XCTUnwrap(document.coverImage(maxPixels: 200))
+        XCTAssertEqual(cover.width, 30)
+        XCTAssertEqual(cover.height, 40)
+        XCTAssertEqual(cover.pixel(x: 15, y: 20), RGB(red: 200, green: 30, blue: 30))
+        // Without one, the first page stands for it (coverImage nil).
+        let bare = try ReflowDocument(path: try TestBooks.write(Self.mobi(html: html, exth: [(100, "Ann Author")]), named: "bare.mobi", in: folder))
+        XCTAssertNil(bare.coverImage(maxPixels: 200))
     }
 
     func testZippedFB2() throws {

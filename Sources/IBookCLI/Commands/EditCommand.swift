@@ -24,7 +24,7 @@ package enum EditCommand: Command {
             Option("--rating", value: "0-5", help: "Your rating, 0 to 5."),
             Option("--subject", value: "text", help: "The subject (the PDF's own, unless set here)."),
             Option("--keywords", value: "text", help: "Keywords (the PDF's own, unless set here)."),
-            Option("--write", help: "Also write title, authors, subject and keywords into the PDF (Info and XMP), to a copy named NAME.edited.pdf beside it unless --in-place or -o; the book then uses the new file and keeps its bookmarks and history."),
+            Option("--write", help: "Also write title, authors, subject and keywords into the file (a PDF's Info and XMP, an EPUB's package document), to a copy named NAME.edited.pdf (.epub) beside it unless --in-place or -o; the book then uses the new file and keeps its bookmarks and history."),
             Option("--in-place", help: "With --write: replace the original file (atomically)."),
             Option("-o", "--output", value: "file", help: "With --write: where to write the copy."),
             CommonOptions.book,
@@ -58,7 +58,7 @@ package enum EditCommand: Command {
         let library = try context.library()
         var book = try context.book()
         // Refused before anything is stored: the edit and the file are written together or not at all.
-        if write, book.format != .pdf { throw LibraryError.needsPDF(book.path, format: book.format) }
+        if write, book.format != .pdf, book.format != .epub { throw LibraryError.needsPDF(book.path, format: book.format) }
         do {
             if !write || !edit.isEmpty { book = try library.edit(book, edit) }
         } catch let error as CurationError {
@@ -69,7 +69,7 @@ package enum EditCommand: Command {
         var written: String?
         if write {
             guard let writer = context.program.metadataWriter else {
-                throw UsageError("--write needs ibook-full, which writes PDFs")
+                throw UsageError("--write needs ibook-full, which writes PDFs and EPUBs")
             }
             let destination = try MetadataDestination.path(for: book, inPlace: arguments.flag("in-place"), output: arguments.value("output"))
             try writer(book.path, destination, try library.embeddedMetadata(book), try context.password())
@@ -99,7 +99,8 @@ enum MetadataDestination {
             path = URL(fileURLWithPath: output).path
         } else {
             let stem = PathName.deletingExtension(of: book.path)
-            path = stem.hasSuffix(".edited") ? stem + ".pdf" : stem + ".edited.pdf"
+            let ending = "." + (PathName.extension(of: book.path).isEmpty ? book.format.rawValue : PathName.extension(of: book.path))
+            path = stem.hasSuffix(".edited") ? stem + ending : stem + ".edited" + ending
         }
         if path != book.path, FileManager.default.fileExists(atPath: path) {
             throw CurationError.invalidValue("--write", "\(path) already exists: give another with -o, or --in-place")

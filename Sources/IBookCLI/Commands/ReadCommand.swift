@@ -6,7 +6,7 @@ package enum ReadCommand: Command {
     package static let spec = CommandSpec(
         name: "read",
         abstract: "Print the text of a page of the open book.",
-        discussion: "PAGE is a page number, a page label (iv, A-3), next or prev. With no PAGE, the page where you stopped (or the first). A plain number is always the physical page; use --label to select by label when labels are numbers too.",
+        discussion: "PAGE is a page number, a page label (iv, A-3), next or prev. With no PAGE, the page where you stopped (or the first). A plain number is always the physical page; use --label to select by label when labels are numbers too. A page of an EPUB, FB2, MOBI or plain-text book shows its headings, emphasis, quotes and lists, wrapped to the terminal (bold and italic only on a terminal without NO_COLOR).",
         positionals: [Positional("page", help: "A page number or label, next or prev.", optional: true)],
         options: [
             CommonOptions.book,
@@ -27,6 +27,9 @@ package enum ReadCommand: Command {
         case (nil, nil): request = .resume
         }
         let book = try context.book()
+        let structured = book.format.isLaidOut && !arguments.flag("json") && !arguments.flag("layout")
+        // Before the page is read (and the place moved on, for next): ibook-full reads it again.
+        if structured, context.program.pageStructure == nil { context.program.handOver?() }
         let page: PageText
         if arguments.flag("layout") {
             guard let layoutReader = context.program.layoutReader else {
@@ -50,12 +53,27 @@ package enum ReadCommand: Command {
             origin = "  " + context.stdout.style("(OCR, \(ocr.languages), " + CFormat.string("confidence %.0f%%)", ocr.confidence), .gray)
         }
         context.stdout.write(context.stdout.style(header, bold: true) + origin + "\n\n")
-        if page.hasText {
+        if structured, page.hasText, let structure = pageStructure(of: book, page.page, context) {
+            let width = context.stdout.isTTY ? context.stdout.width : 80
+            let lines = PageStructurePrinter.lines(of: structure, width: width, styled: context.stdout.usesColor)
+            context.stdout.write(lines.joined(separator: "\n") + "\n")
+        } else if page.hasText {
             context.stdout.write(page.text.hasSuffix("\n") ? page.text : page.text + "\n")
         } else if page.ocr != nil {
             context.stdout.write("(OCR found no text on this page)\n")
         } else {
             context.stdout.write("(this page has no text: it is probably a scanned image; 'ibook ocr' reads it)\n")
+        }
+    }
+
+    /// The page's structure, or nil (with a warning) when the book's file cannot give it: the stored text is shown.
+    private static func pageStructure(of book: Book, _ page: Int, _ context: CommandContext) -> PageStructure? {
+        guard let reader = context.program.pageStructure else { return nil }
+        do {
+            return try reader(book, page)
+        } catch {
+            context.warning("\(context.describe(error)): showing the indexed text")
+            return nil
         }
     }
 }

@@ -29,7 +29,10 @@ package enum SearchCommand: Command {
                                              json: json, context: context)
         }
         var printer = SearchHitsPrinter(out: context.stdout, json: json, spansBooks: scope.spansBooks)
+        var chapters = library.chapterNames()
         let summary = try library.search(query, scope: scope, exact: arguments.flag("exact"), limit: limit) { hit in
+            var hit = hit
+            hit.chapter = try chapters.chapter(of: hit)
             try printer.print(hit)
         }
         printer.flush()

@@ -37,7 +37,9 @@ package struct SearchHitsPrinter {
                 append("#\(hit.bookID) \(hit.bookTitle)", .magenta, bold: true)
                 buffer.append(0x0A)
             }
-            append("p. \(hit.page)\(Formatting.labelSuffix(hit.label, page: hit.page)):", .green)
+            // A laid-out book's page numbers depend on the reference layout: its chapter says where, whatever the layout.
+            let chapter = hit.chapter.map { ($0.hasSuffix(".") ? String($0.dropLast()) : $0) + ", " } ?? ""
+            append("\(chapter)p. \(hit.page)\(Formatting.labelSuffix(hit.label, page: hit.page)):", .green)
             buffer.append(0x20)
             buffer.append(contentsOf: hit.snippet.before.utf8)
             if usesColor {

@@ -95,6 +95,19 @@ int32_t reflow_position_page(reflow_document *document, uint64_t position);
 /* reflow_position of every page, in one pass, into starts (room for count); returns how many. */
 int32_t reflow_page_starts(reflow_document *document, uint64_t *starts, int32_t count);
 
+/* The boxes, in page points (x0, y0, x1, y1, one per line), of the letters `first` to `last` of page
+   `index` (0-based, counted from the page's first letter as positions count them: white space not
+   counted), at most `max_boxes`. Returns how many, or -1. */
+int32_t reflow_letter_boxes(reflow_document *document, int32_t index, uint64_t first, uint64_t last, double *boxes,
+                            int32_t max_boxes);
+
+/* The page's text with its structure, for reading it in a terminal, as records: u8 1, a text
+   block: f64 its left and right edges; u8 2, a line of it: f64 left and right edges, f64 top; u8 3, a run of characters
+   of one style on that line: u8 style (1 bold, 2 italic, 4 monospaced), f64 type size, f64 baseline,
+   string the text. Edges in points from the page's top-left. Strings as in reflow_outline. */
+int32_t reflow_page_runs(reflow_document *document, int32_t index, uint8_t **records, size_t *length,
+                         char *message, size_t message_size);
+
 /* The page (0-based) a link target such as "EPUB/text/ch1.xhtml#p3" lands on; -1 when none. */
 int32_t reflow_resolve_link(reflow_document *document, const char *uri);
 

@@ -9,7 +9,7 @@ enum HighlightCommand: Command {
     static let spec = CommandSpec(
         name: "highlight",
         abstract: "Highlight a passage of the open book.",
-        discussion: "Finds the passage as you type it (case, accents and spacing ignored, across line breaks and hyphenated words) on PAGE, or anywhere in the book, and keeps the highlight in the library with the rectangles of its lines. When it occurs more than once, the places are listed: choose one with --occurrence N. 'ibook notes' lists highlights; 'ibook annotate' writes them into a copy of the PDF.",
+        discussion: "Finds the passage as you type it (case, accents and spacing ignored, across line breaks and hyphenated words) on PAGE, or anywhere in the book, and keeps the highlight in the library with the rectangles of its lines. When it occurs more than once, the places are listed: choose one with --occurrence N. In an EPUB, FB2, MOBI or plain-text book the highlight is also kept by the letters it covers, so the reader draws it at any type size. 'ibook notes' lists highlights; 'ibook annotate' writes a PDF's into a copy of it.",
         positionals: [
             Positional("page", help: "A page number or label (default: wherever the passage is).", optional: true),
             Positional("passage", help: "The text to highlight."),

@@ -104,10 +104,10 @@ enum ViewCommand: Command {
             if linkDocument == nil { linkDocument = .some(try? BookOpener.document(path: book.path, password: password)) }
             return linkDocument??.links(onPage: page) ?? []
         }
-        options.highlighter = { page, passage, near in
+        options.highlighter = { page, passage, near, occurrence in
             // Highlights are kept in a local library only, yet: the reader says so on its status line.
             guard library.capabilities.contains(.annotations) else { throw LibraryError.notOnSharedLibrary("highlighting") }
-            return try library.highlight(book, HighlightRequest(passage: passage, page: .number(page), occurrence: nil, note: nil,
+            return try library.highlight(book, HighlightRequest(passage: passage, page: .number(page), occurrence: occurrence, note: nil,
                                                                 color: AnnotationColor.highlightDefault, near: near),
                                          password: password)
         }

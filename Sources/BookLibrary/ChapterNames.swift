@@ -1,0 +1,71 @@
+import Store
+
+/// The chapter a search hit or a highlight in a laid-out book (EPUB, FB2, MOBI, plain text)
+/// falls in, for saying where it is: its page depends on the reference layout, its chapter on
+/// the book alone. Each book's format and outline are read once; a PDF's hits keep their page alone.
+public struct ChapterNames {
+    private let database: any SQLEngine
+    private var outlines: [Int: [TOCEntry]] = [:]
+    private var pages: [String: String] = [:]
+
+    init(database: any SQLEngine) { self.database = database }
+
+    /// The title of the deepest outline entry the hit comes after; nil for a PDF or before the first entry.
+    public mutating func chapter(of hit: SearchHit) throws -> String? {
+        if outlines[hit.bookID] == nil {
+            guard let book = try Catalog(database: database).book(id: hit.bookID), book.format.isLaidOut else {
+                outlines[hit.bookID] = []
+                return nil
+            }
+            outlines[hit.bookID] = try TableOfContents(database: database).flat(book, maxDepth: nil)
+        }
+        guard let outline = outlines[hit.bookID], let index = Annotations.chapter(of: hit.page, in: outline) else { return nil }
+        guard outline[index].page == hit.page, let text = try pageText(bookID: hit.bookID, page: hit.page) else {
+            return outline[index].title
+        }
+        let page = Self.squeezed(text), before = Self.squeezed(hit.snippet.before.drop { $0 == "…" })
+        guard let found = page.firstRange(of: before + (before.isEmpty ? "" : " ") + Self.squeezed(hit.snippet.match)) else {
+            return outline[index].title
+        }
+        // Where the match itself starts: a heading it is part of comes before it.
+        let place = page.distance(from: page.startIndex, to: found.lowerBound) + (before.isEmpty ? 0 : before.count + 1)
+        return Self.entry(index, in: outline, page: hit.page, squeezedText: page, at: place).map { outline[$0].title }
+    }
+
+    private mutating func pageText(bookID: Int, page: Int) throws -> String? {
+        let key = "\(bookID) \(page)"
+        if let text = pages[key] { return text }
+        let text = Self.storedText(database, bookID: bookID, page: page)
+        pages[key] = text
+        return text
+    }
+
+    static func storedText(_ database: any SQLEngine, bookID: Int, page: Int) -> String? {
+        let stored = (try? database.queryRow("SELECT text FROM pages WHERE book_id = ? AND page = ?", [bookID, page]))??["text"] ?? .null
+        return try? StoredText.decode(stored)
+    }
+
+    /// Of `index` (the last entry at or before the page) and the entries before it, the one a place
+    /// on the page comes after, the place counted in characters of the page's text squeezed: the
+    /// outline knows pages only, and a heading further down the page is not yet the place's chapter.
+    /// nil when the place comes before the book's first entry.
+    static func entry(_ index: Int, in outline: [TOCEntry], page: Int, squeezedText text: String, at place: Int) -> Int? {
+        var index = index
+        while outline[index].page == page, let heading = text.firstRange(of: squeezed(outline[index].title)),
+              text.distance(from: text.startIndex, to: heading.lowerBound) > place {
+            guard index > 0 else { return nil }
+            index -= 1
+        }
+        return index
+    }
+
+    /// Each run of white space one space, as snippets have it.
+    static func squeezed<S: StringProtocol>(_ text: S) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+extension Library {
+    /// Names the chapters of laid-out books' search hits (see `ChapterNames`); reading them records no history.
+    public func chapterNames() -> ChapterNames { ChapterNames(database: engine) }
+}
