@@ -60,14 +60,13 @@ extension ReaderUpdate {
     /// pressed (a click, acting as before drags existed).
     static func leftButton(_ event: MouseEvent, _ state: inout ReaderState) -> [ReaderEffect] {
         if event.pressed && !event.motion {
-            state.press = nil
-            guard event.row <= state.textRows else { return [] }
-            guard let words = state.words, words.page == state.page else { return [.loadWords(then: .mouse(event))] }
-            state.press = VisualSelection.Press(column: event.column, row: event.row)
+            state.press = event.row <= state.textRows ? VisualSelection.Press(column: event.column, row: event.row) : nil
             return []
         }
         guard var press = state.press else { return [] }
         let moved = press.dragged || event.column != press.column || event.row != press.row
+        // The words are read once a drag is sure, so a click costs no reading of the page's text.
+        if moved, state.words?.page != state.page { return [.loadWords(then: .mouse(event))] }
         if event.motion {
             guard moved else { return [] }
             press.dragged = true

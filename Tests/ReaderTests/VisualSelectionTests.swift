@@ -131,6 +131,15 @@ final class VisualSelectionTests: XCTestCase {
         XCTAssertEqual(effects, [.copy("The great lens swept across the", words: 6), .redraw])
         XCTAssertNil(state.visual)
         XCTAssertEqual(state.page, 9)
+        // A drag on a page whose words are not read yet has them read, then goes on.
+        state.words = nil
+        _ = ReaderUpdate.handle(.mouse(MouseEvent(button: .left, column: 13, row: 11)), &state)
+        let motion = Key.mouse(MouseEvent(button: .left, motion: true, column: 18, row: 11))
+        XCTAssertEqual(ReaderUpdate.handle(motion, &state), [.loadWords(then: motion)])
+        state.words = words
+        XCTAssertEqual(ReaderUpdate.handle(motion, &state), [.redraw])
+        _ = ReaderUpdate.handle(.escape, &state)
+        state.press = nil
         // Press and release in one cell: a click, on the right third, turns the page.
         _ = ReaderUpdate.handle(.mouse(MouseEvent(button: .left, column: 90, row: 11)), &state)
         XCTAssertEqual(ReaderUpdate.handle(.mouse(MouseEvent(button: .left, pressed: false, column: 90, row: 11)), &state), [.pageChanged])
