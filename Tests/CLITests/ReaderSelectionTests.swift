@@ -148,6 +148,62 @@ final class ReaderSelectionTests: XCTestCase {
         try session.send("q")
     }
 
+    /// Outside tmux, on a kitty terminal: the selected words are drawn
+    /// reversed on the page image sent again (every changed pixel the inverse
+    /// of what it was), and `y` writes the OSC 52 sequence of read's text.
+    func testOnAKittyTerminalTheSelectionIsDrawnReversedAndCopiedByOSC52() throws {
+        var environment = library.environment
+        environment["TERM"] = "xterm-kitty"
+        environment.removeValue(forKey: "TMUX")
+        let terminal = try PseudoTerminal(Run.ibookPath, ["view", "lighthouses", "9", "--graphics", "kitty"],
+                                          environment: environment, columns: 80, rows: 25, pixelWidth: 800, pixelHeight: 500)
+        XCTAssertTrue(terminal.waitFor { String(decoding: $0, as: UTF8.self).contains("page 9 of 40") })
+        XCTAssertTrue(terminal.waitFor { (try? KittyStream.images(in: String(decoding: $0, as: UTF8.self)).count) ?? 0 >= 1 })
+        let before = try XCTUnwrap(try KittyStream.images(in: String(decoding: terminal.read(), as: UTF8.self)).last).png
+        terminal.send("vww")
+        XCTAssertTrue(terminal.waitFor { output in
+            String(decoding: output, as: UTF8.self).contains("3 words") && ((try? KittyStream.images(in: String(decoding: output, as: UTF8.self)).count) ?? 0) >= 2
+        })
+        let after = try XCTUnwrap(try KittyStream.images(in: String(decoding: terminal.read(), as: UTF8.self)).last).png
+        XCTAssertEqual(after.width, before.width)
+        XCTAssertEqual(after.height, before.height)
+        var changed = 0, inverted = 0
+        for index in stride(from: 0, to: before.pixels.count, by: 4) where before.pixels[index] != after.pixels[index] {
+            changed += 1
+            if abs(Int(after.pixels[index]) - (255 - Int(before.pixels[index]))) <= 2 { inverted += 1 }
+        }
+        XCTAssertGreaterThan(changed, 200, "the words are drawn over")
+        XCTAssertGreaterThan(Double(inverted), Double(changed) * 0.95, "in reverse")
+        terminal.send("y")
+        let text = try pageText("lighthouses", 9)
+        let expected = "\u{1B}]52;c;" + Data(words(text, 0, 2).utf8).base64EncodedString() + "\u{07}"
+        XCTAssertTrue(terminal.waitFor { String(decoding: $0, as: UTF8.self).contains(expected) }, "OSC 52 of \(words(text, 0, 2))")
+        terminal.send("q")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    /// Sixel and blocks send the page again with the selection on it.
+    func testSixelAndBlocksSendThePageAgainWithTheSelection() throws {
+        for (mode, marker) in [("sixel", "\u{1B}P"), ("blocks", "▀")] {
+            var environment = library.environment.filter { $0.key != "NO_COLOR" }
+            environment["TERM"] = "xterm-256color"
+            environment.removeValue(forKey: "TMUX")
+            let terminal = try PseudoTerminal(Run.ibookPath, ["view", "lighthouses", "9", "--graphics", mode],
+                                              environment: environment, columns: 80, rows: 25, pixelWidth: 800, pixelHeight: 500)
+            func pictures(_ output: [UInt8]) -> Int { String(decoding: output, as: UTF8.self).components(separatedBy: marker).count - 1 }
+            XCTAssertTrue(terminal.waitFor { String(decoding: $0, as: UTF8.self).contains("page 9 of 40") && pictures($0) > 0 }, mode)
+            usleep(300_000)
+            let before = pictures(terminal.read())
+            terminal.send("vj")
+            XCTAssertTrue(terminal.waitFor { String(decoding: $0, as: UTF8.self).contains("VISUAL") && pictures($0) > before },
+                          "\(mode): the page drawn again")
+            terminal.send("\u{1B}")
+            usleep(100_000)
+            terminal.send("q")
+            XCTAssertEqual(terminal.waitForExit(), 0, mode)
+        }
+    }
+
     /// A laid-out book copies the words of the book's page the screen page
     /// stands for, as `ibook read` prints them.
     func testAnEPUBCopiesTheWordsOfItsOwnPage() throws {
