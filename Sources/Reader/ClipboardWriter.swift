@@ -13,6 +13,8 @@ final class ClipboardWriter {
         var terminalBytes: [UInt8]?
         /// The desktop program that took the text, if one did.
         var program: String?
+        /// Nothing took the text: tmux drops programs' OSC 52 and passes nothing through.
+        var droppedByTmux = false
     }
 
     /// Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not carry.
@@ -22,6 +24,8 @@ final class ClipboardWriter {
     private let insideTmux: Bool
     /// Whether tmux passes escape sequences through, asked of tmux on the first copy.
     private var passthrough: Bool?
+    /// Whether tmux keeps programs' OSC 52 (`set-clipboard on`), asked on the first copy.
+    private var tmuxTakesCopies: Bool?
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -31,9 +35,15 @@ final class ClipboardWriter {
     /// Nil when the text is over `ClipboardSequence.maximumTextBytes`: nothing is copied then.
     func copy(_ text: String) -> Outcome? {
         guard text.utf8.count <= ClipboardSequence.maximumTextBytes else { return nil }
-        if insideTmux, passthrough == nil { passthrough = TmuxPassthrough.isEnabled(environment: environment) ?? false }
+        if insideTmux, passthrough == nil {
+            passthrough = TmuxPassthrough.isEnabled(environment: environment) ?? false
+            // Unknown (an old tmux) counts as taking them: better no advice than a wrong one.
+            tmuxTakesCopies = ClipboardSequence.tmuxTakesCopies(environment: environment) ?? true
+        }
         let bytes = ClipboardSequence.bytes(for: text, insideTmux: insideTmux, passthrough: passthrough ?? false)
-        return Outcome(terminalBytes: bytes, program: desktopCopy(text))
+        let program = desktopCopy(text)
+        let dropped = insideTmux && tmuxTakesCopies == false && passthrough == false && program == nil
+        return Outcome(terminalBytes: bytes, program: program, droppedByTmux: dropped)
     }
 
     /// The desktop's own clipboard program for this session, when its display

@@ -320,6 +320,7 @@ public final class ReaderSession {
         }
         if let bytes = outcome.terminalBytes { writeBytes(bytes) }
         state.message = "Copied \(count)" + (outcome.program.map { " (and to \($0))" } ?? "")
+            + (outcome.droppedByTmux ? ", but tmux drops it: " + ClipboardSequence.tmuxAdvice : "")
     }
 
     private func reloadBookmarks() {

@@ -17,6 +17,21 @@ public enum ClipboardSequence {
         return Array("\u{1B}]52;c;".utf8) + Array(Data(bytes).base64EncodedString().utf8) + [0x07]
     }
 
+    /// What to tell someone whose tmux drops programs' OSC 52.
+    public static let tmuxAdvice = "add 'set -g set-clipboard on' to ~/.tmux.conf for tmux to pass copies on"
+
+    /// Whether tmux takes programs' OSC 52 (`set-clipboard on`); its default,
+    /// `external`, and `off` drop it. Nil when tmux cannot be asked.
+    public static func tmuxTakesCopies(environment: [String: String]) -> Bool? {
+        guard let value = ShortCommand.output(of: ["tmux", "show-options", "-gv", "set-clipboard"], environment: environment)
+        else { return nil }
+        switch value.trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "on": return true
+        case "off", "external": return false
+        default: return nil
+        }
+    }
+
     /// What to write for `text` on this terminal. Inside tmux the plain
     /// sequence goes first: tmux with `set-clipboard on` keeps it as a paste
     /// buffer and hands it to the terminal around it. When tmux passes escape

@@ -204,6 +204,18 @@ final class ReaderSelectionTests: XCTestCase {
         }
     }
 
+    /// tmux's default `set-clipboard external` drops a program's OSC 52: the
+    /// status line says how to let it through instead of claiming a copy.
+    func testInsideATmuxThatDropsCopiesTheStatusLineSaysSo() throws {
+        let session = try TmuxSession("exec '\(Run.ibookPath)' view lighthouses 9 --graphics text", columns: 160, rows: 30,
+                                      environment: library.environment.filter { !["DISPLAY", "WAYLAND_DISPLAY"].contains($0.key) })
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 9 of 40") }, session.screen())
+        try session.send("v", "y")
+        waitForStatus(session, "Copied 1 word, but tmux drops it: add 'set -g set-clipboard on'")
+        XCTAssertNil(try? session.tmux(["show-buffer"]).stdout.nilIfEmpty)
+        try session.send("q")
+    }
+
     /// A laid-out book copies the words of the book's page the screen page
     /// stands for, as `ibook read` prints them.
     func testAnEPUBCopiesTheWordsOfItsOwnPage() throws {
