@@ -356,10 +356,10 @@ public final class ReaderSession {
     }
 
     private func pageChanged() {
-        // Read again when next needed: a laid-out book's screen page may now stand for another page of the book.
-        state.words = nil
         // A laid-out book has no links (and its view pages are not the pages links are kept for).
         state.links = (state.page, state.reflow == nil ? options.links?(state.page) ?? [] : [])
+        // Read again when next needed: a laid-out book's screen page may now stand for another page of the book.
+        state.words = nil
         let reference = state.referencePage
         do {
             try library.recordReading(book, page: reference)
