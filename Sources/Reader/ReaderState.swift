@@ -130,7 +130,7 @@ public struct ReaderState: Sendable {
     public var links: (page: Int, links: [PageLink]) = (0, [])
     /// `f`'s labels while hint mode is on.
     public var hints: LinkHints?
-    /// The words of the page, read by the session when `v` or a press of the mouse first needs them.
+    /// The words of the page, read by the session when `v` or a drag first needs them.
     public var words: PageWords?
     /// `v`'s selection over `words`, while visual mode is on.
     public var visual: VisualSelection?

@@ -30,10 +30,11 @@ public enum ReaderUpdate {
     static let wheelLines = 3
 
     /// On the page, with nothing open over it: the wheel scrolls as `j`/`k`
-    /// do, three rows a notch, and a click on the left or right third of the
-    /// page turns back or forward a page, as `K`/`J` do. The middle third,
-    /// the status line, releases, and a click while typing, choosing a link
-    /// (`f`) or in a panel do nothing.
+    /// do, three rows a notch; a click (its release in the cell pressed)
+    /// on the left or right third of the page turns back or forward a page,
+    /// as `K`/`J` do, and a drag selects and copies words (see `leftButton`).
+    /// The middle third, the status line, and the mouse while typing,
+    /// choosing a link (`f`) or in a panel do nothing.
     public static func mouse(_ event: MouseEvent, _ state: inout ReaderState) -> [ReaderEffect] {
         guard state.prompt == nil, state.hints == nil, state.pendingMark == nil, case .none = state.panel else {
             state.press = nil
