@@ -146,6 +146,31 @@ final class VisualSelectionTests: XCTestCase {
         XCTAssertEqual(state.page, 10)
     }
 
+    /// Zoomed in, the page twice the screen's height and scrolled: cells map
+    /// to the part of the page on screen, and moving the cursor off screen scrolls.
+    func testOnAZoomedPageDragsFollowTheScrollAndTheCursorStaysInView() {
+        let words = PageWords(page: 9, text: text, glyphs: (text, glyphBoxes(text)))
+        var state = state(words)
+        state.pageSize = (width: 1000, height: 4000)
+        state.overflow = (x: 0, y: 3000)
+        state.scrollY = 600
+        // Row 11 is pixel 210 of the screen, 810 of the page: y 0.2025, line 1; column 13 "The", column 40 "the".
+        _ = ReaderUpdate.handle(.mouse(MouseEvent(button: .left, column: 13, row: 11)), &state)
+        let effects = ReaderUpdate.handle(.mouse(MouseEvent(button: .left, pressed: false, column: 40, row: 11)), &state)
+        XCTAssertEqual(effects, [.copy("The great lens swept across the", words: 6), .redraw])
+        // v starts on the first word whose top is in view: the screen's top is 600 / 4000 = 0.15 of the page, line 1 is at 0.2.
+        _ = ReaderUpdate.handle(.character("v"), &state)
+        XCTAssertEqual(state.visual?.range, 3...3, "\"The\", the first word below the top of the screen")
+        _ = ReaderUpdate.handle(.character("j"), &state)
+        XCTAssertEqual(state.scrollY, 600, "line 2 (y 0.3, pixel 1200) is on screen (600-1600)")
+        state.scrollY = 0
+        _ = ReaderUpdate.handle(.character("j"), &state)
+        XCTAssertEqual(state.scrollY, 1200 - 1000 / 3, "the cursor's line below the screen: brought to a third from the top")
+        state.scrollY = 2000
+        _ = ReaderUpdate.handle(.character("k"), &state)
+        XCTAssertEqual(state.scrollY, 800 - 1000 / 3, "line 1 (pixel 800) above the screen: the same")
+    }
+
     func testADragInTextModeGoesByTheWrappedLinesOnScreen() {
         let words = PageWords(page: 9, text: text)
         var state = state(words, textMode: true)
