@@ -1,3 +1,5 @@
+import TerminalIO
+
 /// What an update asks the session to do beyond changing the state.
 public enum ReaderEffect: Equatable, Sendable {
     /// The page changed: record it in the history, look up its label, render it.
@@ -15,6 +17,10 @@ public enum ReaderEffect: Equatable, Sendable {
     case highlightHit(page: Int, query: String, occurrence: Int)
     /// A laid-out book's type size changed: lay it out again, keeping the place.
     case relayout
+    /// Read the words of the page shown into `words`, then take the key again.
+    case loadWords(then: Key)
+    /// Put the text on the clipboard (`count` words of the page).
+    case copy(String, words: Int)
     /// The bookmarks list is about to be shown.
     case loadBookmarks
     case suspend

@@ -37,6 +37,11 @@ public final class ReaderSession {
         public var highlighter: ((_ page: Int, _ passage: String, _ near: (x: Double, y: Double)?, _ occurrence: Int?) throws -> Annotation)?
         /// The links on a page (1-based), for `f` to follow; set by the binary that reads PDFs.
         public var links: ((_ page: Int) -> [PageLink])?
+        /// A PDF page's text with each character's box (fractions of the
+        /// page), for visual mode to draw its selection; set by the binary that reads PDFs.
+        public var pageGlyphs: ((_ page: Int) -> (text: String, boxes: [PageRectangle])?)?
+        /// Where the searches of `/` and `?` are kept between sessions.
+        public var searchHistory = SearchHistoryFile(environment: ProcessInfo.processInfo.environment)
 
         public init(graphics: GraphicsMode, password: String?, rendererExecutable: String) {
             self.graphics = graphics
@@ -81,6 +86,7 @@ public final class ReaderSession {
     private var shownHints = false
     /// The reference page of each hit of the last search, to place the hits again after a new layout.
     private var searchReferencePages: [Int] = []
+    private lazy var clipboard = ClipboardWriter(environment: ProcessInfo.processInfo.environment)
     /// A layout the worker failed to make, not asked for again.
     private var failedLayout: RenderLayout?
     /// Where the last search's hits are in the layout shown, to ask the worker when one is free.
@@ -107,6 +113,7 @@ public final class ReaderSession {
         let rawMode = try RawMode(fileDescriptor: input)
         // Clicks and the wheel, on from enterScreen to leaveScreen (raw mode's own span).
         rawMode.reportsMouse = true
+        rawMode.reportsDrags = true
         self.rawMode = rawMode
         signals = try SignalPipe()
         EmergencyRestore.setResetSequence(Array(leaveScreenBytes.utf8) + painter.clearAll())
@@ -120,6 +127,7 @@ public final class ReaderSession {
         state.annotations = (try? library.annotations(of: book)) ?? []
         // Known from the start, so bookmarking a page shows the note it has.
         state.bookmarks = (try? library.bookmarks(of: book)) ?? []
+        state.searchHistory = options.searchHistory.load()
         pageChanged()
         for key in decoder.decode(options.pendingInput) where !quitting {
             perform(ReaderUpdate.handle(key, &state))
@@ -260,7 +268,14 @@ public final class ReaderSession {
                     state.message = String(describing: error)
                 }
             case .search(let query, let backward):
+                // Kept for the next session; a history that cannot be written costs nothing but itself.
+                _ = try? options.searchHistory.add(query)
                 search(query, backward: backward)
+            case .loadWords(let key):
+                loadWords()
+                perform(ReaderUpdate.handle(key, &state))
+            case .copy(let text, let words):
+                copy(text, words: words)
             case .highlightHit(let page, let query, let occurrence):
                 highlight(page: page, query: query, occurrence: occurrence)
             case .saveBookmark(let page, let note):
@@ -287,6 +302,26 @@ public final class ReaderSession {
             }
         }
         needsDraw = true
+    }
+
+    /// The page's words as `ibook read` has them (a laid-out book's: the
+    /// reference page it stands for), with their boxes on a PDF's image.
+    private func loadWords() {
+        let reference = state.referencePage
+        let text = (try? library.pageText(book, page: reference).text) ?? ""
+        let glyphs = state.reflow == nil && !state.textMode ? options.pageGlyphs?(reference) : nil
+        state.words = PageWords(page: state.page, text: text, glyphs: glyphs)
+    }
+
+    private func copy(_ text: String, words: Int) {
+        let count = words == 1 ? "1 word" : "\(words) words"
+        guard let outcome = clipboard.copy(text) else {
+            state.message = "Not copied: \(count) are \(text.utf8.count / 1_024) KB, more than a terminal's clipboard takes (\(ClipboardSequence.maximumTextBytes / 1_024) KB)"
+            return
+        }
+        if let bytes = outcome.terminalBytes { writeBytes(bytes) }
+        state.message = "Copied \(count)" + (outcome.program.map { " (and to \($0))" } ?? "")
+            + (outcome.droppedByTmux ? ", but tmux drops it: " + ClipboardSequence.tmuxAdvice : "")
     }
 
     private func reloadBookmarks() {
@@ -324,6 +359,8 @@ public final class ReaderSession {
     private func pageChanged() {
         // A laid-out book has no links (and its view pages are not the pages links are kept for).
         state.links = (state.page, state.reflow == nil ? options.links?(state.page) ?? [] : [])
+        // Read again when next needed: a laid-out book's screen page may now stand for another page of the book.
+        state.words = nil
         let reference = state.referencePage
         do {
             try library.recordReading(book, page: reference)
@@ -588,7 +625,12 @@ public final class ReaderSession {
         let (lines, first, limit) = ReaderView.textLines(text, state: state, rows: rows, columns: size.columns)
         state.textLine = first
         state.textLimit = limit
-        return lines
+        guard let selection = state.visual, let words = state.words, words.page == state.page, words.text == text else { return lines }
+        let selected = words.words[selection.range.lowerBound].range.lowerBound..<words.words[selection.range.upperBound].range.upperBound
+        let wrapped = ReaderView.wrapped(text, columns: size.columns)
+        return lines.enumerated().map { index, line in
+            wrapped.indices.contains(first + index) ? VisualSelection.reversing(wrapped[first + index], selected) : line
+        }
     }
 
     private func drawPage(rows: Int) -> String {
@@ -608,7 +650,8 @@ public final class ReaderSession {
         case .image(let image, let matches):
             let canvas = compose(image, matches: matches)
             let hints = state.hints.map { "hints \($0.typed)" } ?? ""
-            let key = "\(request.hashValue) \(state.scrollX) \(state.scrollY) \(state.rotation) \(state.inverted) \(state.search?.current ?? -1) \(state.annotations.count) \(size.columns)x\(size.rows) \(hints)"
+            let selection = state.visual.map { "visual \($0.anchor)-\($0.cursor)" } ?? ""
+            let key = "\(request.hashValue) \(state.scrollX) \(state.scrollY) \(state.rotation) \(state.inverted) \(state.search?.current ?? -1) \(state.annotations.count) \(size.columns)x\(size.rows) \(hints) \(selection)"
             guard key != shownFrameKey else { return "" }
             var bytes = ""
             if shownImage == nil || shownHints { bytes += ScreenSequences.clearScreen }
@@ -646,6 +689,9 @@ public final class ReaderSession {
         shownMatches = (state.page, matches)
         // Annotations are placed on reference pages, nowhere known on a view page.
         AnnotationPainter.paint(state.annotations.filter { $0.page == state.page && state.reflow == nil }, on: &page)
+        if let selection = state.visual, let words = state.words, words.page == state.page, words.hasBoxes {
+            SelectionPainter.paint(words.words[selection.range].compactMap(\.box), on: &page)
+        }
         let currentOccurrence: Int? = state.search.flatMap { search in
             search.current.flatMap { search.hits[$0].page == state.page ? search.hits[$0].occurrence : nil }
         }

@@ -130,6 +130,12 @@ public struct ReaderState: Sendable {
     public var links: (page: Int, links: [PageLink]) = (0, [])
     /// `f`'s labels while hint mode is on.
     public var hints: LinkHints?
+    /// The words of the page, read by the session when `v` or a drag first needs them.
+    public var words: PageWords?
+    /// `v`'s selection over `words`, while visual mode is on.
+    public var visual: VisualSelection?
+    /// The left button held down on the page: a click or a drag, told on its release.
+    public var press: VisualSelection.Press?
     /// Marks by letter, kept for the session (not in the library: bookmarks are the lasting kind).
     public var marks: [Character: Mark] = [:]
     public var pendingMark: PendingMark?
@@ -182,6 +188,8 @@ public struct ReaderState: Sendable {
         reveal = nil
         label = nil
         pageSize = (0, 0)
+        visual = nil
+        press = nil
         return true
     }
 

@@ -11,6 +11,7 @@ public enum ReaderUpdate {
         if case .mouse(let event) = key { return mouse(event, &state) }
         if state.prompt != nil { return prompt(key, &state) }
         if state.hints != nil { return hints(key, &state) }
+        if state.visual != nil { return visual(key, &state) }
         switch state.panel {
         case .none: break
         case .help:
@@ -29,33 +30,44 @@ public enum ReaderUpdate {
     static let wheelLines = 3
 
     /// On the page, with nothing open over it: the wheel scrolls as `j`/`k`
-    /// do, three rows a notch, and a click on the left or right third of the
-    /// page turns back or forward a page, as `K`/`J` do. The middle third,
-    /// the status line, releases, and a click while typing, choosing a link
-    /// (`f`) or in a panel do nothing.
+    /// do, three rows a notch; a click (its release in the cell pressed)
+    /// on the left or right third of the page turns back or forward a page,
+    /// as `K`/`J` do, and a drag selects and copies words (see `leftButton`).
+    /// The middle third, the status line, and the mouse while typing,
+    /// choosing a link (`f`) or in a panel do nothing.
     public static func mouse(_ event: MouseEvent, _ state: inout ReaderState) -> [ReaderEffect] {
-        guard event.pressed, state.prompt == nil, state.hints == nil, state.pendingMark == nil else { return [] }
-        guard case .none = state.panel else { return [] }
+        guard state.prompt == nil, state.hints == nil, state.pendingMark == nil, case .none = state.panel else {
+            state.press = nil
+            return []
+        }
+        // The left button acts on its release, once it is known not to be a drag.
+        if event.button == .left { return leftButton(event, &state) }
+        guard event.pressed else { return [] }
         state.count = ""
         state.pendingG = false
         switch event.button {
         case .wheelUp, .wheelDown:
             state.message = nil
             return ReaderScroll.move(.line, forward: event.button == .wheelDown, count: wheelLines, &state)
-        case .left:
-            guard event.row <= state.textRows else { return [] }
-            // A link under the pointer is followed, as its hint would be; elsewhere the thirds turn pages.
-            if let link = link(atColumn: event.column, row: event.row, state) {
-                state.message = nil
-                return follow(link, &state)
-            }
-            let third = max(1, state.screenColumns / 3)
-            if event.column <= third { state.message = nil; return turn(by: -1, &state) }
-            if event.column > state.screenColumns - third { state.message = nil; return turn(by: 1, &state) }
-            return []
         default:
             return []
         }
+    }
+
+    /// A click on the page: a link under the pointer is followed, as its
+    /// hint would be; elsewhere the left and right thirds turn pages.
+    static func click(atColumn column: Int, row: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        state.count = ""
+        state.pendingG = false
+        guard row <= state.textRows else { return [] }
+        if let link = link(atColumn: column, row: row, state) {
+            state.message = nil
+            return follow(link, &state)
+        }
+        let third = max(1, state.screenColumns / 3)
+        if column <= third { state.message = nil; return turn(by: -1, &state) }
+        if column > state.screenColumns - third { state.message = nil; return turn(by: 1, &state) }
+        return []
     }
 
     /// The link drawn under a terminal cell, on the page image; none in text mode.
@@ -163,6 +175,8 @@ public enum ReaderUpdate {
             guard !links.isEmpty else { return noMove("No links on screen", &state) }
             state.hints = LinkHints(links)
             return [.redraw]
+        case .character("v"):
+            return startVisual(&state)
         case .character("m"):
             state.pendingMark = .set
             return [.redraw]
@@ -327,7 +341,7 @@ public enum ReaderUpdate {
         }
     }
 
-    private static func noMove(_ message: String, _ state: inout ReaderState) -> [ReaderEffect] {
+    static func noMove(_ message: String, _ state: inout ReaderState) -> [ReaderEffect] {
         state.message = message
         return [.redraw]
     }
@@ -457,7 +471,7 @@ public enum ReaderUpdate {
                 if !query.isEmpty {
                     state.searchHistory.removeAll { $0 == query }
                     state.searchHistory.append(query)
-                    if state.searchHistory.count > 100 { state.searchHistory.removeFirst() }
+                    if state.searchHistory.count > SearchHistoryFile.limit { state.searchHistory.removeFirst() }
                 }
                 return query.isEmpty ? [.redraw] : [.search(query, backward: prompt.kind == .searchBackward), .redraw]
             case .bookmarkNote(let page):

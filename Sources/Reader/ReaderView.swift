@@ -18,6 +18,9 @@ public enum ReaderView {
             }
             return fitted(lead + prompt.text, columns)
         }
+        if let selection = state.visual, let words = state.words {
+            return fitted(state.message ?? selection.summary(in: words, width: max(10, columns - 50)), columns)
+        }
         if let hints = state.hints {
             // The legend: every label still possible and where it leads, as the image may hide labels drawn on it.
             let legend = hints.remaining.map { "\($0.label) \(LinkHints.describe($0.link.target))" }.joined(separator: "  ")
@@ -99,20 +102,30 @@ public enum ReaderView {
     /// `lastFirstLine` is the furthest the text can scroll and still fill the rows.
     public static func textLines(_ text: String, state: ReaderState, rows: Int, columns: Int)
         -> (lines: [String], firstLine: Int, lastFirstLine: Int) {
-        var wrapped: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var rest = String(line)
-            repeat {
-                let piece = prefix(rest, columns: columns)
-                wrapped.append(piece)
-                rest = String(rest.dropFirst(piece.count))
-            } while !rest.isEmpty
-        }
+        var wrapped = self.wrapped(text, columns: columns).map(\.text)
         while wrapped.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { wrapped.removeLast() }
         if wrapped.isEmpty { wrapped = ["(this page has no text: it is probably a scanned image)"] }
         let last = max(0, wrapped.count - rows)
         let first = min(max(0, state.textLine), last)
         return (Array(wrapped[first..<min(wrapped.count, first + rows)]), first, last)
+    }
+
+    /// The text's lines cut to the width, each with the offset (in
+    /// Characters of `text`) it starts at, so a cell can be found in the text.
+    public static func wrapped(_ text: String, columns: Int) -> [(start: Int, text: String)] {
+        var wrapped: [(start: Int, text: String)] = []
+        var offset = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var rest = String(line)
+            repeat {
+                let piece = prefix(rest, columns: columns)
+                wrapped.append((offset, piece))
+                offset += piece.count
+                rest = String(rest.dropFirst(piece.count))
+            } while !rest.isEmpty
+            offset += 1
+        }
+        return wrapped
     }
 
     public static let helpLines = [
@@ -124,10 +137,11 @@ public enum ReaderView {
         "gg  G  NG      first page, last page, page N (12G)",
         ":N  :label     go to a page number or label (:iv, :A-1)",
         "               (an EPUB, FB2 or text book: N is the book's page, p. N)",
-        "/text ?text    search forward / backward (↑ ↓ earlier searches);  n N  next / previous hit",
+        "/text ?text    search forward / backward (↑ ↓ earlier searches, kept);  n N  next / previous hit",
         "t              table of contents: ← → fold and unfold, / filters, Enter jumps",
         "o              overview of all pages (arrows move, Enter opens)",
         "f              follow a link: type the label shown on it (Esc cancels)",
+        "v              select words: h l w b e by word, j k by line, 0 $ line ends; y or Enter copies, Esc leaves",
         "mx  'x  ''     set mark x (a letter) / go to it / back to before the last jump",
         "B  M           bookmark this page (with a note) / list bookmarks (e edit, d delete)",
         "a              highlight the search hit on screen, once (see ibook notes)",
@@ -136,6 +150,7 @@ public enum ReaderView {
         "+ - =          an EPUB, FB2 or text book: larger / smaller type / 11 pt",
         "i  r           invert colours (dark mode);  rotate",
         "mouse          wheel scrolls;  click a link: follow it;  left / right third: page back / forward",
+        "               drag over words: select and copy them",
         "F1 H           this help;  q  quit",
     ]
 

@@ -49,9 +49,10 @@ public enum EmergencyRestore {
         }
         if mouseReporting {
             // ScreenSequences.disableMouse, on the stack: nothing to allocate here.
-            var off: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0x1B, 0x5B, 0x3F, 0x31, 0x30, 0x30, 0x36, 0x6C, 0x1B, 0x5B, 0x3F, 0x31, 0x30, 0x30, 0x30, 0x6C)
+            var off: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0x1B, 0x5B, 0x3F, 0x31, 0x30, 0x30, 0x36, 0x6C, 0x1B, 0x5B, 0x3F, 0x31, 0x30, 0x30, 0x32, 0x6C,
+                 0x1B, 0x5B, 0x3F, 0x31, 0x30, 0x30, 0x30, 0x6C)
             _ = withUnsafeBytes(of: &off) { write(1, $0.baseAddress, $0.count) }
             mouseReporting = false
         }

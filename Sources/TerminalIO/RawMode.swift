@@ -12,6 +12,8 @@ public final class RawMode {
     /// form); `leave`, and a crash through `EmergencyRestore`, turn them off
     /// again, so a terminal is never left sending them to the shell.
     public var reportsMouse = false
+    /// With `reportsMouse`, also the pointer's moves while a button is held (drags).
+    public var reportsDrags = false
     private var mouseOn = false
 
     public enum Failure: Error, CustomStringConvertible {
@@ -55,7 +57,7 @@ public final class RawMode {
             // Marked on before it is written: a crash in between still turns it off.
             EmergencyRestore.mouseReporting = true
             mouseOn = true
-            MouseReporting.write(ScreenSequences.enableMouse)
+            MouseReporting.write(reportsDrags ? ScreenSequences.enableMouseDrags : ScreenSequences.enableMouse)
         }
     }
 

@@ -16,7 +16,11 @@ public enum ScreenSequences {
     /// Mouse reports of presses, releases and the wheel (1000), in the SGR
     /// form that has no limit on the column (1006). No motion (1002/1003).
     public static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
-    public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
+    /// As `enableMouse`, and motion while a button is held (1002), for
+    /// dragging over text; a terminal keeps one of 1000/1002, the last asked for.
+    public static let enableMouseDrags = "\u{1B}[?1002h\u{1B}[?1006h"
+    /// Off whichever of the two was on: resetting a mode that is not set is harmless.
+    public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
 
     /// Moves the cursor; row and column are 1-based.
     public static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }

@@ -77,8 +77,9 @@ final class ShelfCommandTests: XCTestCase {
         try session.sendLiteral("\u{1B}[<0;\(column);\(row)m")
     }
 
+    /// Standard reports (?1000), button-event tracking with drags (?1002, the reader's), SGR form (?1006).
     private func mouseFlags(_ session: TmuxSession) -> String {
-        session.paneFormat("#{mouse_standard_flag}#{mouse_sgr_flag}")
+        session.paneFormat("#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag}")
     }
 
     func testAClickSelectsABookASecondReadsItAndQuittingTurnsTheMouseOff() throws {
@@ -87,7 +88,7 @@ final class ShelfCommandTests: XCTestCase {
         let script = "'\(Run.ibookPath)' shelf; echo \"exit=$?\" > '\(directory)/status'"
         let session = try TmuxSession(script, environment: library.environment.merging(["IBOOK_GRAPHICS": "text"]) { $1 })
         XCTAssertTrue(session.waitFor { $0.contains("A Long History of Everything") && $0.contains("A Field Guide") }, session.screen())
-        XCTAssertTrue(session.waitFor { _ in self.mouseFlags(session) == "11" }, "mouse reports asked for: \(mouseFlags(session))")
+        XCTAssertTrue(session.waitFor { _ in self.mouseFlags(session) == "101" }, "mouse reports asked for: \(mouseFlags(session))")
         // The list: one book a line from the top; the one not selected is clicked.
         let row = try XCTUnwrap(session.lines().firstIndex { $0.hasPrefix("  ") && $0.contains("A") && !$0.hasPrefix("▶") }) + 1
         let title = session.lines()[row - 1].contains("Long History") ? "A Long History of Everything" : "A Field Guide to Lighthouses"
@@ -97,17 +98,17 @@ final class ShelfCommandTests: XCTestCase {
         try click(session, column: 5, row: row)
         let pages = title.contains("Long History") ? "of 320" : "of 40"
         XCTAssertTrue(session.waitFor { _ in session.statusLine().contains(pages) }, "the reader: \(session.screen())")
-        XCTAssertEqual(mouseFlags(session), "11", "the reader asks for mouse reports too")
+        XCTAssertEqual(mouseFlags(session), "011", "the reader asks for mouse reports too, with drags")
         // A click on the right third turns the page.
         try click(session, column: 95, row: 10)
         XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("page 2 \(pages)") }, session.statusLine())
         try session.send("q")
         waitForSelected(session, title)
-        XCTAssertTrue(session.waitFor { _ in self.mouseFlags(session) == "11" }, "back on the shelf: \(mouseFlags(session))")
+        XCTAssertTrue(session.waitFor { _ in self.mouseFlags(session) == "101" }, "back on the shelf: \(mouseFlags(session))")
         try session.send("q")
         XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
         XCTAssertEqual(try String(contentsOfFile: "\(directory)/status", encoding: .utf8), "exit=0\n")
-        XCTAssertEqual(mouseFlags(session), "00", "mouse reports are off after the shelf")
+        XCTAssertEqual(mouseFlags(session), "000", "mouse reports are off after the shelf")
     }
 
     func testABookWhoseFileMovedIsShownAndReadFromItsIndexedText() throws {

@@ -198,9 +198,10 @@ final class ViewCommandTests: XCTestCase {
         XCTAssertTrue(session.waitFor { _ in session.hasExited })
     }
 
-    /// Whether the pane has mouse reports on: standard (?1000) then SGR (?1006), 1 or 0 each.
+    /// Whether the pane has mouse reports on: standard (?1000), button-event
+    /// tracking (?1002, which reports drags and replaces 1000), then SGR (?1006), 1 or 0 each.
     private static func mouseFlags(_ session: TmuxSession) -> String {
-        session.paneFormat("#{mouse_standard_flag}#{mouse_sgr_flag}")
+        session.paneFormat("#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag}")
     }
 
     func testTerminalIsRestoredAfterQuitCtrlCAndSigterm() throws {
@@ -209,7 +210,7 @@ final class ViewCommandTests: XCTestCase {
             let script = "stty -g > '\(directory)/before\(index)'; '\(Run.ibookPath)' view lighthouses --graphics blocks; echo \"exit=$?\" > '\(directory)/status\(index)'; stty -g > '\(directory)/after\(index)'"
             let session = try TmuxSession(script, environment: library.environment)
             XCTAssertTrue(session.waitFor { $0.contains("page ") })
-            XCTAssertTrue(session.waitFor { _ in Self.mouseFlags(session) == "11" }, "mouse reports on: \(Self.mouseFlags(session))")
+            XCTAssertTrue(session.waitFor { _ in Self.mouseFlags(session) == "011" }, "mouse reports on: \(Self.mouseFlags(session))")
             if ["TERM", "HUP", "SEGV"].contains(ending) {
                 let shell = try XCTUnwrap(session.panePID)
                 let pids = try Run.process("/usr/bin/pgrep", ["-P", String(shell)]).stdoutLines
@@ -227,7 +228,7 @@ final class ViewCommandTests: XCTestCase {
             // A crash still puts the terminal back, then dies of its signal (139).
             XCTAssertEqual(status, ["TERM": "exit=143\n", "HUP": "exit=129\n", "SEGV": "exit=139\n"][ending] ?? "exit=0\n", ending)
             XCTAssertFalse(session.screen().contains("page 1 of 40"), "the alternate screen is gone after \(ending)")
-            XCTAssertEqual(Self.mouseFlags(session), "00", "mouse reports off after \(ending)")
+            XCTAssertEqual(Self.mouseFlags(session), "000", "mouse reports off after \(ending)")
         }
     }
 
@@ -273,20 +274,20 @@ final class ViewCommandTests: XCTestCase {
         try session.sendLiteral("stty -g > '\(directory)/before'; '\(Run.ibookPath)' view lighthouses 4 --graphics blocks")
         try session.send("Enter")
         try waitForStatus(session, "page 4 of 40 (iv)")
-        XCTAssertTrue(session.waitFor { _ in Self.mouseFlags(session) == "11" }, "mouse reports on: \(Self.mouseFlags(session))")
+        XCTAssertTrue(session.waitFor { _ in Self.mouseFlags(session) == "011" }, "mouse reports on: \(Self.mouseFlags(session))")
         try session.send("C-z")
         XCTAssertTrue(session.waitFor { $0.contains("Stopped") }, session.screen())
-        XCTAssertEqual(Self.mouseFlags(session), "00", "no mouse reports to the shell while the reader is stopped")
+        XCTAssertEqual(Self.mouseFlags(session), "000", "no mouse reports to the shell while the reader is stopped")
         try session.sendLiteral("stty -g > '\(directory)/suspended'; fg")
         try session.send("Enter")
         try waitForStatus(session, "page 4 of 40 (iv)")
-        XCTAssertTrue(session.waitFor { _ in Self.mouseFlags(session) == "11" }, "on again after fg: \(Self.mouseFlags(session))")
+        XCTAssertTrue(session.waitFor { _ in Self.mouseFlags(session) == "011" }, "on again after fg: \(Self.mouseFlags(session))")
         try session.send("Space")
         try waitForStatus(session, "page 5 of 40 (1)")
         try session.send("q")
         // Typed only once the reader is gone, or a loaded machine lets it read the command as keys.
         XCTAssertTrue(session.waitFor { !$0.contains("page 5 of 40") }, session.screen())
-        XCTAssertTrue(session.waitFor { _ in Self.mouseFlags(session) == "00" }, "off after q: \(Self.mouseFlags(session))")
+        XCTAssertTrue(session.waitFor { _ in Self.mouseFlags(session) == "000" }, "off after q: \(Self.mouseFlags(session))")
         try session.sendLiteral("stty -g > '\(directory)/after'; echo finished")
         try session.send("Enter")
         XCTAssertTrue(session.waitFor { $0.contains("\nfinished") })

@@ -51,9 +51,20 @@ final class MouseDecoderTests: XCTestCase {
         XCTAssertEqual(decoder.decode(Array("B".utf8)), [.down])
     }
 
+    /// Under button-event tracking (?1002h) a held left button reports each
+    /// cell the pointer moves to (32 + 0); a move with no button held (35,
+    /// only under ?1003h) is not a drag and is dropped.
+    func testDragMotionIsReportedAsMotionOfTheHeldButton() {
+        XCTAssertEqual(keys("\u{1B}[<32;7;4M"), [.mouse(MouseEvent(button: .left, motion: true, column: 7, row: 4))])
+        XCTAssertEqual(keys("\u{1B}[<36;7;4M"), [.mouse(MouseEvent(button: .left, motion: true, column: 7, row: 4, shift: true))])
+        XCTAssertFalse(MouseEvent(button: .left, motion: true, column: 7, row: 4).isClick, "a drag is not a click")
+        XCTAssertEqual(keys("\u{1B}[<35;7;4Mq"), [.character("q")])
+        XCTAssertEqual(keys("\u{1B}[<96;7;4Mq"), [.character("q")], "the wheel does not drag")
+    }
+
     func testMalformedReportsAreDroppedAndTheKeysAfterThemKept() {
         for garbage in ["\u{1B}[<0;5M", "\u{1B}[<0;5;3;4M", "\u{1B}[<;;M", "\u{1B}[<1.5;2;3M", "\u{1B}[<0;0;3M", "\u{1B}[<0;5;-3M",
-                        "\u{1B}[<-1;5;3M", "\u{1B}[<99999999999999999999;1;1M", "\u{1B}[<0;5;3X", "\u{1B}[<32;5;3M",
+                        "\u{1B}[<-1;5;3M", "\u{1B}[<99999999999999999999;1;1M", "\u{1B}[<0;5;3X", "\u{1B}[<35;5;3M",
                         "\u{1B}[<0;1234567;1M", "\u{1B}[<M"] {
             XCTAssertEqual(keys(garbage + "q"), [.character("q")], garbage.debugDescription)
         }

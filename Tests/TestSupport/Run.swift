@@ -102,6 +102,8 @@ public final class TestLibrary: TestResource, Sendable {
         environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
         // Settings of the test's own (a shared library's roots): never the account's.
         environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
+        // The reader's search history too.
+        environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
         environment["NO_COLOR"] = "1"
         return environment
     }

@@ -14,7 +14,7 @@ enum ViewCommand: Command {
     static let spec = CommandSpec(
         name: "view",
         abstract: "Read a book full screen in the terminal: its pages as images, with search, contents and bookmarks.",
-        discussion: "Opens at PAGE (a number or label), else where you stopped. Press H or F1 inside for the keys, q to quit; the mouse wheel scrolls, a click on a link follows it, and a click elsewhere on the left or right third of the page turns it. Graphics: kitty, iTerm2 and sixel images where the terminal shows them, else coloured blocks; text shows the page's indexed text. EPUB, FB2, MOBI and text books are laid out for the terminal (+ and - change the type); PAGE and the numbers kept are still the book's own pages. Inside tmux, images need 'set -g allow-passthrough on'.",
+        discussion: "Opens at PAGE (a number or label), else where you stopped. Press H or F1 inside for the keys, q to quit; the mouse wheel scrolls, a click on a link follows it, a click elsewhere on the left or right third of the page turns it, and a drag over words copies them (as v, then y, does from the keys) through the terminal (OSC 52) and wl-copy or xclip. Graphics: kitty, iTerm2 and sixel images where the terminal shows them, else coloured blocks; text shows the page's indexed text. EPUB, FB2, MOBI and text books are laid out for the terminal (+ and - change the type); PAGE and the numbers kept are still the book's own pages. Inside tmux, images need 'set -g allow-passthrough on'.",
         positionals: [
             Positional("book", help: "An id, a file path or part of the title (default: the open book); it becomes the open book.", optional: true),
             Positional("page", help: "A page number or label (default: where you stopped).", optional: true),
@@ -103,6 +103,18 @@ enum ViewCommand: Command {
         options.links = { page in
             if linkDocument == nil { linkDocument = .some(try? BookOpener.document(path: book.path, password: password)) }
             return linkDocument??.links(onPage: page) ?? []
+        }
+        // Opened on the first selection, and kept for the other pages.
+        var glyphDocument: PDFDocument??
+        options.pageGlyphs = { number in
+            guard book.format == .pdf else { return nil }
+            if glyphDocument == nil { glyphDocument = .some(try? PDFDocument(path: book.path, password: password)) }
+            guard let page = glyphDocument??.page(at: number - 1) else { return nil }
+            let (width, height) = page.size
+            guard width > 0, height > 0 else { return nil }
+            let (text, glyphs) = page.textAndGlyphs()
+            return (text, glyphs.map { PageRectangle(x: $0.x1 / width, y: $0.y1 / height,
+                                                     width: ($0.x2 - $0.x1) / width, height: ($0.y2 - $0.y1) / height) })
         }
         options.highlighter = { page, passage, near, occurrence in
             // Highlights are kept in a local library only, yet: the reader says so on its status line.
