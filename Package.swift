@@ -134,7 +134,7 @@ let package = Package(
         .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "PDF", "QPDF", "FileOutput"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
-        .target(name: "Compose", dependencies: ["PDF", "FileOutput"]),
+        .target(name: "Compose", dependencies: ["PDF", "FileOutput", "LeanBasics"]),
 
         // Drawing primitives for PDF reports and contact sheets (cairo + pango). Knows nothing of books.
         .target(name: "Drawing", dependencies: ["CPangoCairo", "Raster"]),
@@ -145,7 +145,7 @@ let package = Package(
         .target(name: "Watermark", dependencies: ["FileNames", "PDF", "PageRanges", "CPangoCairo", "QPDF", "FileOutput"]),
 
         // Title, authors, subject and keywords written into a PDF (Info and XMP) with qpdf: `edit --write`.
-        .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "QPDF", "FileOutput", "ReflowDocuments", "Deflate"]),
+        .target(name: "MetadataWriting", dependencies: ["BookLibrary", "CQPDF", "QPDF", "FileOutput", "ReflowDocuments", "Deflate", "LeanBasics"]),
         // Highlights and notes written into a copy of a book's PDF by qpdf, with appearance streams.
         .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "QPDF", "FileOutput"]),
 

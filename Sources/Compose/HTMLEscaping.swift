@@ -1,22 +1,11 @@
 import Foundation
+import LeanBasics
 
 /// Makes data safe to place in HTML text or attribute values: a value can never
 /// open a tag, close an attribute or start an entity.
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        MarkupEscaping.text(text)
     }
 
     /// Escapes, then keeps the author's line breaks, which HTML would otherwise fold into spaces.

@@ -1,5 +1,6 @@
 import BookLibrary
 import Foundation
+import LeanBasics
 
 /// Title, authors, description and subjects written into an EPUB package document's
 /// `<metadata>` as text edits, so that everything else in it (its other metadata, the
@@ -36,7 +37,7 @@ struct OPFEditor {
             if let first = elements("dc:title").first {
                 replace(first, content: title)
             } else {
-                insert(["<dc:title>\(Self.escaped(title))</dc:title>"])
+                insert(["<dc:title>\(MarkupEscaping.text(title))</dc:title>"])
             }
         }
 
@@ -60,22 +61,22 @@ struct OPFEditor {
         for (index, author) in authors.enumerated() {
             if epub3 {
                 let id = "ibook-author-\(index + 1)"
-                added.append("<dc:creator id=\"\(id)\">\(Self.escaped(author))</dc:creator>")
+                added.append("<dc:creator id=\"\(id)\">\(MarkupEscaping.text(author))</dc:creator>")
                 added.append("<meta refines=\"#\(id)\" property=\"role\" scheme=\"marc:relators\">aut</meta>")
             } else {
-                added.append(declaresOPF ? "<dc:creator opf:role=\"aut\">\(Self.escaped(author))</dc:creator>"
-                                         : "<dc:creator>\(Self.escaped(author))</dc:creator>")
+                added.append(declaresOPF ? "<dc:creator opf:role=\"aut\">\(MarkupEscaping.text(author))</dc:creator>"
+                                         : "<dc:creator>\(MarkupEscaping.text(author))</dc:creator>")
             }
         }
         if let subject = metadata.subject?.trimmingCharacters(in: .whitespacesAndNewlines), !subject.isEmpty {
             for element in elements("dc:description") { removed.append(element.range) }
-            added.append("<dc:description>\(Self.escaped(subject))</dc:description>")
+            added.append("<dc:description>\(MarkupEscaping.text(subject))</dc:description>")
         }
         let keywords = (metadata.keywords ?? "").split { $0 == "," || $0 == ";" }
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         if !keywords.isEmpty {
             for element in elements("dc:subject") { removed.append(element.range) }
-            added += keywords.map { "<dc:subject>\(Self.escaped($0))</dc:subject>" }
+            added += keywords.map { "<dc:subject>\(MarkupEscaping.text($0))</dc:subject>" }
         }
         remove(removed)
         insert(added)
@@ -160,7 +161,7 @@ struct OPFEditor {
 
     private mutating func replace(_ element: Element, content: String) {
         guard let old = element.content else { return }
-        text.replaceSubrange(old.startIndex..<old.endIndex, with: Self.escaped(content))
+        text.replaceSubrange(old.startIndex..<old.endIndex, with: MarkupEscaping.text(content))
     }
 
     /// Removes the ranges (and the line each stood on, when it stood alone), last first.
@@ -191,19 +192,5 @@ struct OPFEditor {
         // Before the white space that precedes the closing tag.
         while close > metadata.lowerBound, text[text.index(before: close)].isWhitespace { close = text.index(before: close) }
         text.insert(contentsOf: elements.map { "\n" + indent + $0 }.joined(), at: close)
-    }
-
-    private static func escaped(_ value: String) -> String {
-        var out = ""
-        for character in value {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
