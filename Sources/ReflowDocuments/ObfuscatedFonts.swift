@@ -10,7 +10,7 @@ enum ObfuscatedFonts {
     static let hiddenNames = ["META-INF/encryption.xml", "META-INF/rights.xml"]
 
     static func engineWithoutEncryption(path: String) throws(ReflowError) -> EngineDocument {
-        guard let file = BookFile(path: path) else { throw .damaged("cannot be read") }
+        guard let file = RandomAccessFile(path: path) else { throw .damaged("cannot be read") }
         if file.size > UInt64(largestCopy) { throw .tooLarge("\(file.size >> 20) MB with obfuscated fonts") }
         guard var bytes = file.read(at: 0, count: Int(file.size)) else { throw .damaged("cannot be read") }
         for name in hiddenNames { rename(Array(name.utf8), in: &bytes) }

@@ -37,7 +37,7 @@ public final class ReflowDocument {
         // A FIFO or a device would block or never end.
         if info.st_mode & S_IFMT != S_IFREG { throw ReflowError.notABook("not a regular file") }
         if info.st_size == 0 { throw ReflowError.empty }
-        guard let file = BookFile(path: path) else {
+        guard let file = RandomAccessFile(path: path) else {
             throw ReflowError.damaged("cannot be read: \(String(cString: strerror(errno)).lowercased())")
         }
         let size = file.size
@@ -143,7 +143,7 @@ public final class ReflowDocument {
 
     /// A MOBI's cover record, when it is no larger than a picture should be.
     private static func read(_ record: (start: UInt64, end: UInt64?), of path: String) -> [UInt8]? {
-        guard let file = BookFile(path: path) else { return nil }
+        guard let file = RandomAccessFile(path: path) else { return nil }
         let end = min(record.end ?? file.size, file.size)
         guard end > record.start, end - record.start <= MOBIMetadata.largestCover else { return nil }
         return file.read(at: record.start, count: Int(end - record.start))

@@ -20,7 +20,7 @@ struct ZipDirectory {
     }
 
     /// Reads the directory of the zip in `file`.
-    static func read(_ file: BookFile) throws(Failure) -> ZipDirectory {
+    static func read(_ file: RandomAccessFile) throws(Failure) -> ZipDirectory {
         let size = file.size
         func bytes(at offset: UInt64, count: Int) -> [UInt8]? { file.read(at: offset, count: count) }
         // The end record is in the last 22 bytes plus at most a 65,535-byte comment.

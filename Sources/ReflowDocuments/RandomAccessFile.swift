@@ -3,7 +3,7 @@ import Glibc
 
 /// A book's file opened by its name's bytes (FileName), so a name that is not UTF-8 still opens,
 /// and read at offsets without being read whole. Closed in deinit.
-final class BookFile {
+final class RandomAccessFile {
     private let descriptor: Int32
     let size: UInt64
 
