@@ -49,6 +49,11 @@ struct HitReporter {
         }
     }
 
+    /// How many more hits the search may hand over; nil without a limit.
+    var hitsLeft: Int? {
+        limit.map { max(0, $0 - summary.hits) }
+    }
+
     private func checkLimit() throws {
         if let limit, summary.hits >= limit { throw Stop() }
     }

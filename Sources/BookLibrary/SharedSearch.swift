@@ -207,7 +207,7 @@ struct SharedSearch {
             let ranges = book.partRows
             var after = 0
             while true {
-                let limit = nextBatchSize()
+                let limit = nextBatchSize(reporter)
                 let rows = try candidates.pages(of: book, in: ranges, after: after, limit: limit, connection: connection)
                 for row in rows {
                     guard let page = row.int("page") else { continue }
@@ -224,7 +224,7 @@ struct SharedSearch {
                                    to reporter: inout HitReporter) throws {
             var start = Int(range.lowerBound)
             while start <= Int(range.upperBound) {
-                let end = min(start + nextBatchSize() - 1, Int(range.upperBound))
+                let end = min(start + nextBatchSize(reporter) - 1, Int(range.upperBound))
                 let rows = try connection.query(
                     "SELECT page, label, text FROM pages WHERE book_id = ? AND page BETWEEN ? AND ? ORDER BY page",
                     [book.id, start, end])
@@ -240,7 +240,7 @@ struct SharedSearch {
         private mutating func read(_ pages: [Int], of book: RankedBook, to reporter: inout HitReporter) throws {
             var start = 0
             while start < pages.count {
-                let batch = Array(pages[start..<min(start + nextBatchSize(), pages.count)])
+                let batch = Array(pages[start..<min(start + nextBatchSize(reporter), pages.count)])
                 start += batch.count
                 let rows = try connection.query("SELECT page, label, text FROM pages WHERE book_id = ? AND page = ANY(?::int[])",
                                                 [book.id, "{" + batch.map(String.init).joined(separator: ",") + "}"])
@@ -253,9 +253,12 @@ struct SharedSearch {
             }
         }
 
-        private mutating func nextBatchSize() -> Int {
+        /// At least as many pages as hits are still wanted (a candidate page
+        /// nearly always has one), so that `--limit 20` of a phrase on one
+        /// hit a page is one query, not a batch of 16 and another.
+        private mutating func nextBatchSize(_ reporter: HitReporter) -> Int {
             defer { batchSize = min(batchSize * 2, SharedSearch.textBatch) }
-            return batchSize
+            return min(max(batchSize, reporter.hitsLeft ?? 0), SharedSearch.textBatch)
         }
 
         private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws {
