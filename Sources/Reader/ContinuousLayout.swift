@@ -30,6 +30,12 @@ public struct ContinuousLayout: Equatable, Sendable {
         public var top: Int
         public var screenY: Int
         public var height: Int
+        public init(page: Int, top: Int, screenY: Int, height: Int) {
+            self.page = page
+            self.top = top
+            self.screenY = screenY
+            self.height = height
+        }
     }
 
     public init(gap: Int = 0, estimate: Int = 1) {

@@ -1,0 +1,118 @@
+import Reader
+import TerminalIO
+import XCTest
+
+/// The arithmetic of continuous and two-page modes: which pages are in view
+/// at a place in the column, how moves cross page boundaries, which pages
+/// face each other; and the keys that switch modes and turn spreads.
+final class ReaderModeLayoutTests: XCTestCase {
+    typealias Position = ContinuousLayout.Position
+
+    /// Pages 1000 pixels high with 20 between them, page 3 measured at 600.
+    private var column: ContinuousLayout {
+        var layout = ContinuousLayout(gap: 20, estimate: 1000)
+        layout.heights[3] = 600
+        return layout
+    }
+
+    func testTheViewShowsTheEndOfOnePageTheGapAndTheStartOfTheNext() {
+        let slices = column.slices(from: Position(page: 1, offset: 700), viewHeight: 500, pageCount: 10)
+        XCTAssertEqual(slices, [
+            .init(page: 1, top: 700, screenY: 0, height: 300),
+            .init(page: 2, top: 0, screenY: 320, height: 180),
+        ])
+        // A short page and the one after it both fit under the end of the one before.
+        XCTAssertEqual(column.slices(from: Position(page: 2, offset: 900), viewHeight: 1000, pageCount: 10).map(\.page), [2, 3, 4])
+        // Nothing past the last page.
+        XCTAssertEqual(column.slices(from: Position(page: 10, offset: 800), viewHeight: 500, pageCount: 10).map(\.page), [10])
+    }
+
+    func testMovesCrossPageBoundariesBothWaysAndStopAtTheEnds() {
+        let layout = column
+        XCTAssertEqual(layout.moved(Position(page: 1, offset: 900), by: 150, pageCount: 10, viewHeight: 500),
+                       Position(page: 2, offset: 30))
+        XCTAssertEqual(layout.moved(Position(page: 2, offset: 30), by: -150, pageCount: 10, viewHeight: 500),
+                       Position(page: 1, offset: 900))
+        // Several pages at once, over the short one.
+        XCTAssertEqual(layout.moved(Position(page: 2, offset: 0), by: 1020 + 620 + 10, pageCount: 10, viewHeight: 500),
+                       Position(page: 4, offset: 10))
+        XCTAssertEqual(layout.moved(Position(page: 1, offset: 100), by: -500, pageCount: 10, viewHeight: 500),
+                       Position(page: 1, offset: 0))
+        // The last page's bottom stops at the view's bottom…
+        let end = layout.end(pageCount: 10, viewHeight: 500)
+        XCTAssertEqual(end, Position(page: 10, offset: 500))
+        XCTAssertEqual(layout.moved(Position(page: 9, offset: 900), by: 5000, pageCount: 10, viewHeight: 500), end)
+        // …and a jump that put the view's top lower is not moved back up by a move down.
+        XCTAssertEqual(layout.moved(Position(page: 10, offset: 800), by: 60, pageCount: 10, viewHeight: 500),
+                       Position(page: 10, offset: 800))
+    }
+
+    func testAPlacePastAPagesEndIsOnTheNextPage() {
+        XCTAssertEqual(column.normalized(Position(page: 3, offset: 650), pageCount: 10), Position(page: 4, offset: 30))
+        XCTAssertEqual(column.normalized(Position(page: 4, offset: -10), pageCount: 10), Position(page: 3, offset: 610))
+        XCTAssertEqual(column.normalized(Position(page: 1, offset: -10), pageCount: 10), Position(page: 1, offset: 0))
+    }
+
+    func testTheCoverStandsAloneAndThenFacingPagesPair() {
+        XCTAssertEqual(SpreadLayout.pages(showing: 1, pageCount: 40), [1])
+        XCTAssertEqual(SpreadLayout.pages(showing: 2, pageCount: 40), [2, 3])
+        XCTAssertEqual(SpreadLayout.pages(showing: 3, pageCount: 40), [2, 3])
+        XCTAssertEqual(SpreadLayout.pages(showing: 40, pageCount: 40), [40])
+        XCTAssertEqual(SpreadLayout.pages(showing: 39, pageCount: 39), [38, 39])
+        XCTAssertEqual(SpreadLayout.page(from: 1, steps: 1, pageCount: 40), 2)
+        XCTAssertEqual(SpreadLayout.page(from: 3, steps: 2, pageCount: 40), 6)
+        XCTAssertEqual(SpreadLayout.page(from: 7, steps: -3, pageCount: 40), 1)
+        XCTAssertNil(SpreadLayout.page(from: 2, steps: -2, pageCount: 40))
+        XCTAssertNil(SpreadLayout.page(from: 40, steps: 1, pageCount: 40))
+        XCTAssertEqual(SpreadLayout.pages(showing: 1, pageCount: 1), [1])
+    }
+
+    func testTheKeptValueRoundTripsAndAnythingElseIsIgnored() {
+        for mode in ViewMode.allCases {
+            for fit in [ReaderState.Fit.page, .width] {
+                let parsed = ViewMode.parse(ViewMode.stored(mode, fit: fit))
+                XCTAssertEqual(parsed?.mode, mode)
+                XCTAssertEqual(parsed?.fit, fit)
+            }
+        }
+        XCTAssertNil(ViewMode.parse("sideways page"))
+        XCTAssertNil(ViewMode.parse("continuous"))
+        XCTAssertNil(ViewMode.parse(""))
+    }
+
+    func testKeysSwitchModesScrollTheColumnAndTurnBySpreads() {
+        var state = ReaderState(title: "t", pageCount: 40, page: 5)
+        state.screen = (800, 600)
+        state.strip = ContinuousLayout(gap: 10, estimate: 1132)
+        XCTAssertEqual(ReaderUpdate.handle(.character("c"), &state), [.viewModeChanged, .redraw])
+        XCTAssertEqual(state.mode, .continuous)
+        // Half screens of 300 pixels: the fourth crosses into page 6.
+        for _ in 0..<3 { XCTAssertEqual(ReaderUpdate.handle(.control("d"), &state), [.redraw]) }
+        XCTAssertEqual(state.scrollY, 900)
+        XCTAssertEqual(ReaderUpdate.handle(.control("d"), &state), [.pageChanged])
+        XCTAssertEqual(state.page, 6)
+        XCTAssertEqual(state.scrollY, 1200 - 1142)
+        XCTAssertEqual(ReaderUpdate.handle(.character("k"), &state), [.pageChanged])
+        XCTAssertEqual(state.page, 5)
+        // d replaces continuous with two pages; J turns a spread, K back, a count several.
+        XCTAssertEqual(ReaderUpdate.handle(.character("d"), &state), [.viewModeChanged, .redraw])
+        XCTAssertEqual(state.mode, .spread)
+        XCTAssertEqual(ReaderUpdate.handle(.character("J"), &state), [.pageChanged])
+        XCTAssertEqual(state.page, 6)
+        _ = ReaderUpdate.handle(.character("2"), &state)
+        _ = ReaderUpdate.handle(.character("J"), &state)
+        XCTAssertEqual(state.page, 10)
+        _ = ReaderUpdate.handle(.character("K"), &state)
+        XCTAssertEqual(state.page, 8)
+        _ = ReaderUpdate.handle(.character("g"), &state)
+        _ = ReaderUpdate.handle(.character("g"), &state)
+        XCTAssertEqual(ReaderUpdate.handle(.character("K"), &state), [.redraw])
+        XCTAssertEqual(state.message, "This is the first page")
+        // At fit page a spread fills the screen: space goes on to the next one.
+        state.overflow = (0, 0)
+        XCTAssertEqual(ReaderUpdate.handle(.character(" "), &state), [.pageChanged])
+        XCTAssertEqual(state.page, 2)
+        XCTAssertEqual(ReaderUpdate.handle(.character("d"), &state), [.viewModeChanged, .redraw])
+        XCTAssertEqual(state.mode, .single)
+    }
+}
