@@ -86,6 +86,11 @@ extension ReaderSession {
             guard state.reflow != nil else { return "" }
             return hideImage() + textBlock(["Laying the book out for this screen…"])
         }
+        guard cache.contains(current) else {
+            // As with one page: the frame shown stays until the page the status line names has come.
+            if shownImage == nil { return textBlock([]) + ScreenSequences.moveTo(row: 1, column: 1) + "Rendering page \(state.page)…" }
+            return ""
+        }
         let canvas: RasterImage
         let key: String
         switch state.mode {
@@ -150,7 +155,11 @@ extension ReaderSession {
         var canvas = RasterImage(width: viewport.width, height: viewport.height, fill: surround)
         var key = "\(state.page):\(state.scrollY)"
         for slice in slices {
-            guard let request = request(forPage: slice.page), case .image(let image, let matches)? = cache.get(request) else {
+            let rendered = request(forPage: slice.page).flatMap { cache.get($0) }
+            if case .failed(let reason)? = rendered, slice.page == state.page, state.message == nil {
+                state.message = reason.hasPrefix("this page") ? reason : "This page could not be rendered: \(reason)"
+            }
+            guard case .image(let image, let matches)? = rendered else {
                 // Not rendered yet: a blank page where it will be, so the column does not jump when it comes.
                 let width = min(viewport.width, state.pageSize.width > 0 ? state.pageSize.width : viewport.width)
                 canvas.draw(RasterImage(width: width, height: slice.height, fill: RGB(red: 235, green: 235, blue: 235)),
