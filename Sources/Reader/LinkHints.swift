@@ -54,7 +54,9 @@ public struct LinkHints: Equatable, Sendable {
         let box = ReaderScroll.turn(link.area, quarterTurns: state.rotation)
         let shownWidth = min(width, state.screen.width), shownHeight = min(height, state.screen.height)
         let left = (state.screen.width - shownWidth) / 2 - (width > state.screen.width ? state.scrollX : 0)
-        let top = (state.screen.height - shownHeight) / 2 - (height > state.screen.height ? state.scrollY : 0)
+        // A continuous column starts at the view's top, scrolled however long the page is.
+        let top = state.mode == .continuous ? -state.scrollY
+            : (state.screen.height - shownHeight) / 2 - (height > state.screen.height ? state.scrollY : 0)
         let x = left + Int(box.x * Double(width)), y = top + Int(box.y * Double(height))
         return (x, y, x + Int(box.width * Double(width)), y + Int(box.height * Double(height)))
     }

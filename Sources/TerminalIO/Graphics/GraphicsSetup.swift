@@ -46,10 +46,13 @@ public struct GraphicsSetup {
         }
         let named = (requested ?? environment["IBOOK_GRAPHICS"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         let forced = !named.isEmpty && named != "auto"
-        if answer == nil, terminal.pixelWidth == 0 || (forced && (mode == .kitty || mode == .sixel)), mode != .blocks, mode != .text {
-            // The kernel does not know the pixel size: the terminal may; and a
-            // protocol asked for by name is checked, since a terminal that
-            // does not speak it shows nothing at all.
+        // A protocol asked for by name is checked, since a terminal that does
+        // not speak it shows nothing at all; unless the environment already
+        // says the terminal speaks it, as kitty's TERM does, which costs a
+        // terminal that never answers nothing.
+        let unvouched = forced && (mode == .kitty || mode == .sixel) && GraphicsDetector.fromEnvironment(environment) != mode
+        if answer == nil, terminal.pixelWidth == 0 || unvouched, mode != .blocks, mode != .text {
+            // The kernel does not know the pixel size: the terminal may.
             answer = askTerminal(kitty: probe())
         }
         if forced, notice == nil, let answer, let unanswered = unanswered(mode, answer) { notice = unanswered }
