@@ -211,16 +211,18 @@ public enum ReaderUpdate {
                 state.zoom = 1
                 return fontSize(by: ReflowView.defaultFontSize - reflow.fontSize, &state)
             }
+            let changed = state.fit != .page
             state.fit = .page
             state.zoom = 1
             state.scrollX = 0
             state.scrollY = 0
-            return [.viewModeChanged, .redraw]
+            return changed ? [.viewModeChanged, .redraw] : [.redraw]
         case .character("w"):
+            let changed = state.fit != .width
             state.fit = .width
             state.zoom = 1
             state.scrollX = 0
-            return [.viewModeChanged, .redraw]
+            return changed ? [.viewModeChanged, .redraw] : [.redraw]
         case .character("c"):
             return ViewMode.toggle(.continuous, &state)
         case .character("d"):
