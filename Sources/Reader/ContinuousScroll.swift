@@ -10,6 +10,10 @@ public enum ContinuousScroll {
         let viewHeight = state.textMode ? state.textRows : state.screen.height
         let step = ReaderScroll.distance(extent, state) * max(1, count)
         let start = position(state)
+        if state.strip.heights.isEmpty {
+            // Nothing measured yet (a key before the first page came): pages as tall as the last one laid out, else the view.
+            state.strip.estimate = max(state.strip.estimate, state.textMode ? state.textRows : max(state.pageSize.height, viewHeight))
+        }
         let target = state.strip.moved(start, by: forward ? step : -step, pageCount: state.pageCount, viewHeight: viewHeight)
         guard target != start else {
             state.message = forward ? "This is the last page" : "This is the first page"

@@ -142,4 +142,85 @@ final class ReaderModeTests: XCTestCase {
         XCTAssertFalse(fourth.statusLine().contains("fit width"), fourth.statusLine())
         try quit(fourth)
     }
+
+    // MARK: As images
+
+    /// The reader on a pseudo-terminal in kitty's protocol, 80×25 cells of
+    /// 10×20 pixels: the page gets 800×480 above the status line.
+    private func kittyReader(_ arguments: [String]) throws -> PseudoTerminal {
+        var environment = library.environment.filter { $0.key != "NO_COLOR" }
+        environment["TERM"] = "xterm-kitty"
+        for hint in ["TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "IBOOK_GRAPHICS"] { environment.removeValue(forKey: hint) }
+        return try PseudoTerminal(Run.ibookPath, ["view"] + arguments + ["--graphics", "kitty"], environment: environment,
+                                  columns: 80, rows: 25, pixelWidth: 800, pixelHeight: 500)
+    }
+
+    /// Waits until the last image sent satisfies `condition` and the status line after it says `status`.
+    private func waitForImage(_ terminal: PseudoTerminal, status: String, _ condition: (PNGDecoder.Image) -> Bool) -> PNGDecoder.Image? {
+        var found: PNGDecoder.Image?
+        terminal.waitFor(timeout: 20) { output in
+            let text = String(decoding: output, as: UTF8.self)
+            guard let start = text.range(of: "\u{1B}_Ga=T", options: .backwards), text[start.lowerBound...].contains(status),
+                  let image = try? KittyStream.images(in: text).last?.png else { return false }
+            found = image
+            return condition(image)
+        }
+        return found.flatMap { condition($0) ? $0 : nil }
+    }
+
+    private func isLight(_ image: PNGDecoder.Image, _ x: Int, _ y: Int) -> Bool {
+        let at = (y * image.width + x) * 4
+        return min(image.pixels[at], image.pixels[at + 1], image.pixels[at + 2]) > 200
+    }
+
+    private func isSurround(_ image: PNGDecoder.Image, _ x: Int, _ y: Int) -> Bool {
+        let at = (y * image.width + x) * 4
+        return (0..<3).allSatisfy { abs(Int(image.pixels[at + $0]) - 64) <= 6 }
+    }
+
+    func testTwoPagesAsImagesLieSideBySideWithTheSurroundBetween() throws {
+        let terminal = try kittyReader(["lighthouses", "2"])
+        XCTAssertTrue(terminal.waitFor(timeout: 20) { String(decoding: $0, as: UTF8.self).contains("m=0") })
+        terminal.send("d")
+        // Each page fitted into half the width less a cell: 395×480, so 339 wide, against the
+        // middle: page 2 from x 56 to 395, page 3 from 405 to 744; their outer margins are white.
+        let image = waitForImage(terminal, status: "pages 2–3 of 40") { image in
+            image.width == 800 && image.height == 480
+                && (0..<480).filter { self.isLight(image, 70, $0) }.count > 470
+                && (0..<480).filter { self.isLight(image, 730, $0) }.count > 470
+                && (0..<480).filter { self.isSurround(image, 400, $0) }.count > 470
+        }
+        terminal.send("q")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+        let spread = try XCTUnwrap(image, "no image with two pages")
+        // Between them, and outside them, the reader's grey.
+        for x in [20, 780] {
+            XCTAssertGreaterThan((0..<480).filter { isSurround(spread, x, $0) }.count, 470, "grey at x \(x)")
+        }
+    }
+
+    func testContinuousImagesShowOnePagesEndTheGapAndTheNextPage() throws {
+        let terminal = try kittyReader(["lighthouses", "2"])
+        XCTAssertTrue(terminal.waitFor(timeout: 20) { String(decoding: $0, as: UTF8.self).contains("m=0") })
+        terminal.send("w")
+        // At fit width the page's white margin reaches the screen's edge.
+        XCTAssertNotNil(waitForImage(terminal, status: "fit width") { self.isLight($0, 5, 240) })
+        terminal.send("c")
+        XCTAssertTrue(terminal.waitFor(timeout: 20) { String(decoding: $0, as: UTF8.self).contains("continuous fit width") })
+        // A4 800 pixels wide is 1132 high: four half screens (960) leave its last 172 rows on top.
+        for _ in 0..<4 { terminal.send("\u{4}") }
+        /// The rows where the page's left margin is the reader's grey: the gap between the pages.
+        func gap(_ image: PNGDecoder.Image) -> [Int] { (0..<image.height).filter { isSurround(image, 40, $0) } }
+        let image = waitForImage(terminal, status: "page 2 of 40") { image in
+            let rows = gap(image)
+            return !rows.isEmpty && (rows.first ?? 0) > 100 && (rows.last ?? 480) < 300
+                && self.isLight(image, 40, 50) && self.isLight(image, 40, 400)
+        }
+        terminal.send("q")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+        let column = try XCTUnwrap(image, "no image of page 2's end above page 3's start")
+        let rows = gap(column)
+        XCTAssertEqual(rows.count, rows.last! - rows.first! + 1, "one band: \(rows)")
+        XCTAssertTrue((4...20).contains(rows.count), "a gap of half a row: \(rows)")
+    }
 }

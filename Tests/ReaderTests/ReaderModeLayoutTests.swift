@@ -115,4 +115,16 @@ final class ReaderModeLayoutTests: XCTestCase {
         XCTAssertEqual(ReaderUpdate.handle(.character("d"), &state), [.viewModeChanged, .redraw])
         XCTAssertEqual(state.mode, .single)
     }
+
+    /// A key before any page of the column was measured moves as far as
+    /// with pages as tall as the one last laid out, not a page a pixel.
+    func testAMoveBeforeAnyPageIsMeasuredTakesTheLastPagesHeight() {
+        var state = ReaderState(title: "t", pageCount: 40, page: 2)
+        state.screen = (800, 480)
+        state.pageSize = (800, 1132)
+        _ = ReaderUpdate.handle(.character("c"), &state)
+        for _ in 0..<4 { _ = ReaderUpdate.handle(.control("d"), &state) }
+        XCTAssertEqual(state.page, 2)
+        XCTAssertEqual(state.scrollY, 960)
+    }
 }
