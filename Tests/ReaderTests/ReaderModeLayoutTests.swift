@@ -1,3 +1,4 @@
+import PDF
 import Reader
 import TerminalIO
 import XCTest
@@ -126,5 +127,25 @@ final class ReaderModeLayoutTests: XCTestCase {
         for _ in 0..<4 { _ = ReaderUpdate.handle(.control("d"), &state) }
         XCTAssertEqual(state.page, 2)
         XCTAssertEqual(state.scrollY, 960)
+    }
+
+    /// A hit low on its page is brought a third down the view, even where
+    /// that puts the view's top past the point one page alone would stop
+    /// at: below the page are the next ones.
+    func testAJumpInContinuousModeBringsItsTargetAThirdDownTheView() {
+        var state = ReaderState(title: "t", pageCount: 40, page: 3)
+        state.screen = (800, 600)
+        state.mode = .continuous
+        state.reveal = .hit(occurrence: 0)
+        let hit = PageRectangle(x: 0.1, y: 0.95, width: 0.2, height: 0.01)
+        ContinuousScroll.laidOut(PageLayout(page: 3, width: 800, height: 1132, matches: [hit]), &state)
+        XCTAssertEqual(state.scrollY, Int(0.95 * 1132) - 200)
+        XCTAssertGreaterThan(state.scrollY, 1132 - 600, "past where one page alone stops")
+        XCTAssertNil(state.reveal)
+        // A heading already in the top third stays where it is.
+        state.reveal = .position(top: 0.95)
+        let before = state.scrollY
+        ContinuousScroll.laidOut(PageLayout(page: 3, width: 800, height: 1132), &state)
+        XCTAssertEqual(state.scrollY, before)
     }
 }
