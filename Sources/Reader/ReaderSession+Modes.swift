@@ -191,20 +191,18 @@ extension ReaderSession {
             if let request = request(forPage: state.page), case .image(_, let found)? = cache.get(request) { matches = found }
             ReaderScroll.laidOut(PageLayout(page: state.page, width: shown.width, height: tallest, matches: matches), &state)
         }
-        // Links are placed for a page alone in the middle; beside another page they would be off.
-        state.pageSize = (0, 0)
+        // Links are placed on the page the status line names, where it lies beside the other.
+        state.pageSize = images.first { $0.page == state.page }.map { ($0.image.width, $0.image.height) } ?? (0, 0)
         let half = pageViewport.width
         var canvas = RasterImage(width: viewport.width, height: viewport.height, fill: surround)
         for (page, image) in images {
-            // The left page against the middle, the right one (and a cover) from it, as a book lies open.
-            let onRight = page % 2 == 1
-            let y = image.height > viewport.height ? -state.scrollY : (viewport.height - image.height) / 2
-            let top = max(0, -y)
-            let width = min(half, image.width)
-            let cropX = max(0, (image.width - half) / 2)
-            var piece = image.cropped(x: cropX, y: top, width: width, height: min(viewport.height, image.height - top))
+            let place = SpreadLayout.origin(of: page, image: (image.width, image.height), screen: viewport, gap: spreadGap,
+                                            scrollY: state.scrollY)
+            let top = max(0, -place.y)
+            var piece = image.cropped(x: place.cropX, y: top, width: min(half, image.width),
+                                      height: min(viewport.height, image.height - top))
             if state.inverted { piece = piece.inverted() }
-            canvas.draw(piece, atX: onRight ? half + spreadGap : half - width, y: max(0, y))
+            canvas.draw(piece, atX: place.x, y: max(0, place.y))
         }
         return (canvas, "\(pages) \(images.map(\.page)) \(state.scrollY)")
     }

@@ -23,4 +23,18 @@ public enum SpreadLayout {
         }
         return current[0]
     }
+
+    /// Where `page`'s image goes on a screen `screen` wide and high, facing
+    /// pages `gap` apart: the left (even) page against the middle, the right
+    /// one (and the cover) from it, as a book lies open; centred in height,
+    /// or scrolled by `scrollY` when taller. `cropX` is how much of a page
+    /// wider than its half is cut from its left, to keep its middle.
+    public static func origin(of page: Int, image: (width: Int, height: Int), screen: (width: Int, height: Int),
+                              gap: Int, scrollY: Int) -> (x: Int, y: Int, cropX: Int) {
+        let half = max(1, (screen.width - gap) / 2)
+        let shown = min(half, image.width)
+        let x = page % 2 == 1 ? half + gap : half - shown
+        let y = image.height > screen.height ? -scrollY : (screen.height - image.height) / 2
+        return (x, y, max(0, (image.width - half) / 2))
+    }
 }

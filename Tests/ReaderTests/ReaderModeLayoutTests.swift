@@ -148,4 +148,23 @@ final class ReaderModeLayoutTests: XCTestCase {
         ContinuousScroll.laidOut(PageLayout(page: 3, width: 800, height: 1132), &state)
         XCTAssertEqual(state.scrollY, before)
     }
+
+    /// Two pages 339×480 on an 800×480 screen of 80 columns (a 10-pixel
+    /// cell between them): page 2 from x 56, page 3 from x 405. A link's
+    /// label goes where the link is on the page the status line names.
+    func testLinksOfATwoPageSpreadAreWhereTheirPageLies() throws {
+        XCTAssertEqual(SpreadLayout.origin(of: 2, image: (339, 480), screen: (800, 480), gap: 10, scrollY: 0).x, 56)
+        XCTAssertEqual(SpreadLayout.origin(of: 3, image: (339, 480), screen: (800, 480), gap: 10, scrollY: 0).x, 405)
+        XCTAssertEqual(SpreadLayout.origin(of: 1, image: (339, 400), screen: (800, 480), gap: 10, scrollY: 0).y, 40)
+        XCTAssertEqual(SpreadLayout.origin(of: 2, image: (395, 900), screen: (800, 480), gap: 10, scrollY: 100).y, -100)
+        var state = ReaderState(title: "t", pageCount: 40, page: 3)
+        state.mode = .spread
+        state.screen = (800, 480)
+        state.screenColumns = 80
+        state.pageSize = (339, 480)
+        let link = PageLink(area: PageRectangle(x: 0.5, y: 0.25, width: 0.1, height: 0.05), target: .page(9, top: nil))
+        let place = try XCTUnwrap(LinkHints.position(of: link, state))
+        XCTAssertEqual(place.x, 405 + 169)
+        XCTAssertEqual(place.y, 120)
+    }
 }
