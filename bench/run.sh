@@ -365,6 +365,28 @@ for pdf in "${VIEW_BOOKS[@]}"; do
     [ "$(v exit)" = 0 ] || note "**view $name: the reader exited with status $(v exit) on q, not 0.**"
     note "view $name: $VIEW_SESSIONS sessions; open median $(v open.median_ms) / max $(v open.max_ms) ms (first frame, before the image: $(v first_frame.median_ms) ms), turn median $(v turn.median_ms) / max $(v turn.max_ms) ms, cold max $(v cold.max_ms) ms; kitty image $(v image) px (page $(v size) px); exit status $(v exit)."
 done
+# Zoomed and continuous reading: the same harness, the reader brought to fit
+# width (w), then to continuous at fit width (c), before anything is timed.
+for mode in width continuous; do
+    [ $mode = width ] && what="fit width" || what="continuous, fit width"
+    for pdf in "$SB/lighthouses.pdf" "$V/three-thousand-pages.pdf"; do
+        name=$(basename "$pdf")
+        pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
+        out="$WORK/view-$mode-$name.txt"
+        python3 "$BENCH_DIR/view-latency.py" --ibook "$IBOOK" --library "$V/lib" --book "$pdf" --pages "$pages" \
+            --sessions $VIEW_SESSIONS --turns 8 --mode $mode --quiet > "$out"
+        v() { awk -v key="$1" '$1 == key { print $2 }' "$out"; }
+        limit view "$name, $what: page turn (J, pre-rendered), median ms" "$(v turn.median_ms)" 50 ms
+        limit view "$name, $what: page turn (J, pre-rendered), max of $(v turn.n), ms" "$(v turn.max_ms)" 50 ms
+        limit view "$name, $what: a screen down (space), median ms" "$(v scroll.median_ms)" 50 ms
+        limit view "$name, $what: a screen down (space), max of $(v scroll.n), ms" "$(v scroll.max_ms)" 50 ms
+        limit view "$name, $what: cold page (NG), median ms" "$(v cold.median_ms)" 150 ms
+        limit view "$name, $what: cold page (NG), max of $(v cold.n), ms" "$(v cold.max_ms)" 150 ms
+        [ "$(v exit)" = 0 ] || note "**view $name ($what): the reader exited with status $(v exit) on q, not 0.**"
+        note "view $name, $what: $VIEW_SESSIONS sessions; turn median $(v turn.median_ms) / max $(v turn.max_ms) ms, space median $(v scroll.median_ms) / max $(v scroll.max_ms) ms, cold median $(v cold.median_ms) / max $(v cold.max_ms) ms, NG while prefetching $(v busy.median_ms) ms; exit status $(v exit)."
+    done
+done
+note "view, fit width and continuous: bench/view-latency.py --mode width|continuous: after opening, the keys that reach the mode from the one the reader kept for the book, then turns by J (the next page at its top), screens by space (through page boundaries in continuous mode, timed to the next image whatever page it names), cold NG jumps as above. A page is rendered 1200 pixels wide (about 1,700 high for A4) instead of 780 high."
 note "view: \`ibook view BOOK 1 --graphics kitty\` on a 120×40-cell, 1200×800-pixel pty (TERM=xterm-kitty), timed from spawn or key to the end of the kitty image (chunk m=0, ESC \\) whose status line names the page (bench/view-latency.py). A turn is timed 1 s after the previous page, so it is pre-rendered; a cold page is an NG jump away from the prefetched pages, after 1 s of quiet; “while prefetching” is the same jump sent straight after a turn. pdftoppm renders the same page at the reader's size (fitted into 1200×780) to PNG, a fresh process each time (start-up and opening the file included), while the reader has a warm worker with the file open; the reader's time also includes composing, PNG-encoding and sending the 1200×780 screen. Load average before this section: $VIEW_LOAD (turns are timed in milliseconds, so other work on the machine shows in the max)."
 fi
 

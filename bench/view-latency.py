@@ -3,7 +3,7 @@
 kitty graphics mode, from a key to the end of the page's image on screen.
 
   view-latency.py --ibook BIN --library LIB --book BOOK [--sessions N] [--turns K] [--cold P,P,...]
-                  [--pdf FILE] [--reference-runs R]
+                  [--pdf FILE] [--reference-runs R] [--mode page|width|continuous]
 
 Each session spawns `ibook view BOOK 1 --graphics kitty` on a pty of 120×40
 cells and 1200×800 pixels (10×20-pixel cells; the page gets the 1200×780
@@ -20,7 +20,18 @@ pixels above the status row), TERM=xterm-kitty, and times:
   busy   the same jump sent right after a turn, while the prefetch of the
          pages either side is still running (what a fast reader sees);
 
-then q, and the exit status must be 0. With --pdf, the same pages are also
+then q, and the exit status must be 0.
+
+--mode reads the same way zoomed or scrolling: `width` is fit width (w),
+`continuous` fit width with the pages in one column (w, c). The reader
+keeps the mode per book, so after opening the keys that reach the mode
+from the one the status line names are typed, and 1 s allowed. A turn is
+then `J` (the next page at its top) instead of space, and each session
+also times `scroll`: space (a screen down, through page boundaries in
+continuous mode) → the end of the next image, whatever page it names. The
+pdftoppm reference renders at fit page either way.
+
+With --pdf, the same pages are also
 rendered by `pdftoppm -png -f N -l N -scale-to-x W -scale-to-y -1` at the
 size the reader renders them (the page fitted into 1200×780), each a fresh
 process, for the reference.
@@ -46,7 +57,7 @@ import time
 COLUMNS, ROWS, PIXEL_WIDTH, PIXEL_HEIGHT = 120, 40, 1200, 800
 # The page is fitted into the screen less the status row.
 BOX_WIDTH, BOX_HEIGHT = PIXEL_WIDTH, PIXEL_HEIGHT - PIXEL_HEIGHT // ROWS
-STATUS = re.compile(rb"page (\d+) of (\d+)")
+STATUS = re.compile(rb"pages? (\d+)(?:\xe2\x80\x93\d+)? of (\d+)[^\x1b]*")
 
 
 class Failure(Exception):
@@ -77,6 +88,7 @@ class Screen:
         os.close(slave)
         self.pid, self.master = pid, master
         self.status = None
+        self.status_text = b""  # the last status line from its page number on: the mode's words
         self.first_status = None  # when the first status line arrived (the first frame)
         self.pending = b""      # bytes not yet scanned
         self.since_image = b""  # text (outside kitty sequences) since the last image
@@ -135,6 +147,7 @@ class Screen:
         match = STATUS.search(self.since_image)
         if match:
             self.status = int(match.group(1))
+            self.status_text = match.group(0)
             if self.first_status is None:
                 self.first_status = time.monotonic()
             if self.images and self.images[-1][1] is None:
@@ -154,6 +167,17 @@ class Screen:
                 raise Failure(f"the reader ended (status {self.exit_status}) before page {page} was shown")
             self.pump(deadline - time.monotonic())
         raise Failure(f"page {page} was not shown within {timeout:.0f} s")
+
+    def wait_any_image(self, since, timeout=20.0):
+        """The time at which the first image after `since` ended, whatever page it shows."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if len(self.images) > since and self.images[since][1] is not None:
+                return self.images[since][0]
+            if self.exit_status is not None:
+                raise Failure(f"the reader ended (status {self.exit_status}) before the next image")
+            self.pump(deadline - time.monotonic())
+        raise Failure(f"no new image within {timeout:.0f} s")
 
     def settle(self, seconds):
         deadline = time.monotonic() + seconds
@@ -191,7 +215,7 @@ class Screen:
             self.exit_status = os.waitstatus_to_exitcode(status)
 
 
-def plan(count, turns, cold_wanted):
+def plan(count, turns, cold_wanted, scrolls=0):
     """The pages a session visits: turns from page 1, cold pages and the
     jump made while prefetching, each chosen so the reader cannot have it
     rendered yet (not shown before, nor next to a page shown before), with
@@ -199,6 +223,8 @@ def plan(count, turns, cold_wanted):
     starts a prefetch for the jump to meet."""
     turned = list(range(2, min(turns, count - 1) + 2))
     touched = {1, 2} | {p + d for p in turned for d in (-1, 0, 1)}
+    # Screens scrolled after the turns pass (and prefetch) about a page each at most.
+    touched |= set(range(turned[-1], turned[-1] + scrolls + 3)) if scrolls and turned else set()
 
     def pick(preferred):
         for page in preferred + sorted(range(1, count + 1), key=lambda p: abs(p - count // 2)):
@@ -221,17 +247,47 @@ def plan(count, turns, cold_wanted):
     return turned, cold, busy
 
 
+def keys_for(mode, status):
+    """The keys that bring the reader from the mode its status line names to `mode`."""
+    words = status.decode("utf-8", "replace")
+    keys = b""
+    if "two-page" in words:
+        keys += b"d"
+    continuous = "continuous" in words
+    if mode in ("page", "width") and continuous:
+        keys += b"c"
+    if mode == "page" and "fit width" in words:
+        keys += b"="
+    if mode in ("width", "continuous") and "fit width" not in words:
+        keys += b"w"
+    if mode == "continuous" and not continuous:
+        keys += b"c"
+    return keys
+
+
 def session(args, env, turned, cold_pages, busy, log):
     argv = [args.ibook, "view", args.book, "1", "--graphics", "kitty"]
     screen = Screen(argv, env)
-    result = {"turn": [], "cold": [], "busy": []}
+    result = {"turn": [], "cold": [], "busy": [], "scroll": []}
+    turn_key = b" " if args.mode == "page" else b"J"
     try:
         result["open"] = (screen.wait_image(1, 0) - screen.started) * 1000
         result["frame"] = (screen.first_status - screen.started) * 1000
+        screen.settle(0.2)
+        for key in keys_for(args.mode, screen.status_text):
+            screen.send(bytes([key]))
+            screen.settle(1.0)
+        if keys_for(args.mode, screen.status_text):
+            raise Failure(f"the reader did not reach {args.mode} mode: {screen.status_text!r}")
         for page in turned:
             screen.settle(1.0)
-            written, mark = screen.send(b" ")
+            written, mark = screen.send(turn_key)
             result["turn"].append((screen.wait_image(page, mark) - written) * 1000)
+        if args.mode != "page":
+            for _ in turned:
+                screen.settle(1.0)
+                written, mark = screen.send(b" ")
+                result["scroll"].append((screen.wait_any_image(mark) - written) * 1000)
         for target in cold_pages:
             screen.settle(1.0)
             screen.send(str(target).encode())
@@ -242,7 +298,7 @@ def session(args, env, turned, cold_pages, busy, log):
         turn_to, target = busy
         if target is not None:
             screen.settle(1.0)
-            written, mark = screen.send(b" ")
+            written, mark = screen.send(turn_key)
             screen.wait_image(turn_to, mark)
             written, mark = screen.send(str(target).encode() + b"G")
             result["busy"].append((screen.wait_image(target, mark) - written) * 1000)
@@ -254,8 +310,8 @@ def session(args, env, turned, cold_pages, busy, log):
         raise
     result["exit"] = status
     result["image"] = screen.image_size
-    log(f"session: first frame {result['frame']:.1f} ms, open {result['open']:.1f} ms, turns {fmt(result['turn'])}, cold {fmt(result['cold'])}, "
-        f"busy {fmt(result['busy'])}, exit {status}")
+    log(f"session ({args.mode}): first frame {result['frame']:.1f} ms, open {result['open']:.1f} ms, turns {fmt(result['turn'])}, "
+        f"scrolls {fmt(result['scroll'])}, cold {fmt(result['cold'])}, busy {fmt(result['busy'])}, exit {status}")
     return result
 
 
@@ -316,6 +372,8 @@ def main():
     parser.add_argument("--cold", default="", help="pages to jump to (default: the middle, 3/4 and 1/4)")
     parser.add_argument("--pdf", help="the book's file, for the pdftoppm reference")
     parser.add_argument("--reference-runs", type=int, default=3)
+    parser.add_argument("--mode", choices=["page", "width", "continuous"], default="page",
+                        help="fit page one page at a time (default), fit width, or continuous at fit width")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args()
     log = (lambda message: None) if args.quiet else (lambda message: print(message, file=sys.stderr))
@@ -325,7 +383,7 @@ def main():
     env.pop("TERM_PROGRAM", None)
     count = args.pages
     wanted = [int(p) for p in args.cold.split(",") if p] or [count // 2, count * 3 // 4, count // 4]
-    turned, cold, busy = plan(count, args.turns, wanted)
+    turned, cold, busy = plan(count, args.turns, wanted, 0 if args.mode == "page" else args.turns)
     log(f"pages: turns to {turned}, cold {cold}, while prefetching {busy[0]} then {busy[1]}")
     results = [session(args, env, turned, cold, busy, log) for _ in range(args.sessions)]
 
@@ -340,6 +398,7 @@ def main():
     emit("turn", [v for r in results for v in r["turn"]])
     emit("cold", [v for r in results for v in r["cold"]])
     emit("busy", [v for r in results for v in r["busy"]])
+    emit("scroll", [v for r in results for v in r["scroll"]])
     statuses = sorted({r["exit"] for r in results})
     print("exit " + ",".join(str(s) for s in statuses))
     print("image " + ",".join(sorted({"%dx%d" % r["image"] if r["image"] else "?" for r in results})))

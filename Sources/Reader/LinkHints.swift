@@ -52,9 +52,18 @@ public struct LinkHints: Equatable, Sendable {
         let (width, height) = state.pageSize
         guard width > 0, height > 0 else { return nil }
         let box = ReaderScroll.turn(link.area, quarterTurns: state.rotation)
+        if state.mode == .spread {
+            // Beside its facing page, a cell apart, as the session draws the two.
+            let gap = state.screen.width / max(1, state.screenColumns)
+            let place = SpreadLayout.origin(of: state.page, image: (width, height), screen: state.screen, gap: gap, scrollY: state.scrollY)
+            let x = place.x - place.cropX + Int(box.x * Double(width)), y = place.y + Int(box.y * Double(height))
+            return (x, y, x + Int(box.width * Double(width)), y + Int(box.height * Double(height)))
+        }
         let shownWidth = min(width, state.screen.width), shownHeight = min(height, state.screen.height)
         let left = (state.screen.width - shownWidth) / 2 - (width > state.screen.width ? state.scrollX : 0)
-        let top = (state.screen.height - shownHeight) / 2 - (height > state.screen.height ? state.scrollY : 0)
+        // A continuous column starts at the view's top, scrolled however long the page is.
+        let top = state.mode == .continuous ? -state.scrollY
+            : (state.screen.height - shownHeight) / 2 - (height > state.screen.height ? state.scrollY : 0)
         let x = left + Int(box.x * Double(width)), y = top + Int(box.y * Double(height))
         return (x, y, x + Int(box.width * Double(width)), y + Int(box.height * Double(height)))
     }

@@ -15,6 +15,8 @@ public enum ReaderEffect: Equatable, Sendable {
     case openURI(String)
     /// Highlight the search hit on screen: its page, the query and which occurrence on the page.
     case highlightHit(page: Int, query: String, occurrence: Int)
+    /// The mode or the fit changed: keep them for the book's next opening.
+    case viewModeChanged
     /// A laid-out book's type size changed: lay it out again, keeping the place.
     case relayout
     /// Read the words of the page shown into `words`, then take the key again.

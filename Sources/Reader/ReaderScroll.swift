@@ -15,6 +15,7 @@ public enum ReaderScroll {
     /// the next page's top (the previous page's bottom) instead, so at fit
     /// page, where a screen is a page, `3 space` and `3j` are three pages.
     static func move(_ extent: Extent, forward: Bool, count: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        if state.mode == .continuous { return ContinuousScroll.move(extent, forward: forward, count: count, &state) }
         state.reveal = nil
         var turned = false
         for _ in 0..<max(1, count) {
@@ -23,7 +24,9 @@ public enum ReaderScroll {
             // A page's text not wrapped yet has no known end to turn the page at.
             let endKnown = !(state.textMode && limit == Int.max)
             if forward ? position >= limit && endKnown : position <= 0 {
-                let target = state.page + (forward ? 1 : -1)
+                let target = state.mode == .spread
+                    ? SpreadLayout.page(from: state.page, steps: forward ? 1 : -1, pageCount: state.pageCount) ?? 0
+                    : state.page + (forward ? 1 : -1)
                 guard (1...state.pageCount).contains(target) else {
                     if turned { break }
                     state.message = forward ? "This is the last page" : "This is the first page"
@@ -73,15 +76,7 @@ public enum ReaderScroll {
         state.scrollY = min(max(0, state.scrollY), state.overflow.y)
         guard let reveal = state.reveal else { return }
         state.reveal = nil
-        let box: PageRectangle
-        switch reveal {
-        case .hit(let occurrence):
-            guard layout.matches.indices.contains(occurrence) else { return }
-            box = layout.matches[occurrence]
-        case .position(let top):
-            box = PageRectangle(x: 0, y: top, width: 0, height: 0)
-        }
-        let turned = turn(box, quarterTurns: state.rotation)
+        guard let turned = target(of: reveal, in: layout, rotation: state.rotation) else { return }
         let screenHeight = state.screen.height, screenWidth = state.screen.width
         let top = Int(turned.y * Double(layout.height)), bottom = Int((turned.y + turned.height) * Double(layout.height))
         let inView: Bool
@@ -95,6 +90,19 @@ public enum ReaderScroll {
         if left < state.scrollX || right > state.scrollX + screenWidth {
             state.scrollX = min(max(0, left - screenWidth / 3), state.overflow.x)
         }
+    }
+
+    /// Where a jump's target lies on the page as shown, as fractions of it; nil for a hit not found there.
+    static func target(of reveal: ReaderState.Reveal, in layout: PageLayout, rotation: Int) -> PageRectangle? {
+        let box: PageRectangle
+        switch reveal {
+        case .hit(let occurrence):
+            guard layout.matches.indices.contains(occurrence) else { return nil }
+            box = layout.matches[occurrence]
+        case .position(let top):
+            box = PageRectangle(x: 0, y: top, width: 0, height: 0)
+        }
+        return turn(box, quarterTurns: rotation)
     }
 
     /// A box on the upright page as it lies once the page is turned

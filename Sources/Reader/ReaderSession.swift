@@ -50,10 +50,10 @@ public final class ReaderSession {
         }
     }
 
-    private let library: Library
-    private let book: Book
+    let library: Library
+    let book: Book
     private let options: Options
-    private var state: ReaderState
+    var state: ReaderState
     private let input: Int32 = 0
     private let output: Int32 = 1
     private var rawMode: RawMode?
@@ -66,24 +66,24 @@ public final class ReaderSession {
     private let pageRenderer: RenderClient
     private let aheadRenderer: RenderClient
     private var renderers: [RenderClient] { [pageRenderer, aheadRenderer] }
-    private var cache = PageImageCache()
-    private let painter: PagePainter
-    private var size = TerminalSize(columns: 80, rows: 24)
-    private var cell = TerminalSize.defaultCellSize
+    var cache = PageImageCache()
+    let painter: PagePainter
+    var size = TerminalSize(columns: 80, rows: 24)
+    var cell = TerminalSize.defaultCellSize
     private var quitting = false
     /// The signal that ended the reader, if one did.
     private var terminatedBy: Int32?
     private var needsDraw = true
     /// What was drawn last, so an unchanged image is not sent again.
-    private var shownImage: RenderRequest?
-    private var shownFrameKey = ""
+    var shownImage: RenderRequest?
+    var shownFrameKey = ""
     /// The search matches on the page last drawn, as the renderer found them.
-    private var shownMatches: (page: Int, rectangles: [PageRectangle]) = (0, [])
+    var shownMatches: (page: Int, rectangles: [PageRectangle]) = (0, [])
     private var pageTextCache: (page: Int, text: String)?
     /// Overview thumbnails by page, rendered small.
     private var thumbnails: [Int: RasterImage] = [:]
     /// Hint labels were written over the page last drawn, and must be cleared from the screen.
-    private var shownHints = false
+    var shownHints = false
     /// The reference page of each hit of the last search, to place the hits again after a new layout.
     private var searchReferencePages: [Int] = []
     private lazy var clipboard = ClipboardWriter(environment: ProcessInfo.processInfo.environment)
@@ -91,6 +91,10 @@ public final class ReaderSession {
     private var failedLayout: RenderLayout?
     /// Where the last search's hits are in the layout shown, to ask the worker when one is free.
     private var pendingHitPlaces: RenderRequest?
+    /// Continuous and two-page modes' page texts, by page.
+    var modeTexts: [Int: String] = [:]
+    /// The mode and fit as the library last kept them for this book.
+    var rememberedView: String?
 
     public init(library: Library, book: Book, startPage: Int, options: Options) throws {
         self.library = library
@@ -104,6 +108,7 @@ public final class ReaderSession {
         pageRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
         aheadRenderer = RenderClient(executable: options.rendererExecutable, timeLimit: options.renderTimeLimit)
         painter = PagePainter(mode: options.graphics, wrapForTmux: options.wrapForTmux, monochrome: options.monochrome)
+        restoreViewMode()
     }
 
     /// Runs until the reader quits; the terminal is as it was afterwards.
@@ -182,7 +187,7 @@ public final class ReaderSession {
     }
 
     /// The pixels available for the page: every row but the status line.
-    private var viewport: (width: Int, height: Int) {
+    var viewport: (width: Int, height: Int) {
         (max(1, size.columns * cell.width), max(1, (size.rows - 1) * cell.height))
     }
 
@@ -296,6 +301,8 @@ public final class ReaderSession {
                 reloadBookmarks()
             case .openURI(let uri):
                 open(uri)
+            case .viewModeChanged:
+                rememberViewMode()
             case .relayout:
                 // scheduleRender asks for the new layout; the old pages stay until it comes.
                 needsDraw = true
@@ -356,7 +363,7 @@ public final class ReaderSession {
         }
     }
 
-    private func pageChanged() {
+    func pageChanged() {
         // A laid-out book has no links (and its view pages are not the pages links are kept for).
         state.links = (state.page, state.reflow == nil ? options.links?(state.page) ?? [] : [])
         // Read again when next needed: a laid-out book's screen page may now stand for another page of the book.
@@ -454,9 +461,9 @@ public final class ReaderSession {
     // MARK: Rendering
 
     /// The render the current view needs.
-    private var currentRequest: RenderRequest? {
+    var currentRequest: RenderRequest? {
         guard !state.textMode else { return nil }
-        let geometry = PageGeometry(viewport: viewport, fit: state.fit, zoom: state.zoom, rotation: state.rotation)
+        let geometry = PageGeometry(viewport: pageViewport, fit: state.fit, zoom: state.zoom, rotation: state.rotation)
         if state.reflow != nil && state.reflow?.map == nil { return nil }
         var request = RenderRequest(path: book.path, password: options.password, page: state.page,
                                     boxWidth: geometry.renderBox.width, boxHeight: geometry.renderBox.height,
@@ -504,15 +511,14 @@ public final class ReaderSession {
         if case .overview(let selected) = state.panel {
             wanted += overviewRequests(selected: selected)
         }
-        for neighbour in [state.page + 1, state.page - 1] where (1...state.pageCount).contains(neighbour) {
-            var request = current
-            request.page = neighbour
-            wanted.append(request)
-        }
+        // What else is on the screen (continuous, two pages) before what the next moves show.
+        let shown = otherVisiblePages.compactMap(request(forPage:))
+        wanted += shown + pagesAhead.compactMap(request(forPage:))
         var pending = wanted.filter(needed)
-        if needed(current), let idle = renderers.first(where: { !$0.isBusy }) {
-            send(current, on: idle)
-            pending.removeAll { $0 == current }
+        for request in [current] + shown where needed(request) && pending.contains(request) {
+            guard let idle = renderers.first(where: { !$0.isBusy }) else { break }
+            send(request, on: idle)
+            pending.removeAll { $0 == request }
         }
         if !aheadRenderer.isBusy, let next = pending.first(where: { $0 != current }) {
             send(next, on: aheadRenderer)
@@ -567,7 +573,7 @@ public final class ReaderSession {
             return
         }
         cache.put(request, page)
-        if request == currentRequest { needsDraw = true }
+        if request == currentRequest || isShown(request) { needsDraw = true }
     }
 
     // MARK: Drawing
@@ -583,7 +589,9 @@ public final class ReaderSession {
             frame += drawOverview(selected: selected, rows: rows)
         } else if state.textMode {
             frame += hideImage()
-            frame += textBlock(pageTextLines(rows: rows))
+            frame += textBlock(modeTextLines(rows: rows) ?? pageTextLines(rows: rows))
+        } else if state.mode != .single {
+            frame += drawPages(rows: rows)
         } else {
             frame += drawPage(rows: rows)
             frame += hintLabels(rows: rows)
@@ -595,7 +603,7 @@ public final class ReaderSession {
         write(frame)
     }
 
-    private func textBlock(_ lines: [String]) -> String {
+    func textBlock(_ lines: [String]) -> String {
         var text = ""
         for (index, line) in lines.enumerated() {
             text += ScreenSequences.moveTo(row: index + 1, column: 1) + ScreenSequences.clearLine + line
@@ -606,7 +614,7 @@ public final class ReaderSession {
         return text
     }
 
-    private func hideImage() -> String {
+    func hideImage() -> String {
         guard shownImage != nil || !shownFrameKey.isEmpty else { return "" }
         shownImage = nil
         shownFrameKey = ""
@@ -728,7 +736,7 @@ public final class ReaderSession {
     }
 
     /// What shows around a page: a grey that a page's white stands out on, darker in dark mode.
-    private var surround: RGB { state.inverted ? RGB(red: 24, green: 24, blue: 24) : RGB(red: 64, green: 64, blue: 64) }
+    var surround: RGB { state.inverted ? RGB(red: 24, green: 24, blue: 24) : RGB(red: 64, green: 64, blue: 64) }
 
     // MARK: Overview
 

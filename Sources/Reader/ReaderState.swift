@@ -85,6 +85,10 @@ public struct ReaderState: Sendable {
     public var label: String?
 
     public var fit = Fit.page
+    /// One page, a continuous column of pages, or two side by side.
+    public var mode = ViewMode.single
+    /// Continuous mode's page heights; `page` and `scrollY` (`textLine`) are then the view's top.
+    public var strip = ContinuousLayout()
     /// Magnification over the fit; 1 is the fit itself.
     public var zoom = 1.0
     /// How far down the page the view is, in pixels of the rendered page.

@@ -225,16 +225,22 @@ public enum ReaderUpdate {
                 state.zoom = 1
                 return fontSize(by: ReflowView.defaultFontSize - reflow.fontSize, &state)
             }
+            let changed = state.fit != .page
             state.fit = .page
             state.zoom = 1
             state.scrollX = 0
             state.scrollY = 0
-            return [.redraw]
+            return changed ? [.viewModeChanged, .redraw] : [.redraw]
         case .character("w"):
+            let changed = state.fit != .width
             state.fit = .width
             state.zoom = 1
             state.scrollX = 0
-            return [.redraw]
+            return changed ? [.viewModeChanged, .redraw] : [.redraw]
+        case .character("c"):
+            return ViewMode.toggle(.continuous, &state)
+        case .character("d"):
+            return ViewMode.toggle(.spread, &state)
         case .character("i"):
             state.inverted.toggle()
             return [.redraw]
@@ -359,7 +365,9 @@ public enum ReaderUpdate {
     }
 
     private static func turn(by pages: Int, _ state: inout ReaderState) -> [ReaderEffect] {
-        let target = state.page + pages
+        let target = state.mode == .spread
+            ? SpreadLayout.page(from: state.page, steps: pages, pageCount: state.pageCount) ?? (pages < 0 ? 0 : state.pageCount + 1)
+            : state.page + pages
         if target < 1 { return noMove("This is the first page", &state) }
         if target > state.pageCount { return noMove("This is the last page", &state) }
         return state.show(page: target) ? [.pageChanged] : []

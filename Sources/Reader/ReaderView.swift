@@ -33,10 +33,13 @@ public enum ReaderView {
             // The screen's page, then the book's own page number (the library's, which :N and bookmarks use).
             parts.append("page \(state.page) of \(state.pageCount) · p. \(state.referencePage) of \(map.referencePageCount)\(label) · \(percent)%")
         } else {
-            parts.append("page \(state.page) of \(state.pageCount)\(label)  \(percent)%")
+            let spread = state.mode == .spread ? SpreadLayout.pages(showing: state.page, pageCount: state.pageCount) : []
+            let pages = spread.count == 2 ? "pages \(spread[0])–\(spread[1])" : "page \(state.page)"
+            parts.append("\(pages) of \(state.pageCount)\(label)  \(percent)%")
         }
         var mode: [String] = []
         if state.textMode { mode.append("text") }
+        if let word = state.mode.statusWord { mode.append(word) }
         if let reflow = state.reflow, reflow.fontSize != ReflowView.defaultFontSize { mode.append("\(reflow.fontSize) pt") }
         if !state.textMode {
             if state.fit == .width { mode.append("fit width") }
@@ -147,6 +150,9 @@ public enum ReaderView {
         "a              highlight the search hit on screen, once (see ibook notes)",
         "Ctrl-O Tab     back / forward through jumps",
         "+ - =  w       zoom in / out / fit page;  fit width",
+        "c              continuous: the pages in one column, scrolled through (c again: one page)",
+        "d              two pages side by side, the first alone as a cover (d again: one page)",
+        "               (the mode and the fit are kept for the book's next opening)",
         "+ - =          an EPUB, FB2 or text book: larger / smaller type / 11 pt",
         "i  r           invert colours (dark mode);  rotate",
         "mouse          wheel scrolls;  click a link: follow it;  left / right third: page back / forward",

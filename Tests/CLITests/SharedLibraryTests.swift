@@ -305,11 +305,19 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertTrue(session.waitFor { $0.contains("/lamp") }, session.screen())
         try session.send("a")
         XCTAssertTrue(session.waitFor { $0.contains("highlighting does not work on a shared library yet") }, session.screen())
+        // The mode is kept on the server too, beside the place.
+        try session.send("c")
+        XCTAssertTrue(session.waitFor { _ in session.statusLine().contains("continuous") }, session.screen())
         try session.send("q")
         XCTAssertTrue(session.waitFor { _ in session.hasExited }, session.screen())
         let history = try ibook(["history"], database: database)
         XCTAssertEqual(history.status, 0, history.stderr)
         XCTAssertTrue(history.stdout.contains("A Field Guide to Lighthouses"), history.stdout)
+        let again = try TmuxSession("exec '\(Run.ibookPath)' view lighthouses --graphics text", environment: environment)
+        defer { again.stop() }
+        XCTAssertTrue(again.waitFor { _ in again.statusLine().contains("continuous") }, again.screen())
+        try again.send("q")
+        XCTAssertTrue(again.waitFor { _ in again.hasExited }, again.screen())
     }
 
     /// The shelf on a shared library: its books, Enter reads one from this machine's copy, q comes

@@ -64,6 +64,55 @@ final class XtermTests: XCTestCase {
         try quitAndCheckRestored(xterm, name: "view-auto-after.xwd")
     }
 
+    /// The reader in tmux in this xterm, with auto graphics: tmux answers
+    /// the device attributes itself (no sixel), so the terminal around it
+    /// is asked through passthrough. `pane` is tmux's own copy of the
+    /// screen: text only, so blocks show in it and sixels do not.
+    private func readerInTmux(passthrough: Bool, graphics: String = "auto") throws -> (XtermSession, pane: () -> String) {
+        let socket = "ibook-xterm-\(UUID().uuidString.prefix(8))"
+        let configuration = "set -g status off\nset -g allow-passthrough \(passthrough ? "on" : "off")\n"
+        let script = "printf '\(configuration)' > tmux.conf; stty -g > before; "
+            + "tmux -L \(socket) -f tmux.conf new-session -s reader \"sh -c 'echo \\$\\$ > pid; exec \(ibook) view lighthouses 3 --graphics \(graphics)'; "
+            + "echo exit=\\$? > status\"; stty -g > after; sleep 60"
+        let xterm = try start(script)
+        addTeardownBlock { Spawn.run(["tmux", "-L", socket, "kill-server"], timeout: 20) }
+        let pane = { (try? Run.process("/usr/bin/env", ["tmux", "-L", socket, "capture-pane", "-p", "-t", "reader"], timeout: 20).stdout) ?? "" }
+        return (xterm, pane)
+    }
+
+    func testAutoDetectsSixelThroughTmuxPassthrough() throws {
+        let (xterm, pane) = try readerInTmux(passthrough: true)
+        let page = try waitForReaderPage(xterm, name: "view-tmux-sixel.xwd")
+        assertSixelDetail(page)
+        // tmux saw no picture characters: the page went past it, to xterm.
+        let blocks = pane().filter { "▀▄█▌▐▖▗▘▝▚▞".contains($0) }.count
+        XCTAssertLessThan(blocks, 10, pane())
+        XCTAssertTrue(pane().contains("page 3 of 40"), pane())
+    }
+
+    /// kitty asked for by name in xterm, which does not speak it: the
+    /// status line says so, instead of a blank page without a word.
+    func testAForcedProtocolTheTerminalDoesNotAnswerIsSaid() throws {
+        let (_, pane) = try readerInTmux(passthrough: true, graphics: "kitty")
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !pane().contains("page 3 of 40") { usleep(100_000) }
+        XCTAssertTrue(pane().contains("No answer to kitty's graphics query (it lists sixel)"), pane())
+    }
+
+    func testWithoutPassthroughTmuxGetsBlocks() throws {
+        let (xterm, pane) = try readerInTmux(passthrough: false)
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !pane().contains("page 3 of 40") { usleep(100_000) }
+        // The page is drawn in characters tmux keeps, and no sixel reaches xterm.
+        var blocks = 0
+        while Date() < deadline, blocks < 500 {
+            blocks = pane().unicodeScalars.filter { (0x2580...0x259F).contains($0.value) }.count
+            usleep(100_000)
+        }
+        XCTAssertGreaterThan(blocks, 500, "\(pane())\n\(xterm.log)")
+        XCTAssertTrue(pane().contains("page 3 of 40"), pane())
+    }
+
     func testShowPrintsThePageInlineAndThePromptFollowsBelowIt() throws {
         let xterm = try start("\(ibook) show lighthouses 3 --graphics sixel; echo \"exit=$?\" > status; printf 'PROMPT$ '; sleep 60")
         XCTAssertEqual(xterm.waitForFile("status"), "exit=0\n", xterm.log)

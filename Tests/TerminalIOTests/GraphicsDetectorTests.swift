@@ -160,7 +160,8 @@ final class GraphicsDetectorTests: XCTestCase {
         XCTAssertEqual(Probe.forEnvironment(tmux, passthrough: { false }), .skipped)
         XCTAssertEqual(Probe.forEnvironment(tmux, passthrough: { nil }), .skipped, "an unknown setting is not relied on")
 
-        for (probe, expected) in [(Probe.tmuxPassthrough, "\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\\u{1B}\\\u{1B}[16t\u{1B}[c"),
+        for (probe, expected) in [(Probe.tmuxPassthrough, "\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\\u{1B}\\"
+                                   + "\u{1B}Ptmux;\u{1B}\u{1B}[c\u{1B}\\\u{1B}[16t\u{1B}[c"),
                                   (Probe.skipped, "\u{1B}[16t\u{1B}[c")] {
             let pty = try PseudoTerminal()
             defer { pty.close() }
@@ -170,13 +171,56 @@ final class GraphicsDetectorTests: XCTestCase {
             XCTAssertEqual(player.text, expected, "\(probe)")
             XCTAssertFalse(player.text.contains("\u{1B}_G") && !player.text.contains("\u{1B}\u{1B}_G"), "no bare APC")
         }
-        // Passed through, kitty's answer comes after tmux's DA1: it is still read, not left for the program as keys.
+        // Passed through, kitty's answer and the outer terminal's DA1 come after tmux's DA1:
+        // they are still read, not left for the program as keys.
         let pty = try PseudoTerminal()
         defer { pty.close() }
-        playTerminal(pty, replies: ["\u{1B}[?62;22c", "\u{1B}_Gi=31;OK\u{1B}\\"])
+        playTerminal(pty, replies: ["\u{1B}[?62;22c", "\u{1B}_Gi=31;OK\u{1B}\\", "\u{1B}[?62;22c"])
+        let started = Date()
         let answer = try XCTUnwrap(GraphicsDetector.queryTerminal(fileDescriptor: pty.program, timeout: 2, kitty: .tmuxPassthrough))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "the second DA1 ends the wait")
         XCTAssertTrue(answer.kitty)
+        XCTAssertEqual(answer.deviceAttributeReplies, 2)
         XCTAssertEqual(answer.otherInput, [])
+    }
+
+    /// tmux 3.3 answers DA1 for itself without sixels (`?1;2c`); the xterm
+    /// around it, asked through passthrough, lists them (as `xterm -ti vt340`
+    /// answered in a real tmux); XTSMGRAPHICS' colour registers say so too.
+    func testTheTerminalAroundTmuxListsSixelThroughPassthrough() throws {
+        for outer in ["\u{1B}[?63;1;2;4;6;9;15;16;22;28c", "\u{1B}[?1;0;1024S\u{1B}[?63;1;2;6c"] {
+            let pty = try PseudoTerminal()
+            defer { pty.close() }
+            playTerminal(pty, replies: ["\u{1B}[?1;2c", outer])
+            let answer = try XCTUnwrap(GraphicsDetector.queryTerminal(fileDescriptor: pty.program, timeout: 2, kitty: .tmuxPassthrough))
+            XCTAssertTrue(answer.sixel, outer)
+            XCTAssertFalse(answer.kitty)
+            XCTAssertEqual(answer.otherInput, [], outer)
+        }
+        // Without passthrough tmux's answer is all there is.
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        playTerminal(pty, replies: ["\u{1B}[?1;2c"])
+        let answer = try XCTUnwrap(GraphicsDetector.queryTerminal(fileDescriptor: pty.program, timeout: 2, kitty: .skipped))
+        XCTAssertFalse(answer.sixel)
+        XCTAssertTrue(answer.answeredDeviceAttributes)
+    }
+
+    /// A protocol asked for by name that the terminal did not answer to is
+    /// said on the status line, with what the terminal does show; silence
+    /// (no DA1 at all) is no evidence either way.
+    func testAForcedProtocolWithoutAnAnswerIsSaid() {
+        let xterm = GraphicsQueryAnswer(sixel: true, answeredDeviceAttributes: true)
+        XCTAssertEqual(GraphicsSetup.unanswered(.kitty, xterm),
+                       "No answer to kitty's graphics query (it lists sixel): the pages may not show")
+        XCTAssertNil(GraphicsSetup.unanswered(.sixel, xterm))
+        let kitty = GraphicsQueryAnswer(kitty: true, answeredDeviceAttributes: true)
+        XCTAssertEqual(GraphicsSetup.unanswered(.sixel, kitty),
+                       "No sixel graphics in this terminal (it speaks kitty's): the pages may not show")
+        XCTAssertNil(GraphicsSetup.unanswered(.kitty, kitty))
+        XCTAssertNil(GraphicsSetup.unanswered(.kitty, GraphicsQueryAnswer()))
+        XCTAssertNotNil(GraphicsSetup.unanswered(.sixel, GraphicsQueryAnswer(answeredDeviceAttributes: true)))
+        XCTAssertNil(GraphicsSetup.unanswered(.blocks, GraphicsQueryAnswer(answeredDeviceAttributes: true)))
     }
 
     func testSixelTerminalListsFourInItsAttributes() throws {

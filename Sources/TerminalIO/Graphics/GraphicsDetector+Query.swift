@@ -12,11 +12,14 @@ extension GraphicsDetector {
 
     static let kittyQuery: [UInt8] = Array("\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
     static let otherQueries: [UInt8] = Array("\u{1B}[16t\u{1B}[c".utf8)
+    static let deviceAttributesQuery: [UInt8] = Array("\u{1B}[c".utf8)
 
     /// How the kitty question goes out. tmux takes a bare APC (`ESC _ … ESC \`)
     /// as a new pane title, so inside tmux the question goes wrapped for
     /// passthrough, to the terminal around tmux, or not at all when tmux
-    /// would not pass it on. tmux answers the other two itself.
+    /// would not pass it on. tmux answers the other two itself, for itself:
+    /// the terminal around it is asked its device attributes through
+    /// passthrough too, which is how its sixels are learnt.
     public enum KittyProbe: Sendable {
         case plain, tmuxPassthrough, skipped
 
@@ -31,7 +34,7 @@ extension GraphicsDetector {
     static func queryBytes(kitty probe: KittyProbe) -> [UInt8] {
         switch probe {
         case .plain: return queryBytes
-        case .tmuxPassthrough: return TmuxPassthrough.wrap(kittyQuery) + otherQueries
+        case .tmuxPassthrough: return TmuxPassthrough.wrap(kittyQuery) + TmuxPassthrough.wrap(deviceAttributesQuery) + otherQueries
         case .skipped: return otherQueries
         }
     }
@@ -45,12 +48,12 @@ extension GraphicsDetector {
         guard writeAll(queryBytes(kitty: kitty), to: output) else { return scanner.answer(final: true) }
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 512)
-        // Through tmux, DA1 is tmux's own answer and comes at once; kitty's
-        // comes later from the terminal around it, if at all. It is waited
-        // for (within the timeout) so that it is read here and does not
-        // reach the program as keys ("G", "i"…).
+        // Through tmux, the first DA1 is tmux's own answer and comes at once;
+        // the outer terminal's kitty answer and DA1 come later, in that
+        // order. They are waited for (within the timeout) so that they are
+        // read here and do not reach the program as keys ("G", "i"…).
         func done(_ answer: QueryAnswer) -> Bool {
-            answer.answeredDeviceAttributes && (kitty != .tmuxPassthrough || answer.kitty)
+            answer.deviceAttributeReplies >= (kitty == .tmuxPassthrough ? 2 : 1)
         }
         while !done(scanner.answer(final: false)) {
             let remaining = deadline.timeIntervalSinceNow

@@ -7,6 +7,9 @@ public struct GraphicsQueryAnswer: Equatable, Sendable {
     /// Whether the DA1 reply arrived at all; every VT100-like terminal sends
     /// one, so without it the other answers are missing rather than negative.
     public var answeredDeviceAttributes: Bool
+    /// How many DA1 replies came: inside tmux, tmux's own and then, through
+    /// passthrough, the terminal around it.
+    public var deviceAttributeReplies = 0
     /// One cell in pixels, from the reply to `CSI 16 t`.
     public var cellSize: (width: Int, height: Int)?
     /// Bytes read that belonged to none of the replies: keys the person typed
@@ -24,6 +27,7 @@ public struct GraphicsQueryAnswer: Equatable, Sendable {
 
     public static func == (lhs: GraphicsQueryAnswer, rhs: GraphicsQueryAnswer) -> Bool {
         lhs.kitty == rhs.kitty && lhs.sixel == rhs.sixel && lhs.answeredDeviceAttributes == rhs.answeredDeviceAttributes
+            && lhs.deviceAttributeReplies == rhs.deviceAttributeReplies
             && lhs.cellSize?.width == rhs.cellSize?.width && lhs.cellSize?.height == rhs.cellSize?.height
             && lhs.otherInput == rhs.otherInput
     }

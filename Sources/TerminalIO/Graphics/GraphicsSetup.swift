@@ -44,16 +44,41 @@ public struct GraphicsSetup {
             notice = TmuxPassthrough.enableAdvice + "; drawing with blocks meanwhile"
             mode = .blocks
         }
-        if answer == nil, terminal.pixelWidth == 0, mode != .blocks, mode != .text {
+        let named = (requested ?? environment["IBOOK_GRAPHICS"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        let forced = !named.isEmpty && named != "auto"
+        // A protocol asked for by name is checked, since a terminal that does
+        // not speak it shows nothing at all; unless the environment already
+        // says the terminal speaks it, as kitty's TERM does, which costs a
+        // terminal that never answers nothing.
+        let unvouched = forced && (mode == .kitty || mode == .sixel) && GraphicsDetector.fromEnvironment(environment) != mode
+        if answer == nil, terminal.pixelWidth == 0 || unvouched, mode != .blocks, mode != .text {
             // The kernel does not know the pixel size: the terminal may.
             answer = askTerminal(kitty: probe())
         }
+        if forced, notice == nil, let answer, let unanswered = unanswered(mode, answer) { notice = unanswered }
         var setup = GraphicsSetup(mode: mode, cellSize: terminal.cellSize(fallback: answer?.cellSize))
         setup.wrapForTmux = inTmux && mode.needsPassthroughInTmux
         setup.notice = notice
         setup.pendingInput = answer?.otherInput ?? []
         setup.monochrome = forbidsColour(environment)
         return setup
+    }
+
+    /// The warning for a protocol asked for by name that the terminal did
+    /// not answer to, when the terminal answered at all (a pipe or a bare
+    /// pseudo-terminal says nothing either way).
+    public static func unanswered(_ mode: GraphicsMode, _ answer: GraphicsQueryAnswer) -> String? {
+        guard answer.answeredDeviceAttributes else { return nil }
+        // What it does show comes early: the status line cuts a long message.
+        let instead = answer.kitty ? "it speaks kitty's" : answer.sixel ? "it lists sixel" : "blocks would show"
+        switch mode {
+        case .kitty where !answer.kitty:
+            return "No answer to kitty's graphics query (\(instead)): the pages may not show"
+        case .sixel where !answer.sixel:
+            return "No sixel graphics in this terminal (\(instead)): the pages may not show"
+        default:
+            return nil
+        }
     }
 
     /// Asked on the terminal the pictures go to; a redirected stdin does not matter.

@@ -79,8 +79,8 @@ struct TerminalReplyScanner {
         return .reply(end: end) { $0.kitty = message == "OK" }
     }
 
-    /// `CSI ? 62 ; 4 ; 22 c` (device attributes) and `CSI 6 ; H ; W t`
-    /// (cell size); any other control sequence is a key such as an arrow.
+    /// `CSI ? 62 ; 4 ; 22 c` (device attributes), `CSI ? 1 ; 0 ; 1024 S`
+    /// (sixel colour registers) and `CSI 6 ; H ; W t` (cell size); any other control sequence is a key such as an arrow.
     private func scanControlSequence(at start: Int) -> Scan {
         var index = start + 2
         while index < input.count, (0x20...0x3F).contains(input[index]) { index += 1 }
@@ -92,9 +92,15 @@ struct TerminalReplyScanner {
             let attributes = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
             return .reply(end: end) { answer in
                 answer.answeredDeviceAttributes = true
+                answer.deviceAttributeReplies += 1
                 // The first number is the terminal's class (62 = VT220, 64 = VT420…); the rest are features.
-                answer.sixel = attributes.dropFirst().contains(4)
+                // Through tmux one of two replies may list sixels: the outer terminal's.
+                if attributes.dropFirst().contains(4) { answer.sixel = true }
             }
+        }
+        if finalByte == UInt8(ascii: "S"), parameters.hasPrefix("?1;0;") {
+            // XTSMGRAPHICS: the number of sixel colour registers, read successfully (0).
+            return .reply(end: end) { $0.sixel = true }
         }
         if finalByte == UInt8(ascii: "t") {
             let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
