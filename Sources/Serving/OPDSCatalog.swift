@@ -134,23 +134,15 @@ struct OPDSCatalog {
     }
 
     private func books(_ listing: Listing, id: String, title: String, path: String, page: Int) throws -> AtomFeed {
-        let pages = max(1, (listing.entries.count + Self.pageSize - 1) / Self.pageSize)
-        let current = min(max(page, 1), pages)
-        let start = (current - 1) * Self.pageSize
-        let shown = listing.entries[start..<min(listing.entries.count, start + Self.pageSize)]
+        let paging = FeedPaging(total: listing.entries.count, size: Self.pageSize, page: page)
+        let shown = listing.entries[paging.items]
         var feed = AtomFeed(id: id, title: title, updated: try lastAdded(), kind: .acquisition)
-        let separator = path.contains("?") ? "&" : "?"
-        func pageLink(_ rel: String, _ number: Int) -> AtomFeed.Link {
-            AtomFeed.Link(rel: rel, href: path + separator + "page=\(number)", type: Self.acquisition)
-        }
-        feed.links = commonLinks(self: current == 1 ? path : path + separator + "page=\(current)", kind: .acquisition)
-        feed.links.append(pageLink("first", 1))
-        if current > 1 { feed.links.append(pageLink("previous", current - 1)) }
-        if current < pages { feed.links.append(pageLink("next", current + 1)) }
-        feed.links.append(pageLink("last", pages))
-        feed.totalResults = listing.entries.count
-        feed.itemsPerPage = Self.pageSize
-        feed.startIndex = start + 1
+        let pageLinks = paging.links(path: path)
+        feed.links = commonLinks(self: pageLinks[0].href, kind: .acquisition)
+        feed.links += pageLinks.dropFirst().map { AtomFeed.Link(rel: $0.rel, href: $0.href, type: Self.acquisition) }
+        feed.totalResults = paging.total
+        feed.itemsPerPage = paging.size
+        feed.startIndex = paging.items.lowerBound + 1
         feed.entries = shown.map { entry(for: $0, note: listing.notes[$0.book.id]) }
         return feed
     }

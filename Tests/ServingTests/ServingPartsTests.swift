@@ -59,3 +59,24 @@ final class ServingPartsTests: XCTestCase {
                        "attachment; filename=\"a__b;c.pdf\"; filename*=UTF-8''a%0D%0Ab%3Bc.pdf")
     }
 }
+
+extension ServingPartsTests {
+    func testPaging() {
+        let middle = FeedPaging(total: 120, size: 50, page: 2)
+        XCTAssertEqual(middle.items, 50..<100)
+        XCTAssertEqual(middle.links(path: "/opds/recent").map { "\($0.rel) \($0.href)" }, [
+            "self /opds/recent?page=2", "first /opds/recent?page=1", "previous /opds/recent?page=1",
+            "next /opds/recent?page=3", "last /opds/recent?page=3",
+        ])
+        let first = FeedPaging(total: 120, size: 50, page: 1)
+        XCTAssertEqual(first.links(path: "/opds/tag?name=a").map(\.rel), ["self", "first", "next", "last"])
+        XCTAssertEqual(first.links(path: "/opds/tag?name=a")[1].href, "/opds/tag?name=a&page=1")
+        let past = FeedPaging(total: 120, size: 50, page: 99)
+        XCTAssertEqual(past.page, 3)
+        XCTAssertEqual(past.items, 100..<120)
+        XCTAssertEqual(past.links(path: "/x").map(\.rel), ["self", "first", "previous", "last"])
+        let empty = FeedPaging(total: 0, size: 50, page: -4)
+        XCTAssertEqual(empty.items, 0..<0)
+        XCTAssertEqual(empty.links(path: "/x").map(\.rel), ["self", "first", "last"])
+    }
+}
