@@ -100,7 +100,7 @@ struct OPDSCatalog {
             seen.insert(hit.bookID)
             listing.entries.append(entry)
             let page = hit.label.map { "\(hit.page) (\($0))" } ?? "\(hit.page)"
-            listing.notes[hit.bookID] = "Page \(page): …\(hit.snippet.before)\(hit.snippet.match)\(hit.snippet.after)…"
+            listing.notes[hit.bookID] = "Page \(page): \(hit.snippet.before)\(hit.snippet.match)\(hit.snippet.after)"
         }
         return try books(listing, id: "urn:ibook:search:" + query, title: "Search: " + query,
                          path: "/opds/search?q=" + URLQuery.encoded(query), page: page)
@@ -143,17 +143,18 @@ struct OPDSCatalog {
         feed.totalResults = paging.total
         feed.itemsPerPage = paging.size
         feed.startIndex = paging.items.lowerBound + 1
-        feed.entries = shown.map { entry(for: $0, note: listing.notes[$0.book.id]) }
+        feed.entries = try shown.map { try entry(for: $0, note: listing.notes[$0.book.id]) }
         return feed
     }
 
-    private func entry(for item: CatalogEntry, note: String?) -> AtomFeed.Entry {
+    private func entry(for item: CatalogEntry, note: String?) throws -> AtomFeed.Entry {
         let book = item.book
         let summary = [note, item.details.description ?? book.subject].compactMap { $0 }.filter { !$0.isEmpty }
         var entry = AtomFeed.Entry(id: "urn:sha256:" + book.sha256, title: book.title.isEmpty ? "Untitled" : book.title,
                                    updated: book.addedAt)
         entry.authors = Self.authors(of: item)
-        entry.language = item.details.language
+        // As edited, else the language the book's text was found to be in.
+        entry.language = try item.details.language ?? library.stemmingLanguage(of: book)?.code
         entry.issued = item.year.map(String.init)
         entry.publisher = item.details.publisher
         entry.summary = summary.isEmpty ? nil : summary.joined(separator: "\n")
@@ -169,12 +170,13 @@ struct OPDSCatalog {
     }
 
     private func commonLinks(self path: String, kind: AtomFeed.Kind) -> [AtomFeed.Link] {
-        [
+        var links = [
             AtomFeed.Link(rel: "self", href: path, type: AtomFeed.contentType(kind)),
             AtomFeed.Link(rel: "start", href: "/opds", type: Self.navigation, title: "ibook library"),
-            AtomFeed.Link(rel: "up", href: "/opds", type: Self.navigation),
             AtomFeed.Link(rel: "search", href: "/opds/opensearch.xml", type: Self.openSearchType, title: "Search"),
         ]
+        if path != "/opds" { links.insert(AtomFeed.Link(rel: "up", href: "/opds", type: Self.navigation), at: 2) }
+        return links
     }
 
     private func lastAdded() throws -> Date {
