@@ -15,6 +15,9 @@ public final class LibraryServer: @unchecked Sendable {
     static let longestPath = 2048
     static let coverSize = Library.coverSize
     static let thumbnailSize = 128
+    /// A page's width when the app does not say (OPDS-PSE's {maxWidth} left as it is).
+    static let pageWidth = 1200
+    static let widest = 4096
 
     public init(library: Library, token: AccessToken?) {
         self.library = library
@@ -73,6 +76,12 @@ public final class LibraryServer: @unchecked Sendable {
         case ["opds", "search"]:
             guard let query = request.argument("q")?.trimmingCharacters(in: .whitespaces), !query.isEmpty else { return missing("q") }
             return feed(try catalog.search(query, page: page))
+        case let path where path.count == 4 && path[0] == "books" && path[2] == "pages":
+            // OPDS-PSE counts pages from 0.
+            guard let id = Self.number(path[1]), let index = Self.number(path[3]),
+                  let book = try library.book(id: id), index < book.pageCount else { return nil }
+            let width = request.argument("width").flatMap(Self.number).map { min(max($0, 16), Self.widest) } ?? Self.pageWidth
+            return try pageImage(of: book, page: index + 1, width: width)
         case let path where path.count == 3 && path[0] == "books":
             guard let id = Self.number(path[1]), let book = try library.book(id: id) else { return nil }
             switch path[2] {
@@ -120,6 +129,16 @@ public final class LibraryServer: @unchecked Sendable {
         guard let file = OpenFile(path: path) else { return .text(404, "The image of book \(book.id) could not be read.") }
         return HTTPResponse(status: 200, contentType: "image/png", body: .file(file, offset: 0, length: file.size),
                             headers: [("Cache-Control", "private, max-age=3600")])
+    }
+
+    /// A page at `width` pixels across (or less, for a page wider than the cache draws): the
+    /// cache draws to a longer side, which for a portrait page is its height, so such a page is
+    /// drawn again at the height that makes it `width` wide.
+    private func pageImage(of book: Book, page: Int, width: Int) throws -> HTTPResponse {
+        let first = try library.thumbnail(of: book, page: page, size: width)
+        guard let size = PNGSize(path: first), size.height > size.width else { return try image(of: book, page: page, size: width) }
+        let longer = min(Self.widest, (width * size.height + size.width / 2) / max(1, size.width))
+        return try image(of: book, page: page, size: longer)
     }
 
     private func feed(_ feed: AtomFeed) -> HTTPResponse {

@@ -165,6 +165,9 @@ struct OPDSCatalog {
             AtomFeed.Link(rel: "http://opds-spec.org/acquisition", href: "/books/\(book.id)/file",
                           type: BookMediaType.of(book.format), title: book.format.displayName,
                           attributes: [("length", String(book.size))]),
+            // OPDS-PSE: the app fills in {pageNumber} (from 0) and {maxWidth}.
+            AtomFeed.Link(rel: "http://vaemendis.net/opds-pse/stream", href: "/books/\(book.id)/pages/{pageNumber}?width={maxWidth}",
+                          type: "image/png", attributes: [("pse:count", String(book.pageCount))]),
         ]
         return entry
     }

@@ -177,6 +177,32 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(beyond.header("Content-Range"), "bytes */\(file.count)")
     }
 
+    func testPageStreamingGivesEachPageAtTheWidthAsked() throws {
+        let feed = try OPDSDocument(try server.get("/opds/books").body)
+        for entry in feed.entries {
+            let stream = try XCTUnwrap(entry.link("http://vaemendis.net/opds-pse/stream"), entry.title)
+            XCTAssertEqual(stream.type, "image/png")
+            let count = try XCTUnwrap(stream.attributes["pse:count"].flatMap(Int.init), entry.title)
+            XCTAssertGreaterThan(count, 0)
+            for (page, width) in [(0, 300), (count - 1, 517)] {
+                let path = stream.href.replacingOccurrences(of: "{pageNumber}", with: String(page))
+                    .replacingOccurrences(of: "{maxWidth}", with: String(width))
+                let image = try server.get(path)
+                XCTAssertEqual(image.status, 200, path)
+                XCTAssertEqual(image.header("Content-Type"), "image/png")
+                let header = [UInt8](image.body.prefix(24))
+                XCTAssertEqual(Array(header.prefix(4)), [0x89, 0x50, 0x4e, 0x47], path)
+                let drawnWidth = header[16..<20].reduce(0) { $0 << 8 | Int($1) }
+                XCTAssertEqual(drawnWidth, width, path)
+            }
+            let beyond = stream.href.replacingOccurrences(of: "{pageNumber}", with: String(count))
+                .replacingOccurrences(of: "{maxWidth}", with: "300")
+            XCTAssertEqual(try server.get(beyond).status, 404, beyond)
+        }
+        XCTAssertEqual(try server.get("/books/1/pages/-1?width=300").status, 404)
+        XCTAssertEqual(try server.get("/books/1/pages/99999999999999999999?width=300").status, 404)
+    }
+
     func testAMovedFileIsA404ThatSaysSo() throws {
         let book = try XCTUnwrap(try books().first { $0.path.hasSuffix("atlas-landscape.pdf") })
         let moved = book.path + ".moved"
