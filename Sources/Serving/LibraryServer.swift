@@ -53,8 +53,13 @@ public final class LibraryServer: @unchecked Sendable {
         let page = request.argument("page").flatMap { $0.count <= 9 ? Int($0) : nil } ?? 1
         switch segments {
         case [""]:
-            return HTTPResponse(status: 302, contentType: "text/plain; charset=utf-8", body: .bytes(Array("/opds\n".utf8)),
-                                headers: [("Location", "/opds"), ("Cache-Control", "no-store")])
+            return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8",
+                                body: .bytes(Array(HTMLShelf.page(try library.catalog(sort: .title), page: page).utf8)),
+                                headers: [("Content-Security-Policy", HTMLShelf.contentSecurityPolicy), ("Cache-Control", "no-store"),
+                                          ("Referrer-Policy", "no-referrer")])
+        case ["shelf.css"]:
+            return HTTPResponse(status: 200, contentType: "text/css; charset=utf-8", body: .bytes(Array(HTMLShelf.css.utf8)),
+                                headers: [("Cache-Control", "max-age=3600")])
         case ["opds"], ["opds", ""]: return feed(try catalog.root())
         case ["opds", "recent"]: return feed(try catalog.recent(page: page))
         case ["opds", "books"]: return feed(try catalog.allBooks(page: page))

@@ -203,6 +203,27 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(try server.get("/books/1/pages/99999999999999999999?width=300").status, 404)
     }
 
+    func testTheShelfPageShowsEveryCoverUnderAStrictPolicy() throws {
+        let page = try server.get("/")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.header("Content-Type"), "text/html; charset=utf-8")
+        let policy = try XCTUnwrap(page.header("Content-Security-Policy"))
+        XCTAssertTrue(policy.hasPrefix("default-src 'none'"), policy)
+        XCTAssertFalse(policy.contains("unsafe-inline"), policy)
+        XCTAssertEqual(page.header("Cache-Control"), "no-store")
+        XCTAssertFalse(page.text.contains("<script"), "no script")
+        XCTAssertFalse(page.text.contains("style="), "no inline style")
+        for book in try books() {
+            let title = book.title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&apos;")
+            XCTAssertTrue(page.text.contains("<span class=\"title\">\(title)</span>"), book.title)
+            XCTAssertTrue(page.text.contains("<a href=\"/books/\(book.id)/file\""), book.title)
+            XCTAssertTrue(page.text.contains("<img src=\"/books/\(book.id)/thumbnail\""), book.title)
+        }
+        let style = try server.get("/shelf.css")
+        XCTAssertEqual(style.status, 200)
+        XCTAssertEqual(style.header("Content-Type"), "text/css; charset=utf-8")
+    }
+
     func testAMovedFileIsA404ThatSaysSo() throws {
         let book = try XCTUnwrap(try books().first { $0.path.hasSuffix("atlas-landscape.pdf") })
         let moved = book.path + ".moved"

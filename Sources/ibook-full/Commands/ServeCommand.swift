@@ -12,7 +12,8 @@ enum ServeCommand: Command {
         discussion: """
             OPDS 1.2 catalogs at /opds (recent, all books, by author, by tag, collections, and search of the metadata and \
             the full text) for e-reader apps such as KOReader, Thorium or Moon+ Reader; a book's file at /books/ID/file \
-            (with Range requests), and its pages as PNG for apps that stream them (OPDS-PSE). It listens on 127.0.0.1:8080, this machine only, unless --bind says otherwise; an \
+            (with Range requests), its pages as PNG for apps that stream them (OPDS-PSE), and a page of \
+            covers at / for a browser. It listens on 127.0.0.1:8080, this machine only, unless --bind says otherwise; an \
             address other machines reach needs an access token, from --token-file or $IBOOK_SERVE_TOKEN, sent as \
             'Authorization: Bearer TOKEN' or as the password of HTTP Basic with any user name. It prints the address it \
             serves at, and stops on Ctrl-C or SIGTERM. TLS is a reverse proxy's (see docs/serve.md).
