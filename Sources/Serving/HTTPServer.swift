@@ -106,15 +106,24 @@ public final class HTTPServer: @unchecked Sendable {
         return write
     }
 
-    private static let answer: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, _, state in
+    private static let answer: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, state in
         guard let cls, let connection else { return .NO }
         // The first call only has the headers: answered now, MHD would close the connection instead
         // of reading a body that may follow, so a GET or HEAD is answered on the second call and
-        // keeps its connection. Other methods are refused at once, body unread.
+        // keeps its connection. Other methods are refused at once, body unread, and so is a GET
+        // that announces a body (reading it would have no bound; answering during it, MHD drops
+        // the connection without a word).
         let bodiless = method.map { strcmp($0, "GET") == 0 || strcmp($0, "HEAD") == 0 } ?? false
         if bodiless, let state, state.pointee == nil {
+            let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+            let announcesBody = length.map { strcmp($0, "0") != 0 } ?? false
+                || MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
+            if announcesBody { return HTTPResponse.text(400, "A GET or HEAD request carries no body.").queue(on: connection) }
             state.pointee = UnsafeMutableRawPointer(bitPattern: 1)
             return .YES
+        }
+        if bodiless, let uploadSize, uploadSize.pointee > 0 {
+            return HTTPResponse.text(400, "A GET or HEAD request carries no body.").queue(on: connection)
         }
         let context = Unmanaged<Context>.fromOpaque(cls).takeUnretainedValue()
         let request = HTTPRequest(

@@ -266,6 +266,9 @@ final class ServeCommandTests: XCTestCase {
             XCTAssertEqual(response.status, 405, method)
             XCTAssertEqual(response.header("Allow"), "GET, HEAD", method)
         }
+        // A body on a GET is refused before it is read, and said so (not a dropped connection).
+        XCTAssertEqual(try server.request("GET", "/opds", body: String(repeating: "x", count: 100_000)).status, 400)
+        XCTAssertEqual(try server.request("GET", "/opds", headers: ["Transfer-Encoding": "chunked"], body: "").status, 400)
         let head = try server.request("HEAD", "/opds")
         XCTAssertEqual(head.status, 200)
         XCTAssertTrue(head.body.isEmpty)
