@@ -121,6 +121,21 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(try server.get("/opds/tag").status, 400)
     }
 
+    func testMarkupAndControlCharactersInMetadataStayText() throws {
+        let hostile = "Bell\u{7} and \u{1b}[31mred\u{1b}[0m </summary><x>&amp; ]]> \u{85}end"
+        let title = "A Long History of <Everything> & \"more\""
+        let edited = try library.ibook("edit", "Long History of Everything", "--description", hostile, "--title", title)
+        XCTAssertEqual(edited.status, 0, edited.stderr)
+        let feed = try OPDSDocument(try server.get("/opds/books").body)
+        let entry = try XCTUnwrap(feed.entries.first { $0.title == title })
+        let summary = try XCTUnwrap(entry.summary)
+        XCTAssertTrue(summary.contains("</summary><x>&amp; ]]>"), summary)
+        XCTAssertFalse(summary.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7f...0x9f).contains($0.value) }, summary)
+        let page = try server.get("/").text
+        XCTAssertTrue(page.contains("A Long History of &lt;Everything&gt; &amp; &quot;more&quot;"), "markup stays text on the page too")
+        XCTAssertFalse(page.contains("<Everything>"))
+    }
+
     func testOpenSearchFindsBooksByMetadataAndByAWordOnAPage() throws {
         let description = try server.get("/opds/opensearch.xml")
         XCTAssertEqual(description.header("Content-Type"), "application/opensearchdescription+xml")
@@ -214,7 +229,8 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertFalse(page.text.contains("<script"), "no script")
         XCTAssertFalse(page.text.contains("style="), "no inline style")
         for book in try books() {
-            let title = book.title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&apos;")
+            let title = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;")]
+                .reduce(book.title) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
             XCTAssertTrue(page.text.contains("<span class=\"title\">\(title)</span>"), book.title)
             XCTAssertTrue(page.text.contains("<a href=\"/books/\(book.id)/file\""), book.title)
             XCTAssertTrue(page.text.contains("<img src=\"/books/\(book.id)/thumbnail\""), book.title)
