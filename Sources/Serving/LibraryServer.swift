@@ -9,6 +9,16 @@ public final class LibraryServer: @unchecked Sendable {
     private let library: Library
     /// The library's connection and caches are for one caller at a time.
     private let lock = NSLock()
+    /// Pages are drawn one at a time too (poppler and MuPDF are not asked to draw in parallel),
+    /// but apart from the library's lock: a page drawn for the first time holds up no feed.
+    /// Taken after the library's lock when both are held, never before it.
+    private let drawing = NSLock()
+
+    /// A page to draw once the library's lock is given back, or a response ready now.
+    private enum Answer {
+        case ready(HTTPResponse)
+        case draw(Book, page: Int, width: Int)
+    }
     private let token: AccessToken?
 
     /// Longer paths are refused before anything is looked up.
@@ -19,9 +29,13 @@ public final class LibraryServer: @unchecked Sendable {
     static let pageWidth = 1200
     static let widest = 4096
 
-    public init(library: Library, token: AccessToken?) {
+    /// Told of every request that failed on the server's side, with the reason in full.
+    private let onFailure: (@Sendable (String) -> Void)?
+
+    public init(library: Library, token: AccessToken?, onFailure: (@Sendable (String) -> Void)? = nil) {
         self.library = library
         self.token = token
+        self.onFailure = onFailure
     }
 
     public func respond(_ request: HTTPRequest) -> HTTPResponse {
@@ -40,12 +54,30 @@ public final class LibraryServer: @unchecked Sendable {
         }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         do {
-            lock.lock()
-            defer { lock.unlock() }
-            return try route(segments, request) ?? .text(404, "Nothing is at this address.")
+            let answer: Answer? = try lock.withLock {
+                if let page = try pageToDraw(segments, request) { return page }
+                return try route(segments, request).map(Answer.ready)
+            }
+            switch answer {
+            case .ready(let response)?: return response
+            case .draw(let book, let page, let width)?: return try pageImage(of: book, page: page, width: width)
+            case nil: return .text(404, "Nothing is at this address.")
+            }
         } catch {
-            return failure(error)
+            return lock.withLock { failure(error, request) }
         }
+    }
+
+    /// `/books/ID/pages/N?width=W`, N counted from 0 as OPDS-PSE's {pageNumber} is.
+    private func pageToDraw(_ segments: [String], _ request: HTTPRequest) throws -> Answer? {
+        guard segments.count == 4, segments[0] == "books", segments[2] == "pages" else { return nil }
+        guard let id = Self.number(segments[1]), let index = Self.number(segments[3]),
+              let book = try library.book(id: id), index < book.pageCount else {
+            return .ready(.text(404, "Nothing is at this address."))
+        }
+        let width = request.argument("width").flatMap(Self.number).map { min(max($0, 16), Self.widest) } ?? Self.pageWidth
+        if index == 0 { return .ready(try pageImage(of: book, page: 1, width: width)) }
+        return .draw(book, page: index + 1, width: width)
     }
 
     private func route(_ segments: [String], _ request: HTTPRequest) throws -> HTTPResponse? {
@@ -81,12 +113,6 @@ public final class LibraryServer: @unchecked Sendable {
         case ["opds", "search"]:
             guard let query = request.argument("q")?.trimmingCharacters(in: .whitespaces), !query.isEmpty else { return missing("q") }
             return feed(try catalog.search(query, page: page))
-        case let path where path.count == 4 && path[0] == "books" && path[2] == "pages":
-            // OPDS-PSE counts pages from 0.
-            guard let id = Self.number(path[1]), let index = Self.number(path[3]),
-                  let book = try library.book(id: id), index < book.pageCount else { return nil }
-            let width = request.argument("width").flatMap(Self.number).map { min(max($0, 16), Self.widest) } ?? Self.pageWidth
-            return try pageImage(of: book, page: index + 1, width: width)
         case let path where path.count == 3 && path[0] == "books":
             guard let id = Self.number(path[1]), let book = try library.book(id: id) else { return nil }
             switch path[2] {
@@ -127,7 +153,7 @@ public final class LibraryServer: @unchecked Sendable {
     private func image(of book: Book, page: Int, size: Int) throws -> HTTPResponse {
         let path: String
         do {
-            path = try library.thumbnail(of: book, page: page, size: size)
+            path = try drawing.withLock { try library.thumbnail(of: book, page: page, size: size) }
         } catch LibraryError.fileMissing {
             return .text(404, "The file of book \(book.id) is no longer where the library has it, and its image was never drawn.")
         }
@@ -138,9 +164,11 @@ public final class LibraryServer: @unchecked Sendable {
 
     /// A page at `width` pixels across (or less, for a page wider than the cache draws): the
     /// cache draws to a longer side, which for a portrait page is its height, so such a page is
-    /// drawn again at the height that makes it `width` wide.
+    /// drawn again at the height that makes it `width` wide. Pages but the first are drawn outside
+    /// the library's lock: for them the thumbnail cache asks the library nothing (for the first,
+    /// it may fetch a shared library's cover from the database).
     private func pageImage(of book: Book, page: Int, width: Int) throws -> HTTPResponse {
-        let first = try library.thumbnail(of: book, page: page, size: width)
+        let first = try drawing.withLock { try library.thumbnail(of: book, page: page, size: width) }
         guard let size = PNGSize(path: first), size.height > size.width else { return try image(of: book, page: page, size: width) }
         let longer = min(Self.widest, (width * size.height + size.width / 2) / max(1, size.width))
         return try image(of: book, page: page, size: longer)
@@ -155,14 +183,17 @@ public final class LibraryServer: @unchecked Sendable {
         .text(400, "This address needs its '\(argument)' argument.")
     }
 
-    private func failure(_ error: Error) -> HTTPResponse {
+    /// What the client is told; the whole of a failure of the server's own goes to `onFailure`, since
+    /// it may name the server's files and folders, which are nobody's business on the network.
+    private func failure(_ error: Error, _ request: HTTPRequest) -> HTTPResponse {
         switch error {
         case LibraryError.emptyQuery, LibraryError.queryTooLarge:
             return .text(400, "\(library.describing(error))")
         case LibraryError.pageOutOfRange, LibraryError.bookNotFound:
             return .text(404, "\(library.describing(error))")
         default:
-            return .text(500, "\(library.describing(error))")
+            onFailure?("\(request.method) \(request.path): \(library.describing(error))")
+            return .text(500, "The library could not answer this request; the server's log says why.")
         }
     }
 

@@ -19,7 +19,15 @@ final class ServeCommandTests: XCTestCase {
         super.setUp()
         do {
             let library = try TestLibrary("serve")
-            let added = try library.ibook(["add"] + files.map(Fixtures.sampleBook))
+            // Copies, since tests move and damage them.
+            let folder = library.root.appendingPathComponent("books")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let copies = try files.map { name in
+                let copy = folder.appendingPathComponent(name)
+                try FileManager.default.copyItem(atPath: Fixtures.sampleBook(name), toPath: copy.path)
+                return copy.path
+            }
+            let added = try library.ibook(["add"] + copies)
             let server = try ServedLibrary(library)
             made.withLock { $0 = Setup(library: library, server: server, addError: added.status == 0 ? nil : added.stderr) }
         } catch {
@@ -249,6 +257,21 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(response.status, 404)
         XCTAssertTrue(response.text.contains("no longer where the library has it"), response.text)
         XCTAssertFalse(response.text.contains(book.path), "the server's paths are nobody's business")
+    }
+
+    func testAFailureOnTheServerIsLoggedThereAndNotShownToTheClient() throws {
+        let book = try XCTUnwrap(try books().first { $0.path.hasSuffix("cafe-culture.pdf") })
+        let original = try Data(contentsOf: URL(fileURLWithPath: book.path))
+        defer { try? original.write(to: URL(fileURLWithPath: book.path)) }
+        try Data(repeating: 0x41, count: original.count).write(to: URL(fileURLWithPath: book.path))
+        let own = try ServedLibrary(library)
+        let response = try own.get("/books/\(book.id)/pages/1?width=333")
+        XCTAssertEqual(response.status, 500)
+        XCTAssertEqual(response.text, "The library could not answer this request; the server's log says why.\n")
+        let stopped = own.stop()
+        XCTAssertEqual(stopped.status, 0)
+        XCTAssertTrue(stopped.stderr.hasPrefix("ibook serve: GET /books/\(book.id)/pages/1: "), stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains(book.path), stopped.stderr)
     }
 
     func testHostileAddressesReachNoFile() throws {

@@ -45,7 +45,9 @@ enum ServeCommand: Command {
         let library = try context.library()
         // Blocked before the server's threads start, so that every one of them inherits it.
         StopSignals.block()
-        let server = try HTTPServer(address: address, handler: LibraryServer(library: library, token: token).respond)
+        let errors = Terminal(fileDescriptor: 2)
+        let answering = LibraryServer(library: library, token: token) { errors.write("ibook serve: \($0)\n") }
+        let server = try HTTPServer(address: address, handler: answering.respond)
         let shown = address.with(port: server.port)
         context.stdout.write("Serving \(library.location.directory) at http://\(shown)/opds\n")
         _ = StopSignals.wait()
