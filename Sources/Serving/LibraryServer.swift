@@ -107,6 +107,10 @@ public final class LibraryServer: @unchecked Sendable {
         case ["opds", "collection"]:
             guard let id = request.argument("id").flatMap(Self.number) else { return missing("id") }
             return try catalog.collection(id: id, page: page).map(feed)
+        case ["opds", "saved"]: return feed(try catalog.savedSearches())
+        case ["opds", "saved-search"]:
+            guard let name = request.argument("name"), !name.isEmpty else { return missing("name") }
+            return try catalog.savedSearch(name, page: page).map(feed)
         case ["opds", "opensearch.xml"]:
             return HTTPResponse(status: 200, contentType: OPDSCatalog.openSearchType,
                                 body: .bytes(Array(OPDSCatalog.openSearchDescription().utf8)), headers: [("Cache-Control", "no-store")])

@@ -25,6 +25,7 @@ struct OPDSCatalog {
             ("authors", "By author", "The books of each author.", .navigation),
             ("tags", "By tag", "The books with each tag.", .navigation),
             ("collections", "Collections", "The books of each collection, in its order.", .navigation),
+            ("saved", "Saved searches", "The queries saved in the library, each with the books it selects now.", .navigation),
         ]
         feed.entries = sections.map { name, title, summary, kind in
             AtomFeed.Entry(id: "urn:ibook:\(name)", title: title, updated: feed.updated, summary: summary,
@@ -85,6 +86,20 @@ struct OPDSCatalog {
         let entries = try library.books(in: collection.name).compactMap { byID[$0.id] }
         return try books(Listing(entries: entries), id: "urn:ibook:collection:\(id)", title: collection.name,
                          path: "/opds/collection?id=\(id)", page: page)
+    }
+
+    func savedSearches() throws -> AtomFeed {
+        let items = try library.savedSearches().map { saved in
+            (saved.name, try library.catalog(query: saved.query).count, "/opds/saved-search?name=" + URLQuery.encoded(saved.name))
+        }
+        return try list(id: "urn:ibook:saved", title: "Saved searches", path: "/opds/saved", items: items)
+    }
+
+    /// nil when no search is saved under this name.
+    func savedSearch(_ name: String, page: Int) throws -> AtomFeed? {
+        guard let saved = try library.savedSearches().first(where: { $0.name == name }) else { return nil }
+        return try books(Listing(entries: try library.catalog(query: saved.query, sort: .title)), id: "urn:ibook:saved:" + name,
+                         title: name, path: "/opds/saved-search?name=" + URLQuery.encoded(name), page: page)
     }
 
     /// Books whose metadata match the query (as `ibook list` reads it), then those whose text

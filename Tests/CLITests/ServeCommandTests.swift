@@ -74,7 +74,7 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(feed.link("search")?.href, "/opds/opensearch.xml")
         XCTAssertEqual(feed.link("start")?.href, "/opds")
         let sections = feed.entries.compactMap { $0.link("subsection")?.href }
-        XCTAssertEqual(sections, ["/opds/recent", "/opds/books", "/opds/authors", "/opds/tags", "/opds/collections"])
+        XCTAssertEqual(sections, ["/opds/recent", "/opds/books", "/opds/authors", "/opds/tags", "/opds/collections", "/opds/saved"])
         for section in sections {
             let answer = try server.get(section)
             XCTAssertEqual(answer.status, 200, section)
@@ -126,6 +126,16 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(try OPDSDocument(try server.get(collection.href).body).entries.map(\.title),
                        ["A Voyage to the Northern Lights"])
         XCTAssertEqual(try server.get("/opds/collection?id=999999").status, 404)
+
+        XCTAssertEqual(try library.ibook("list", "title:voyage OR title:atlas", "--save", "far&away").status, 0)
+        let saved = try OPDSDocument(try server.get("/opds/saved").body)
+        let search = try XCTUnwrap(saved.entries.first { $0.title == "far&away" })
+        XCTAssertEqual(search.summary, "2 books")
+        let href = try XCTUnwrap(search.link("subsection")).href
+        XCTAssertEqual(href, "/opds/saved-search?name=far%26away")
+        XCTAssertEqual(try OPDSDocument(try server.get(href).body).entries.map(\.title),
+                       ["A Voyage to the Northern Lights", "Atlas of Coastlines"])
+        XCTAssertEqual(try server.get("/opds/saved-search?name=nothing").status, 404)
         XCTAssertEqual(try server.get("/opds/tag").status, 400)
     }
 

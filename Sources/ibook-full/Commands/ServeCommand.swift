@@ -10,8 +10,8 @@ enum ServeCommand: Command {
         name: "serve",
         abstract: "Serve the library over HTTP as OPDS catalogs, with covers and the books' files, until Ctrl-C.",
         discussion: """
-            OPDS 1.2 catalogs at /opds (recent, all books, by author, by tag, collections, and search of the metadata and \
-            the full text) for e-reader apps such as KOReader, Thorium or Moon+ Reader; a book's file at /books/ID/file \
+            OPDS 1.2 catalogs at /opds (recent, all books, by author, by tag, collections, saved searches, and search of \
+            the metadata and the full text) for e-reader apps such as KOReader, Thorium or Moon+ Reader; a book's file at /books/ID/file \
             (with Range requests), its pages as PNG for apps that stream them (OPDS-PSE), and a page of \
             covers at / for a browser. It listens on 127.0.0.1:8080, this machine only, unless --bind says otherwise; an \
             address other machines reach needs an access token, from --token-file or $IBOOK_SERVE_TOKEN, sent as \
