@@ -71,7 +71,8 @@ public struct AtomFeed {
             for category in entry.categories {
                 out += "    <category term=\"\(XMLText.escaped(category))\" label=\"\(XMLText.escaped(category))\"/>\n"
             }
-            if let summary = entry.summary { out += "    <summary type=\"text\">\(XMLText.escaped(summary))</summary>\n" }
+            // Atom wants content (or an alternate link) in every entry; empty when there is nothing to say.
+            out += "    <content type=\"text\">\(XMLText.escaped(entry.summary ?? ""))</content>\n"
             for link in entry.links { out += "    " + Self.element(link) + "\n" }
             out += "  </entry>\n"
         }

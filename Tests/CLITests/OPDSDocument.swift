@@ -17,6 +17,7 @@ struct OPDSDocument {
         var title = ""
         var id = ""
         var authors: [String] = []
+        /// The entry's text content.
         var summary: String?
         var links: [Link] = []
 
@@ -75,7 +76,7 @@ struct OPDSDocument {
             case ("title", "feed"): document.title = text
             case ("title", "entry"): entry?.title = text
             case ("id", "entry"): entry?.id = text
-            case ("summary", "entry"): entry?.summary = text
+            case ("content", "entry"): entry?.summary = text.isEmpty ? nil : text
             case ("name", "author") where path.count >= 3 && path[path.count - 3] == "entry": entry?.authors.append(text)
             case ("entry", _):
                 if let entry { document.entries.append(entry) }

@@ -148,6 +148,7 @@ final class ServeCommandTests: XCTestCase {
         let entry = try XCTUnwrap(feed.entries.first { $0.title == title })
         let summary = try XCTUnwrap(entry.summary)
         XCTAssertTrue(summary.contains("</summary><x>&amp; ]]>"), summary)
+        XCTAssertTrue(try server.get("/opds/books").text.contains("&lt;/summary&gt;&lt;x&gt;&amp;amp; ]]&gt;"))
         XCTAssertFalse(summary.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7f...0x9f).contains($0.value) }, summary)
         let page = try server.get("/").text
         XCTAssertTrue(page.contains("A Long History of &lt;Everything&gt; &amp; &quot;more&quot;"), "markup stays text on the page too")
