@@ -51,7 +51,9 @@ public final class HTTPServer: @unchecked Sendable {
         guard let started else {
             let reason = errno
             context.release()
-            throw HTTPServerError.cannotListen(address.description, reason: String(cString: strerror(reason)))
+            // MHD sets errno for a failed bind or listen, which is what goes wrong in practice.
+            throw HTTPServerError.cannotListen(address.description,
+                                               reason: reason == 0 ? "libmicrohttpd could not start" : String(cString: strerror(reason)))
         }
         daemon = started
         self.context = context
