@@ -35,13 +35,14 @@ export PKG_CONFIG_PATH := $(CURDIR)/$(PKG_CONFIG_SHIM)$(if $(PKG_CONFIG_PATH),:$
 # themselves; libpq-dev (pg_config, libpq.pc) is what ibook talks to it through.
 # mupdf-tools' mutool is the bench's yardstick for EPUB text (`mutool convert -F text`).
 # libmupdf-dev (static libmupdf.a) and the libraries it needs are what libibook-reflow.so links.
+# libmicrohttpd-dev is the HTTP server of `ibook serve`.
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
                   postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev mupdf-tools \
                   libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libharfbuzz-dev libfreetype-dev \
-                  libuchardet-dev \
+                  libuchardet-dev libmicrohttpd-dev \
                   $(MANUAL_PACKAGES)
 # Debian's own manuals, real PDFs of every kind (LaTeX, groff, SiSU, texinfo, beamer), whose titles
 # and authors ManualTitlesTests checks against what their title pages say; one file of each package.
@@ -52,7 +53,7 @@ MANUAL_FILES = /usr/share/R/doc/manual/R-FAQ.pdf /usr/share/doc/ada-reference-ma
                /usr/share/doc/debian-policy/policy.pdf.gz /usr/share/doc/live-manual/pdf/live-manual.landscape.en.a4.pdf \
                /usr/share/doc/packaging-tutorial/packaging-tutorial.pdf /usr/share/doc/zsh-common/zsh.pdf
 PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa tesseract libpq libutf8proc libdeflate liblz4 \
-                     libopenjp2 harfbuzz freetype2 uchardet
+                     libopenjp2 harfbuzz freetype2 uchardet libmicrohttpd
 # libcups2-dev has no cups.pc in Debian 12, so cups-config stands for it; cupsd, lpadmin and
 # cups-filters' pdftopdf run the tests' private print queue. sqlite3 lets tests damage a library as a
 # crash or another program could. PostgreSQL's initdb and pg_ctl are looked for in whichever

@@ -47,6 +47,8 @@ let package = Package(
         .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
         // uchardet: which encoding a text file is in, when it has no BOM and is not UTF-8.
         .systemLibrary(name: "CUchardet", pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
+        // libmicrohttpd: the HTTP server of `ibook serve` (OPDS catalogs and downloads).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Thin, safe Swift over the C libraries. They know nothing of books.
         // Output files that appear whole or not at all.
@@ -167,11 +169,13 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/.build/static-libs"])]),
         // The password prompt every command that opens a PDF shares, and the words for a locked PDF.
         .target(name: "RenderCommands", dependencies: ["IBookCLI", "Arguments", "BookLibrary", "PageThumbnails", "FileOutput", "PDF", "FileNames"]),
+        // `ibook serve`: the library over HTTP (libmicrohttpd) as OPDS catalogs and downloads. Never prints.
+        .target(name: "Serving", dependencies: ["CMicroHTTPD", "BookLibrary", "PageThumbnails", "FileNames"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: ["FileNames", "BookOpening", 
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",
             "Watermark", "Raster", "TerminalIO", "PageRanges", "PageRendering", "Reader", "Printing", "BookPrinting", "ReflowDocuments",
-            "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands", "Annotating", "Shelf",
+            "MetadataWriting", "OCR", "SearchablePDF", "PageThumbnails", "RenderCommands", "Annotating", "Shelf", "Serving",
         ]),
 
         // Generates the books in SampleBooks/ (make samplebooks): PDFs drawn with cairo, an EPUB and a
@@ -211,6 +215,7 @@ let package = Package(
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Raster", "PDF", "BookLibrary", "TestSupport",
                                                     "ibook", "ibook-full", "make-scans"]),
         .testTarget(name: "PlainTextBooksTests", dependencies: ["PlainTextBooks", "TestSupport"]),
+        .testTarget(name: "ServingTests", dependencies: ["Serving"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "PDF", "CPangoCairo", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,41 @@
+#ifndef IBOOK_CMICROHTTPD_SHIM_H
+#define IBOOK_CMICROHTTPD_SHIM_H
+// microhttpd.h expects the types of these headers to be declared before it.
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+// MHD_start_daemon, MHD_get_daemon_info and MHD_get_connection_info are variadic, which Swift
+// cannot call: these fixed signatures pass each option with the C type MHD reads it as.
+
+typedef size_t (*ibook_mhd_unescape)(void *cls, struct MHD_Connection *connection, char *text);
+
+static inline struct MHD_Daemon *ibook_mhd_start(unsigned int flags, const struct sockaddr *address,
+                                                 unsigned int connections, unsigned int connections_per_client,
+                                                 unsigned int idle_seconds, size_t request_bytes, unsigned int threads,
+                                                 MHD_AccessHandlerCallback handler, void *handler_context,
+                                                 ibook_mhd_unescape unescape) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
+                            MHD_OPTION_SOCK_ADDR, address,
+                            MHD_OPTION_CONNECTION_LIMIT, connections,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, connections_per_client,
+                            MHD_OPTION_CONNECTION_TIMEOUT, idle_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, request_bytes,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads,
+                            MHD_OPTION_UNESCAPE_CALLBACK, unescape, (void *) NULL,
+                            MHD_OPTION_END);
+}
+
+/// The port the daemon listens on; 0 when MHD cannot say.
+static inline uint16_t ibook_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+
+static inline const struct sockaddr *ibook_mhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info ? info->client_addr : NULL;
+}
+#endif

@@ -1,0 +1,209 @@
+import BookLibrary
+import FileNames
+import Foundation
+import PageThumbnails
+
+/// Answers HTTP requests from the library: OPDS catalogs, covers and books' files.
+/// Who may ask is decided here first; no part of an URL but a book's id ever names a file.
+public final class LibraryServer: @unchecked Sendable {
+    private let library: Library
+    /// The library's connection and caches are for one caller at a time.
+    private let lock = NSLock()
+    /// Pages are drawn one at a time too (poppler and MuPDF are not asked to draw in parallel),
+    /// but apart from the library's lock: a page drawn for the first time holds up no feed.
+    /// Taken after the library's lock when both are held, never before it.
+    private let drawing = NSLock()
+
+    /// A page to draw once the library's lock is given back, or a response ready now.
+    private enum Answer {
+        case ready(HTTPResponse)
+        case draw(Book, page: Int, width: Int)
+    }
+    private let token: AccessToken?
+
+    /// Longer paths are refused before anything is looked up.
+    static let longestPath = 2048
+    static let coverSize = Library.coverSize
+    static let thumbnailSize = 128
+    /// A page's width when the app does not say (OPDS-PSE's {maxWidth} left as it is).
+    static let pageWidth = 1200
+    static let widest = 4096
+
+    /// Told of every request that failed on the server's side, with the reason in full.
+    private let onFailure: (@Sendable (String) -> Void)?
+
+    public init(library: Library, token: AccessToken?, onFailure: (@Sendable (String) -> Void)? = nil) {
+        self.library = library
+        self.token = token
+        self.onFailure = onFailure
+    }
+
+    public func respond(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .text(405, "Only GET and HEAD are answered here.", headers: [("Allow", "GET, HEAD")])
+        }
+        guard request.path.utf8.count <= Self.longestPath else { return .text(414, "The address is too long.") }
+        if let token {
+            guard token.admits(authorization: request.header("Authorization")) else {
+                return .text(401, "An access token is needed: send it as a Bearer token, or as the password of HTTP Basic.",
+                             headers: [("WWW-Authenticate", "Basic realm=\"ibook\", charset=\"UTF-8\""),
+                                       ("WWW-Authenticate", "Bearer realm=\"ibook\"")])
+            }
+        } else if !request.isFromLoopback {
+            return .text(403, "Without an access token this library is served to this machine only.")
+        }
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        do {
+            let answer: Answer? = try lock.withLock {
+                if let page = try pageToDraw(segments, request) { return page }
+                return try route(segments, request).map(Answer.ready)
+            }
+            switch answer {
+            case .ready(let response)?: return response
+            case .draw(let book, let page, let width)?: return try pageImage(of: book, page: page, width: width)
+            case nil: return .text(404, "Nothing is at this address.")
+            }
+        } catch {
+            return lock.withLock { failure(error, request) }
+        }
+    }
+
+    /// `/books/ID/pages/N?width=W`, N counted from 0 as OPDS-PSE's {pageNumber} is.
+    private func pageToDraw(_ segments: [String], _ request: HTTPRequest) throws -> Answer? {
+        guard segments.count == 4, segments[0] == "books", segments[2] == "pages" else { return nil }
+        guard let id = Self.number(segments[1]), let index = Self.number(segments[3]),
+              let book = try library.book(id: id), index < book.pageCount else {
+            return .ready(.text(404, "Nothing is at this address."))
+        }
+        let width = request.argument("width").flatMap(Self.number).map { min(max($0, 16), Self.widest) } ?? Self.pageWidth
+        if index == 0 { return .ready(try pageImage(of: book, page: 1, width: width)) }
+        return .draw(book, page: index + 1, width: width)
+    }
+
+    private func route(_ segments: [String], _ request: HTTPRequest) throws -> HTTPResponse? {
+        let catalog = OPDSCatalog(library: library)
+        let page = request.argument("page").flatMap { $0.count <= 9 ? Int($0) : nil } ?? 1
+        switch segments {
+        case [""]:
+            return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8",
+                                body: .bytes(Array(HTMLShelf.page(try library.catalog(sort: .title), page: page).utf8)),
+                                headers: [("Content-Security-Policy", HTMLShelf.contentSecurityPolicy), ("Cache-Control", "no-store"),
+                                          ("Referrer-Policy", "no-referrer")])
+        case ["shelf.css"]:
+            return HTTPResponse(status: 200, contentType: "text/css; charset=utf-8", body: .bytes(Array(HTMLShelf.css.utf8)),
+                                headers: [("Cache-Control", "max-age=3600")])
+        case ["opds"], ["opds", ""]: return feed(try catalog.root())
+        case ["opds", "recent"]: return feed(try catalog.recent(page: page))
+        case ["opds", "books"]: return feed(try catalog.allBooks(page: page))
+        case ["opds", "authors"]: return feed(try catalog.authors())
+        case ["opds", "tags"]: return feed(try catalog.tags())
+        case ["opds", "collections"]: return feed(try catalog.collections())
+        case ["opds", "author"]:
+            guard let name = request.argument("name"), !name.isEmpty else { return missing("name") }
+            return feed(try catalog.author(name, page: page))
+        case ["opds", "tag"]:
+            guard let name = request.argument("name"), !name.isEmpty else { return missing("name") }
+            return feed(try catalog.tag(name, page: page))
+        case ["opds", "collection"]:
+            guard let id = request.argument("id").flatMap(Self.number) else { return missing("id") }
+            return try catalog.collection(id: id, page: page).map(feed)
+        case ["opds", "saved"]: return feed(try catalog.savedSearches())
+        case ["opds", "saved-search"]:
+            guard let name = request.argument("name"), !name.isEmpty else { return missing("name") }
+            return try catalog.savedSearch(name, page: page).map(feed)
+        case ["opds", "opensearch.xml"]:
+            return HTTPResponse(status: 200, contentType: OPDSCatalog.openSearchType,
+                                body: .bytes(Array(OPDSCatalog.openSearchDescription().utf8)), headers: [("Cache-Control", "no-store")])
+        case ["opds", "search"]:
+            guard let query = request.argument("q")?.trimmingCharacters(in: .whitespaces), !query.isEmpty else { return missing("q") }
+            return feed(try catalog.search(query, page: page))
+        case let path where path.count == 3 && path[0] == "books":
+            guard let id = Self.number(path[1]), let book = try library.book(id: id) else { return nil }
+            switch path[2] {
+            case "file": return try file(of: book, range: request.header("Range"))
+            case "cover": return try image(of: book, page: 1, size: Self.coverSize)
+            case "thumbnail": return try image(of: book, page: 1, size: Self.thumbnailSize)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A book's file, whole or the one range asked for. Its path is the library's, never the URL's.
+    private func file(of book: Book, range: String?) throws -> HTTPResponse {
+        guard let file = OpenFile(path: book.path) else {
+            return .text(404, "The file of book \(book.id) is no longer where the library has it ('ibook check' on the server finds such books).")
+        }
+        let type = BookMediaType.of(book.format)
+        var headers: [(name: String, value: String)] = [
+            ("Accept-Ranges", "bytes"),
+            ("Content-Disposition", ContentDisposition.attachment(filename: PathName.lastComponent(of: book.path))),
+            ("Cache-Control", "no-store"),
+        ]
+        switch ByteRange(header: range, length: file.size) {
+        case .whole:
+            return HTTPResponse(status: 200, contentType: type, body: .file(file, offset: 0, length: file.size), headers: headers)
+        case .part(let offset, let length):
+            headers.append(("Content-Range", "bytes \(offset)-\(offset + length - 1)/\(file.size)"))
+            return HTTPResponse(status: 206, contentType: type, body: .file(file, offset: offset, length: length), headers: headers)
+        case .unsatisfiable:
+            return .text(416, "The range asked for is beyond the file's \(file.size) bytes.",
+                         headers: [("Content-Range", "bytes */\(file.size)")])
+        }
+    }
+
+    /// A page drawn as PNG, from the thumbnail cache (drawn into it on first request).
+    private func image(of book: Book, page: Int, size: Int) throws -> HTTPResponse {
+        let path: String
+        do {
+            path = try drawing.withLock { try library.thumbnail(of: book, page: page, size: size) }
+        } catch LibraryError.fileMissing {
+            return .text(404, "The file of book \(book.id) is no longer where the library has it, and its image was never drawn.")
+        }
+        guard let file = OpenFile(path: path) else { return .text(404, "The image of book \(book.id) could not be read.") }
+        return HTTPResponse(status: 200, contentType: "image/png", body: .file(file, offset: 0, length: file.size),
+                            headers: [("Cache-Control", "private, max-age=3600")])
+    }
+
+    /// A page at `width` pixels across (or less, for a page wider than the cache draws): the
+    /// cache draws to a longer side, which for a portrait page is its height, so such a page is
+    /// drawn again at the height that makes it `width` wide. Pages but the first are drawn outside
+    /// the library's lock: for them the thumbnail cache asks the library nothing (for the first,
+    /// it may fetch a shared library's cover from the database).
+    private func pageImage(of book: Book, page: Int, width: Int) throws -> HTTPResponse {
+        let first = try drawing.withLock { try library.thumbnail(of: book, page: page, size: width) }
+        guard let size = PNGSize(path: first), size.height > size.width else { return try image(of: book, page: page, size: width) }
+        let longer = min(Self.widest, (width * size.height + size.width / 2) / max(1, size.width))
+        return try image(of: book, page: page, size: longer)
+    }
+
+    private func feed(_ feed: AtomFeed) -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: feed.contentType, body: .bytes(Array(feed.xml().utf8)),
+                     headers: [("Cache-Control", "no-store")])
+    }
+
+    private func missing(_ argument: String) -> HTTPResponse {
+        .text(400, "This address needs its '\(argument)' argument.")
+    }
+
+    /// What the client is told; the whole of a failure of the server's own goes to `onFailure`, since
+    /// it may name the server's files and folders, which are nobody's business on the network.
+    private func failure(_ error: Error, _ request: HTTPRequest) -> HTTPResponse {
+        switch error {
+        case LibraryError.emptyQuery, LibraryError.queryTooLarge:
+            return .text(400, "\(library.describing(error))")
+        case LibraryError.pageOutOfRange, LibraryError.bookNotFound:
+            return .text(404, "\(library.describing(error))")
+        default:
+            onFailure?("\(request.method) \(request.path): \(library.describing(error))")
+            return .text(500, "The library could not answer this request; the server's log says why.")
+        }
+    }
+
+    /// A decimal id as a person would write it: digits only, small enough to be an id.
+    static func number(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
+    }
+}
