@@ -61,6 +61,28 @@ extension ReaderSession {
         return self.request(forPage: request.page) == request
     }
 
+    /// Reads the links of the pages in view besides the current one, and
+    /// of those the next moves show (a scroll and `f` may come in one read),
+    /// and takes the sizes their images are drawn at, for `f` and clicks to
+    /// place them. Each page's links are read once while it stays near.
+    func readViewLinks() {
+        guard state.mode != .single else {
+            state.viewLinks = [:]
+            state.viewSizes = [:]
+            return
+        }
+        let inView = LinkHints.pagesInView(state)
+        let near = Set(inView + (max(1, state.page - 2)...min(state.pageCount, (inView.max() ?? state.page) + 2)))
+            .subtracting([state.page])
+        state.viewLinks = state.viewLinks.filter { near.contains($0.key) }
+        state.viewSizes = [:]
+        for page in near.sorted() {
+            if state.viewLinks[page] == nil { state.viewLinks[page] = readLinks(onPage: page) }
+            guard !state.textMode, let request = request(forPage: page), case .image(let image, _)? = cache.get(request) else { continue }
+            state.viewSizes[page] = state.rotation % 2 == 1 ? (image.height, image.width) : (image.width, image.height)
+        }
+    }
+
     // MARK: Remembering
 
     /// The mode and fit the book was last read in, as the library kept them.
@@ -114,6 +136,13 @@ extension ReaderSession {
     private func decorated(_ image: RasterImage, page: Int, matches: [PageRectangle]) -> RasterImage {
         var image = image
         AnnotationPainter.paint(state.annotations.filter { $0.page == page && state.reflow == nil }, on: &image)
+        // Its links outlined, as on one page: a kitty image lies over the labels' text.
+        for hint in state.hints?.remaining ?? [] where hint.page == page {
+            let area = hint.link.area
+            image.strokeRectangle(x: Int(area.x * Double(image.width)) - 1, y: Int(area.y * Double(image.height)) - 1,
+                                  width: Int(area.width * Double(image.width)) + 2, height: Int(area.height * Double(image.height)) + 2,
+                                  color: RGB(red: 40, green: 120, blue: 230), thickness: 2)
+        }
         let current: Int? = state.search.flatMap { search in
             search.current.flatMap { search.hits[$0].page == page ? search.hits[$0].occurrence : nil }
         }
@@ -217,7 +246,7 @@ extension ReaderSession {
         var whole = state
         whole.textLine = 0
         var shown = text
-        if page == state.page, let hints = state.hints { shown = LinkHints.labelled(text, hints) }
+        if let hints = state.hints { shown = LinkHints.labelled(text, hints, page: page) }
         return ReaderView.textLines(shown, state: whole, rows: Int.max / 4, columns: max(1, columns)).lines
     }
 

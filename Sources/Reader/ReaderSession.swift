@@ -308,6 +308,8 @@ public final class ReaderSession {
                 needsDraw = true
             }
         }
+        // A scroll brings other pages into view: their links are ready for the next key.
+        readViewLinks()
         needsDraw = true
     }
 
@@ -363,9 +365,15 @@ public final class ReaderSession {
         }
     }
 
-    func pageChanged() {
+    /// A page's links as the PDF has them.
+    func readLinks(onPage page: Int) -> [PageLink] {
         // A laid-out book has no links (and its view pages are not the pages links are kept for).
-        state.links = (state.page, state.reflow == nil ? options.links?(state.page) ?? [] : [])
+        state.reflow == nil ? options.links?(page) ?? [] : []
+    }
+
+    func pageChanged() {
+        state.links = (state.page, readLinks(onPage: state.page))
+        readViewLinks()
         // Read again when next needed: a laid-out book's screen page may now stand for another page of the book.
         state.words = nil
         let reference = state.referencePage
@@ -590,8 +598,12 @@ public final class ReaderSession {
         } else if state.textMode {
             frame += hideImage()
             frame += textBlock(modeTextLines(rows: rows) ?? pageTextLines(rows: rows))
+            readViewLinks()
         } else if state.mode != .single {
             frame += drawPages(rows: rows)
+            // Drawing measured the column: the pages in view and their sizes are known now.
+            readViewLinks()
+            frame += hintLabels(rows: rows)
         } else {
             frame += drawPage(rows: rows)
             frame += hintLabels(rows: rows)
@@ -673,13 +685,13 @@ public final class ReaderSession {
 
     /// Each link's label written in the cell at its top-left corner, over the
     /// page just drawn (or drawn before, when unchanged).
-    private func hintLabels(rows: Int) -> String {
+    func hintLabels(rows: Int) -> String {
         guard let hints = state.hints, shownImage != nil else { return "" }
         var text = ""
         // Links closer than a cell would share one: a later label goes after the one before it on its row.
         var taken: [Int: Int] = [:]
         for hint in hints.remaining {
-            guard let place = LinkHints.position(of: hint.link, state) else { continue }
+            guard let place = LinkHints.position(of: hint.link, onPage: hint.page, state) else { continue }
             let row = min(rows, max(1, place.y / max(1, cell.height) + 1))
             let wanted = max(1, place.x / max(1, cell.width) + 1, (taken[row] ?? 0) + 1)
             let column = min(max(1, size.columns - hint.label.count), wanted)

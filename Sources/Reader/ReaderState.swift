@@ -132,6 +132,12 @@ public struct ReaderState: Sendable {
     public var searchHistory: [String] = []
     /// The links of the page last read from the PDF (set by the session).
     public var links: (page: Int, links: [PageLink]) = (0, [])
+    /// In continuous and two-page mode, the links of the other pages in view
+    /// (and of those the next moves show), by page; set by the session.
+    public var viewLinks: [Int: [PageLink]] = [:]
+    /// Those pages' images as last drawn (after zoom and rotation), by page,
+    /// to place their links on the screen as `pageSize` places the page's own.
+    public var viewSizes: [Int: (width: Int, height: Int)] = [:]
     /// `f`'s labels while hint mode is on.
     public var hints: LinkHints?
     /// The words of the page, read by the session when `v` or a drag first needs them.

@@ -77,10 +77,10 @@ public enum ReaderUpdate {
         let cellWidth = Double(state.screen.width) / Double(state.screenColumns)
         let cellHeight = Double(state.screen.height) / Double(state.textRows)
         let x = Int((Double(column) - 0.5) * cellWidth), y = Int((Double(row) - 0.5) * cellHeight)
-        return LinkHints.visible(state).first { link in
-            guard let place = LinkHints.position(of: link, state) else { return false }
+        return LinkHints.visible(state).first { placed in
+            guard let place = LinkHints.position(of: placed.link, onPage: placed.page, state) else { return false }
             return x >= place.x && x <= place.right && y >= place.y - Int(cellHeight / 2) && y <= place.bottom + Int(cellHeight / 2)
-        }
+        }?.link
     }
 
     // MARK: The page
@@ -173,7 +173,7 @@ public enum ReaderUpdate {
         case .character("f"):
             let links = LinkHints.visible(state)
             guard !links.isEmpty else { return noMove("No links on screen", &state) }
-            state.hints = LinkHints(links)
+            state.hints = LinkHints(placed: links)
             return [.redraw]
         case .character("v"):
             return startVisual(&state)

@@ -69,4 +69,15 @@ public enum LinkedPDF {
                      Link(page: 1, rect: (70, 690, 250, 701), target: .uri("https://example.org/manual"))],
              names: [("chapter-three", 3, 300)])
     }
+
+    /// Four pages with a link on each of the first three, for the pages in
+    /// view together: page 1's near its bottom (to page 3), page 2's at its
+    /// top (to page 4's heading at 500), page 3's under its first line (to page 1).
+    public static func fourPages() -> RawPDF {
+        make(title: "Linked Spread",
+             pages: ["Cover page", "Left link to four\nsecond page text", "Right page\nRight link to one", "Last page"],
+             links: [Link(page: 1, rect: (70, 100, 250, 112), target: .page(3, top: 792)),
+                     Link(page: 2, rect: (70, 718, 250, 732), target: .page(4, top: 500)),
+                     Link(page: 3, rect: (70, 704, 250, 715), target: .page(1, top: 792))])
+    }
 }
