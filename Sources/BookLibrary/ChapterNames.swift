@@ -1,3 +1,4 @@
+import Documents
 import Store
 
 /// The chapter a search hit or a highlight in a laid-out book (EPUB, FB2, MOBI, plain text)
@@ -7,13 +8,22 @@ public struct ChapterNames {
     private let database: any SQLEngine
     private var outlines: [Int: [TOCEntry]] = [:]
     private var pages: [String: String] = [:]
+    /// The library's laid-out books, asked once: on a shared library a
+    /// question a book was a round trip for each of a rare word's hundreds
+    /// of books, most of them PDFs, which have no chapter to say.
+    private var laidOut: Set<Int>?
 
     init(database: any SQLEngine) { self.database = database }
 
     /// The title of the deepest outline entry the hit comes after; nil for a PDF or before the first entry.
     public mutating func chapter(of hit: SearchHit) throws -> String? {
         if outlines[hit.bookID] == nil {
-            guard let book = try Catalog(database: database).book(id: hit.bookID), book.format.isLaidOut else {
+            if laidOut == nil {
+                laidOut = Set(try database.query("SELECT id, format FROM books WHERE format <> ?", [BookFormat.pdf.rawValue])
+                    .compactMap { row in row.string("format").flatMap(BookFormat.init(rawValue:))?.isLaidOut == true ? row.int("id") : nil })
+            }
+            guard laidOut?.contains(hit.bookID) == true,
+                  let book = try Catalog(database: database).book(id: hit.bookID), book.format.isLaidOut else {
                 outlines[hit.bookID] = []
                 return nil
             }

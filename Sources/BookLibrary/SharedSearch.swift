@@ -42,7 +42,8 @@ struct SharedSearch {
         guard !books.isEmpty else { return SearchSummary() }
         var outlineFirst = true
         if case .book = scope { outlineFirst = false }
-        var emitter = Emitter(connection: connection, matchers: matchers, candidates: CandidatePages(plan))
+        var emitter = Emitter(connection: connection, matchers: matchers, candidates: CandidatePages(plan), books: books,
+                              limited: limit != nil)
         return try HitReporter.run(limit: limit, onHit: onHit) { reporter in
             for book in books {
                 try emitter.emit(book, outlineFirst: outlineFirst, to: &reporter)
@@ -174,11 +175,23 @@ struct SharedSearch {
         private var ownLookupsLeft = 32
         private var libraryPages: [Int: [Int]]?
         private var batchSize = SharedSearch.firstTextBatch
+        /// The books in the order they are read, so that the pages of the
+        /// next ones can be fetched with this one's.
+        private let books: [RankedBook]
+        private var position: [Int: Int] = [:]
+        /// Rows fetched ahead for the books after the one being read, by book and page.
+        private var fetchedAhead: [Int: [Int: Row]] = [:]
 
-        init(connection: PostgresConnection, matchers: TextMatchers, candidates: CandidatePages) {
+        /// Without a limit every book is read, and the library's one lookup
+        /// is cheaper than a round trip a book: only the first asks alone.
+        init(connection: PostgresConnection, matchers: TextMatchers, candidates: CandidatePages, books: [RankedBook],
+             limited: Bool) {
             self.connection = connection
             self.matchers = matchers
             self.candidates = candidates
+            self.books = books
+            for (index, book) in books.enumerated() { position[book.id] = index }
+            if !limited { ownLookupsLeft = 1 }
         }
 
         mutating func emit(_ book: RankedBook, outlineFirst: Bool, to reporter: inout HitReporter) throws {
@@ -197,7 +210,16 @@ struct SharedSearch {
                 try readOwnCandidates(of: book, skipping: done, to: &reporter)
             case .pageIndex:
                 if libraryPages == nil { libraryPages = try candidates.pagesByBook(connection: connection) }
-                try read((libraryPages?[book.id] ?? []).filter { !done.contains($0) }, of: book, to: &reporter)
+                let pages = (libraryPages?[book.id] ?? []).filter { !done.contains($0) }
+                if fetchedAhead[book.id] == nil { try fetchAhead(from: book, reporter) }
+                if let rows = fetchedAhead.removeValue(forKey: book.id) {
+                    for page in pages {
+                        guard let row = rows[page] else { continue }
+                        try report(row, page: page, of: book, to: &reporter)
+                    }
+                } else {
+                    try read(pages, of: book, to: &reporter)
+                }
             }
         }
 
@@ -250,6 +272,34 @@ struct SharedSearch {
                     guard let row = byPage[page] else { continue }
                     try report(row, page: page, of: book, to: &reporter)
                 }
+            }
+        }
+
+        /// Fetches the text of `book`'s candidate pages and of the books after
+        /// it that the library's lookup answered, a batch in one query: a rare
+        /// word's every hit lies in hundreds of books of a page or two, a
+        /// round trip each before.
+        private mutating func fetchAhead(from book: RankedBook, _ reporter: HitReporter) throws {
+            guard let libraryPages, let start = position[book.id] else { return }
+            let most = nextBatchSize(reporter)
+            var bookIDs: [Int] = [], pages: [Int] = []
+            for next in books[start...] {
+                guard next.route == .pageIndex, let candidates = libraryPages[next.id] else { continue }
+                // A book with more pages than a batch is read in batches of its own.
+                if candidates.count > most { if next.id == book.id { return } else { break } }
+                if pages.count + candidates.count > most { break }
+                bookIDs += Array(repeating: next.id, count: candidates.count)
+                pages += candidates
+                fetchedAhead[next.id] = [:]
+            }
+            guard !pages.isEmpty else { return }
+            func array(_ values: [Int]) -> String { "{" + values.map(String.init).joined(separator: ",") + "}" }
+            for row in try connection.query("""
+                SELECT p.book_id, p.page, p.label, p.text FROM pages p
+                JOIN unnest(?::bigint[], ?::int[]) AS wanted(book_id, page) ON p.book_id = wanted.book_id AND p.page = wanted.page
+                """, [array(bookIDs), array(pages)]) {
+                guard let id = row.int("book_id"), let page = row.int("page") else { continue }
+                fetchedAhead[id, default: [:]][page] = row
             }
         }
 
