@@ -436,7 +436,7 @@ for pages in $PG_SCALES; do
         sqlite_s=$(seconds_since "$started")
         started=$(date +%s.%N)
         psql -h "$PG_DIR" -p "$PG_PORT" -U ibookbench -d ibook -qAt -v copies=$copies -f "$BENCH_DIR/copy-shared-library.sql" >/dev/null
-        note "Shared library at $pages pages: the $done_pages pages (migrated) copied $((copies - 1)) times under new book ids, the same copies on both sides (new sha256, title + \" (copy k)\"; pages, page index and book index rows as they are): in $sqlite_s s into SQLite by bench/copy-library.py, in $(seconds_since "$started") s on the server by bench/copy-shared-library.sql (INSERT … SELECT, GIN indexes dropped and built again)."
+        note "Shared library at $pages pages: the $done_pages pages (migrated) copied $((copies - 1)) times under new book ids, the same copies on both sides (new sha256, title + \" (copy k)\"; pages, page index, book index and book terms rows as they are): in $sqlite_s s into SQLite by bench/copy-library.py, in $(seconds_since "$started") s on the server by bench/copy-shared-library.sql (INSERT … SELECT, GIN indexes dropped and built again)."
         copied_scales="$copied_scales $pages"
     fi
     pg_sql "VACUUM ANALYZE"
@@ -462,7 +462,7 @@ for pages in $PG_SCALES; do
 done
 copies_note=""
 [ -n "$copied_scales" ] && copies_note=" At$copied_scales pages the books are copies (above): every hit count is the smaller scale's times the copies."
-note "Shared library at $done_pages pages: $(pg_sql "SELECT pg_size_pretty(pg_total_relation_size('pages')) || ' of pages, page index ' || pg_size_pretty(pg_total_relation_size('page_index')) || ', book index ' || pg_size_pretty(pg_total_relation_size('book_index'))") (tables with their indexes), beside $(sizeof "$P") MB for the SQLite library. The server runs on the same machine, over its Unix socket.$copies_note"
+note "Shared library at $done_pages pages: $(pg_sql "SELECT pg_size_pretty(pg_total_relation_size('pages')) || ' of pages, page index ' || pg_size_pretty(pg_total_relation_size('page_index')) || ', book index ' || pg_size_pretty(pg_total_relation_size('book_index')) || ', book terms ' || pg_size_pretty(pg_total_relation_size('book_terms'))") (tables with their indexes), beside $(sizeof "$P") MB for the SQLite library. The server runs on the same machine, over its Unix socket.$copies_note"
 pg_stop
 trap '[ "${BENCH_KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
 rm -rf "$P"
