@@ -3,9 +3,9 @@ import BookLibrary
 import Foundation
 import PDF
 
-/// Moves one extracted book from its spool file into the library, in a
-/// single transaction: a kill at any moment leaves either the whole book or
-/// none of it.
+/// Moves one extracted book from its spool files (one a part the book was
+/// read in, in page order) into the library, in a single transaction: a kill
+/// at any moment leaves either the whole book or none of it.
 struct BookImporter {
     let library: Library
 
@@ -16,10 +16,13 @@ struct BookImporter {
     }
 
     /// Returns what happened and what poppler said about the file.
-    func importBook(spoolPath: String, path: String, sha256: String, size: Int,
+    func importBook(spoolPaths: [String], path: String, sha256: String, size: Int,
                     onPage: (Int) -> Void) throws -> (Outcome, diagnostics: [String])
     {
-        guard let reader = SpoolReader(path: spoolPath) else { return (.failed("could not be read (no output)"), []) }
+        let readers = spoolPaths.compactMap(SpoolReader.init(path:))
+        guard let reader = readers.first, readers.count == spoolPaths.count else {
+            return (.failed("could not be read (no output)"), [])
+        }
         guard case .document(let document)? = reader.next() else {
             return (.failed("could not be read (parser crashed)"), [])
         }
@@ -39,29 +42,35 @@ struct BookImporter {
         for (name, value) in document.declaredDetails {
             if let field = BookDetails.Field(rawValue: name) { book.declaredDetails[field] = value }
         }
-        var end: EndRecord?
+        var ends: [EndRecord] = []
         let inserted = try library.insert(book) { add in
             var pagesSeen = 0
             var annotations: [NewAnnotation] = []
-            while let record = reader.next() {
-                switch record {
-                case .page(let page):
-                    try add(NewPage(page: page.page, label: page.label, text: page.text))
-                    annotations += page.annotations ?? []
-                    pagesSeen += 1
-                    onPage(pagesSeen)
-                case .end(let record):
-                    end = record
-                case .document, .failure:
-                    break
+            for reader in readers {
+                while let record = reader.next() {
+                    switch record {
+                    case .page(let page):
+                        guard page.page == pagesSeen + 1 else { throw ImportAbort.incomplete }
+                        try add(NewPage(page: page.page, label: page.label, text: page.text))
+                        annotations += page.annotations ?? []
+                        pagesSeen += 1
+                        onPage(pagesSeen)
+                    case .end(let record):
+                        ends.append(record)
+                    case .document, .failure:
+                        break
+                    }
                 }
             }
-            guard end != nil, pagesSeen == document.pageCount else { throw ImportAbort.incomplete }
+            guard ends.count == readers.count, pagesSeen == document.pageCount else { throw ImportAbort.incomplete }
             // In the book's transaction, like its pages. A shared library keeps no annotations yet.
             if library.capabilities.contains(.annotations) { try library.replaceAnnotationsFromPDF(sha256: sha256, annotations) }
         }
         switch inserted {
-        case .added(let book): return (.added(book), end?.diagnostics ?? [])
+        case .added(let book):
+            // Each part opened the file and may have heard the same complaint.
+            var heard = Set<String>()
+            return (.added(book), ends.flatMap(\.diagnostics).filter { heard.insert($0).inserted })
         case .alreadyPresent(let book): return (.alreadyPresent(book), [])
         }
     }

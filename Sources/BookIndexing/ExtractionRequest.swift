@@ -9,4 +9,15 @@ public struct ExtractionRequest: Codable, Sendable {
     public var thumbnailSize: Int
     /// Only the document record (metadata, XMP, title page): for `refresh`.
     public var metadataOnly: Bool?
+    /// A long PDF is read in parts, one worker a part, so that the cores
+    /// share it: the first part writes the document record, the cover and
+    /// the pages up to `lastPage`; the others (`pagesOnly`) only their pages.
+    /// nil: from the first page, to the last.
+    public var firstPage: Int?
+    public var lastPage: Int?
+    public var pagesOnly: Bool?
+    /// What the first part found, which a later part checks its file
+    /// against: a file changed between two parts must not mix two texts.
+    public var expectedPageCount: Int?
+    public var expectedSize: Int?
 }

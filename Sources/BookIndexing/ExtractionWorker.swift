@@ -1,4 +1,5 @@
 import BookLibrary
+import FileNames
 import BookOpening
 import FileOutput
 import Foundation
@@ -34,7 +35,7 @@ public enum ExtractionWorker {
         let decoder = JSONDecoder()
         while let line = readLine(strippingNewline: true) {
             guard let request = try? decoder.decode(ExtractionRequest.self, from: Data(line.utf8)) else { return 64 }
-            let answer = extract(request) ? "0\n" : "3\n"
+            let answer = extract(request, mapped: true) ? "0\n" : "3\n"
             guard answer.withCString({ write(replies, $0, strlen($0)) }) > 0 else { return 1 }
         }
         return 0
@@ -42,22 +43,28 @@ public enum ExtractionWorker {
 
     /// Writes the spool; false when the file could not be read (the spool then
     /// holds the reason).
+    /// `mapped`: the PDF is read through a memory mapping, which only an
+    /// isolated worker may do (a file cut short meanwhile kills the process).
     @discardableResult
-    static func extract(_ request: ExtractionRequest) -> Bool {
+    static func extract(_ request: ExtractionRequest, mapped: Bool = false) -> Bool {
         guard let spool = try? SpoolWriter(path: request.spoolPath) else { return false }
         // This file's own diagnostics, even when others are read at once on other threads.
         let log = PopplerLog()
-        return PopplerDiagnostics.collect(into: log) { extract(request, into: spool, log: log) }
+        return PopplerDiagnostics.collect(into: log) { extract(request, into: spool, log: log, mapped: mapped) }
     }
 
-    private static func extract(_ request: ExtractionRequest, into spool: SpoolWriter, log: PopplerLog) -> Bool {
+    private static func extract(_ request: ExtractionRequest, into spool: SpoolWriter, log: PopplerLog, mapped: Bool) -> Bool {
         do {
-            let opened = try BookOpener.open(path: request.path, password: request.password)
+            let opened = try BookOpener.open(path: request.path, password: request.password, mapped: mapped)
             let document = opened.document
             let pageCount = document.pageCount
             guard pageCount > 0 else { throw PDFError.noPages }
             let pdf = document as? PDFDocument
-            if let pdf {
+            if request.pagesOnly == true {
+                guard pageCount == request.expectedPageCount, FileName.size(request.path) == request.expectedSize else {
+                    throw PartError.fileChanged
+                }
+            } else if let pdf {
                 try spool.write(.document(DocumentRecord(
                     metadata: pdf.metadata, pageCount: pageCount, outline: pdf.outline(),
                     xmp: pdf.xmpMetadata, titlePage: TitlePage.read(pdf),
@@ -70,7 +77,10 @@ public enum ExtractionWorker {
                 spool.flush()
                 return true
             }
-            for number in 1...pageCount {
+            // Only a PDF is read in parts: a reflowable book is laid out whole, so it is read whole.
+            let first = pdf == nil ? 1 : max(request.firstPage ?? 1, 1)
+            let last = pdf == nil ? pageCount : min(request.lastPage ?? pageCount, pageCount)
+            for number in stride(from: first, through: last, by: 1) {
                 if let page = pdf?.page(at: number - 1) {
                     let annotations = page.libraryAnnotations()
                     try spool.write(.page(PageRecord(page: number, label: page.label, text: page.text,
@@ -79,6 +89,11 @@ public enum ExtractionWorker {
                     try spool.write(.page(PageRecord(page: number, label: document.pageLabel(number),
                                                      text: document.pageText(number), annotations: nil)))
                 }
+            }
+            if request.pagesOnly == true {
+                try spool.write(.end(EndRecord(thumbnail: nil, diagnostics: log.lines)))
+                spool.flush()
+                return true
             }
             var thumbnail: String?
             if let path = request.thumbnailPath {
@@ -99,5 +114,10 @@ public enum ExtractionWorker {
         }
         spool.flush()
         return false
+    }
+
+    enum PartError: Error, CustomStringConvertible {
+        case fileChanged
+        var description: String { "changed while it was being added (add it again)" }
     }
 }

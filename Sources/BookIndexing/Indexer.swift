@@ -14,17 +14,17 @@ struct Indexer {
 
     private final class Finished: @unchecked Sendable {
         let condition = NSCondition()
-        var items: [(index: Int, result: ExtractionJob.Result)] = []
+        var items: [PartDone] = []
 
-        func push(_ index: Int, _ result: ExtractionJob.Result) {
+        func push(_ done: PartDone) {
             condition.lock()
-            items.append((index, result))
+            items.append(done)
             condition.signal()
             condition.unlock()
         }
 
         /// Waits for at least one, then takes every one there is.
-        func popAll() -> [(index: Int, result: ExtractionJob.Result)] {
+        func popAll() -> [PartDone] {
             condition.lock()
             while items.isEmpty { condition.wait() }
             defer { items.removeAll(); condition.unlock() }
@@ -32,18 +32,57 @@ struct Indexer {
         }
 
         /// Takes every one there is, without waiting.
-        func popAvailable() -> [(index: Int, result: ExtractionJob.Result)] {
+        func popAvailable() -> [PartDone] {
             condition.lock()
             defer { items.removeAll(); condition.unlock() }
             return items
         }
     }
 
+    private struct PartDone {
+        var index: Int
+        var part: Int
+        var result: ExtractionJob.Result
+    }
+
+    /// A file being extracted: its first part, then (once that part has said
+    /// how many pages the PDF has) the others.
     private struct Pending {
         var path: String
         var sha256: String
         var size: Int
-        var request: ExtractionRequest
+        var parts: [ExtractionRequest]
+        var results: [Int: ExtractionJob.Result] = [:]
+        /// Known once the first part is back.
+        var partCount: Int?
+
+        var isExtracted: Bool { partCount.map { results.count == $0 } ?? false }
+
+        /// Stopped if any part was; else the first part's failure; else finished.
+        var result: ExtractionJob.Result {
+            let inOrder = results.sorted { $0.key < $1.key }.map(\.value)
+            if inOrder.contains(where: { if case .stopped = $0 { true } else { false } }) { return .stopped }
+            if let failure = inOrder.first(where: { if case .failed = $0 { true } else { false } }) { return failure }
+            return .finished(printed: inOrder.flatMap { result -> [String] in
+                if case .finished(let printed) = result { return printed }
+                return []
+            })
+        }
+    }
+
+    /// Pages the first part of a PDF holds: most books are read in one part.
+    static let pagesInFirstPart = 96
+
+    /// How a long PDF's other pages are split: into twice as many parts as
+    /// there are workers, so that the cores share it to its end. Not more:
+    /// each part walks poppler's page tree from the start to its first page
+    /// (for the 3,338-page Ada manual, 115 ms to reach page 3,000).
+    static func partRanges(after firstPart: Int, pageCount: Int, workers: Int) -> [ClosedRange<Int>] {
+        let rest = pageCount - firstPart
+        guard rest > 0 else { return [] }
+        let parts = max(1, min(2 * workers, rest / pagesInFirstPart))
+        let size = (rest + parts - 1) / parts
+        return stride(from: firstPart + 1, through: pageCount, by: size).map { $0...min($0 + size - 1, pageCount) }
     }
 
     func add(paths: [String], onProgress: (AddProgress) -> Void, onResult: (AddResult) -> Void) -> AddSummary {
@@ -88,11 +127,12 @@ struct Indexer {
                                    currentName: (name as NSString).lastPathComponent))
         }
 
-        func complete(_ index: Int, _ result: ExtractionJob.Result) {
+        func complete(_ index: Int) {
             guard let job = pending.removeValue(forKey: index) else { return }
+            let result = job.result
             inFlightHashes[job.sha256] = nil
             defer {
-                unlink(job.request.spoolPath)
+                for part in job.parts { unlink(part.spoolPath) }
                 filesDone += 1
                 progress(job.path)
             }
@@ -109,7 +149,7 @@ struct Indexer {
                 let importer = BookImporter(library: library)
                 do {
                     let (outcome, spooled) = try importer.importBook(
-                        spoolPath: job.request.spoolPath, path: job.path, sha256: job.sha256, size: job.size,
+                        spoolPaths: job.parts.map(\.spoolPath), path: job.path, sha256: job.sha256, size: job.size,
                         onPage: { pages in if pages % 200 == 0 { progress(job.path, pages: pages) } })
                     let diagnostics = spooled + printed
                     switch outcome {
@@ -140,25 +180,74 @@ struct Indexer {
         var running = 0
         var submitted: [Int] = []
         var nextToCommit = 0
-        var extracted: [Int: ExtractionJob.Result] = [:]
-        func record(_ done: [(index: Int, result: ExtractionJob.Result)]) {
+        /// Parts of long PDFs waiting for a worker: they go before the next file.
+        var partsWaiting: [(index: Int, part: Int)] = []
+        let pool: WorkerPool? = if case .workerProcess(let executable) = options.isolation {
+            WorkerPool(executable: executable, memoryLimit: options.memoryLimit, directory: spoolDirectory)
+        } else {
+            nil
+        }
+        let queue = DispatchQueue(label: "ibook.extract", attributes: .concurrent)
+        func start(_ index: Int, part: Int) {
+            guard let request = pending[index]?.parts[part] else { return }
+            running += 1
+            let timeout = options.timeout, stop = self.stop
+            queue.async {
+                finished.push(PartDone(index: index, part: part, result: ExtractionJob.run(request, pool: pool, timeout: timeout, stop: stop)))
+            }
+        }
+        func record(_ done: [PartDone]) {
             running -= done.count
-            for item in done { extracted[item.index] = item.result }
+            for item in done {
+                pending[item.index]?.results[item.part] = item.result
+                if item.part == 0 { planParts(item.index) }
+            }
+            if stop.isSet {
+                for waiting in partsWaiting { pending[waiting.index]?.results[waiting.part] = .stopped }
+                partsWaiting.removeAll()
+            }
+            while !partsWaiting.isEmpty, running < options.workers {
+                let next = partsWaiting.removeFirst()
+                start(next.index, part: next.part)
+            }
+        }
+        /// Once the first part of a PDF is back: the parts its other pages are read in.
+        func planParts(_ index: Int) {
+            guard var job = pending[index], let first = job.parts.first else { return }
+            defer { pending[index] = job }
+            job.partCount = 1
+            guard case .finished? = job.results[0], !stop.isSet,
+                  let reader = SpoolReader(path: first.spoolPath), case .document(let document)? = reader.next(),
+                  document.format == .pdf, let firstLast = first.lastPage, document.pageCount > firstLast
+            else { return }
+            for range in Self.partRanges(after: firstLast, pageCount: document.pageCount, workers: options.workers) {
+                var part = first
+                part.spoolPath = "\(first.spoolPath).\(job.parts.count)"
+                part.firstPage = range.lowerBound
+                part.lastPage = range.upperBound
+                part.pagesOnly = true
+                part.thumbnailPath = nil
+                part.expectedPageCount = document.pageCount
+                part.expectedSize = job.size
+                partsWaiting.append((index, job.parts.count))
+                job.parts.append(part)
+            }
+            job.partCount = job.parts.count
         }
         /// Commits the next book in order if its extraction is done; false when it is not.
         func commitNext() -> Bool {
-            guard nextToCommit < submitted.count, let result = extracted.removeValue(forKey: submitted[nextToCommit]) else {
-                return false
-            }
-            complete(submitted[nextToCommit], result)
+            guard nextToCommit < submitted.count, pending[submitted[nextToCommit]]?.isExtracted ?? true else { return false }
+            complete(submitted[nextToCommit])
             nextToCommit += 1
             return true
         }
         // Extracted books waiting for their commit are spool files on disk: a few at most.
         let mostWaiting = 2 * options.workers
-        /// Commits what is ready until a worker is free (and the books waiting are few).
+        /// Commits what is ready until a worker is free for a new file (and the books waiting are few).
         func waitForFreeWorker() {
-            func isFull() -> Bool { running >= options.workers || submitted.count - nextToCommit >= mostWaiting }
+            func isFull() -> Bool {
+                running >= options.workers || !partsWaiting.isEmpty || submitted.count - nextToCommit >= mostWaiting
+            }
             while isFull() {
                 record(finished.popAvailable())
                 if !isFull() { break }
@@ -168,12 +257,6 @@ struct Indexer {
             }
         }
 
-        let pool: WorkerPool? = if case .workerProcess(let executable) = options.isolation {
-            WorkerPool(executable: executable, memoryLimit: options.memoryLimit, directory: spoolDirectory)
-        } else {
-            nil
-        }
-        let queue = DispatchQueue(label: "ibook.extract", attributes: .concurrent)
         for (index, path) in files.enumerated() {
             if stop.isSet || connectionLost { break }
             waitForFreeWorker()
@@ -204,15 +287,11 @@ struct Indexer {
             let request = ExtractionRequest(
                 path: path, password: options.password, spoolPath: "\(spoolDirectory)/\(index).spool",
                 thumbnailPath: thumbnailPath,
-                thumbnailSize: options.thumbnailSize)
-            pending[index] = Pending(path: path, sha256: sha256, size: size, request: request)
+                thumbnailSize: options.thumbnailSize, lastPage: Self.pagesInFirstPart)
+            pending[index] = Pending(path: path, sha256: sha256, size: size, parts: [request])
             inFlightHashes[sha256] = index
             submitted.append(index)
-            running += 1
-            let timeout = options.timeout, stop = self.stop
-            queue.async {
-                finished.push(index, ExtractionJob.run(request, pool: pool, timeout: timeout, stop: stop))
-            }
+            start(index, part: 0)
         }
         while running > 0 || nextToCommit < submitted.count {
             record(finished.popAvailable())

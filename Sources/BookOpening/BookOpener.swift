@@ -18,10 +18,12 @@ public enum BookOpener {
 
     /// `layout` lays a reflowable book out at another size than the reference
     /// one (the reader's screen); PDFs and books of fixed pages ignore it.
-    public static func open(path: String, password: String? = nil, layout: ReflowLayout = .reference) throws -> Opened {
+    /// `mapped`: a PDF is read through a memory mapping (see `PDFDocument`).
+    public static func open(path: String, password: String? = nil, layout: ReflowLayout = .reference,
+                            mapped: Bool = false) throws -> Opened {
         switch try format(of: path) {
         case .pdf:
-            return Opened(document: try PDFDocument(path: path, password: password))
+            return Opened(document: try PDFDocument(path: path, password: password, mapped: mapped))
         case .txt:
             let book = try PlainTextBook(path: path)
             return Opened(document: ReflowBook(try ReflowDocument(xhtml: book.xhtml(), layout: layout), format: .txt), plainText: book)
