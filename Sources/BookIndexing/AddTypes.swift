@@ -15,6 +15,9 @@ public struct AddOptions: Sendable {
     public var ocrMode: OCRMode = .auto
     public var ocrLanguages: [String]?
     public var ocrFilter = ConfidenceFilter()
+    /// Read the pages `auto` picks before `add` returns, rather than leave
+    /// them queued for a background run (see `OCRQueue`).
+    public var ocrWaits = false
 
     public init() {}
 }
@@ -55,6 +58,8 @@ public struct AddSummary: Codable, Sendable {
     /// Pages read by OCR, and pages it could not read.
     public var ocrPages = 0
     public var ocrFailed = 0
+    /// Pages without text left for `OCRQueue` to read.
+    public var ocrQueued = 0
     /// Why OCR did not run at all (a missing language pack).
     public var ocrError: String?
 }

@@ -333,7 +333,8 @@ struct Indexer {
 
 extension Library {
     /// Adds files and folders; see `Indexer`. Then the pages of the books
-    /// just added that have no text are read with OCR (see `OCRRunner`).
+    /// just added that have no text wait for OCR (see `OCRQueue`); with
+    /// `ocrWaits`, or `always`, they are read here (see `OCRRunner`).
     /// Results and progress are reported through the callbacks as they happen.
     public func add(paths: [String], options: AddOptions, stop: StopFlag = StopFlag(),
                     onProgress: (AddProgress) -> Void = { _ in },
@@ -352,6 +353,16 @@ extension Library {
         // OCR reads scanned PDFs; the other formats carry their text (a comic's pictures are left as they are).
         added = added.filter { $0.format == .pdf }
         guard options.ocrMode != .never, capabilities.contains(.ocr), !added.isEmpty, !stop.isSet else { return summary }
+        if options.ocrMode == .auto, !options.ocrWaits {
+            do {
+                // A missing language pack is said now, not in a log nobody reads.
+                try OCRRunner.checkInstalled(options.ocrLanguages)
+                summary.ocrQueued = try OCRQueue(library: self).queue(added)
+            } catch {
+                summary.ocrError = "\(error)"
+            }
+            return summary
+        }
         var ocr = OCROptions()
         ocr.mode = options.ocrMode
         ocr.languages = options.ocrLanguages

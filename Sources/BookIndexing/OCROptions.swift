@@ -62,6 +62,8 @@ public struct OCRBookResult: Codable, Sendable {
 
 /// What one `ocr` run (or the OCR part of `add`) did overall.
 public struct OCRRunSummary: Codable, Sendable {
+    /// Another run was reading the OCR queue, and this one left it to it.
+    public var leftToOtherRun = false
     public var pagesRead = 0
     public var pagesFailed = 0
     public var seconds = 0.0

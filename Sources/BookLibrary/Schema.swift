@@ -264,6 +264,16 @@ enum Schema {
                 ALTER TABLE annotations ADD COLUMN letter_end INTEGER;
                 """)
         }
+        migrator.register("18-ocr-queue") { db in
+            // Books whose pages without text wait for OCR: `add` leaves them
+            // here, and one run at a time reads them (OCRQueue in BookIndexing).
+            try db.execute("""
+                CREATE TABLE ocr_queue (
+                    book_id INTEGER PRIMARY KEY REFERENCES books(id) ON DELETE CASCADE,
+                    queued_at REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 

@@ -38,7 +38,7 @@ final class OCRChoicesTests: XCTestCase {
         try Scans.make(fromFile: german.path, pages: 1...1, to: scan)
 
         // A scan says nothing of its language: English, from the script.
-        XCTAssertEqual(try library.ibook("add", scan.path).status, 0)
+        XCTAssertEqual(try library.ibook("add", "--ocr-wait", scan.path).status, 0)
         XCTAssertEqual(try library.json(PageJSON.self, "read", "1", "--json").ocr?.languages, "eng")
 
         XCTAssertEqual(try library.ibook("edit", "1", "--language", "de").status, 0)
@@ -94,7 +94,7 @@ final class OCRChoicesTests: XCTestCase {
         let joined = try Run.process("/usr/bin/qpdf", ["--empty", "--pages", figureScan.path, textScan.path, "--", book.path])
         XCTAssertEqual(joined.status, 0, joined.stderr)
 
-        let added = try library.ibook("add", book.path)
+        let added = try library.ibook("add", "--ocr-wait", book.path)
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertTrue(added.stdout.contains("OCR #1 book: 2 pages read, 1 with text, mean confidence"), added.stdout)
         let picture = try library.json(PageJSON.self, "read", "1", "--json")

@@ -27,7 +27,7 @@ final class OCRCommandTests: XCTestCase {
         // Sample pages 3, 4 and 5: upright, turned 90° clockwise, upside down; all with speckles.
         try Scans.make(from: "lighthouses.pdf", pages: 3...5, to: scan, rotate: [4: 90, 5: 180], noise: 0.3)
 
-        let added = try library.ibook("add", scan.path)
+        let added = try library.ibook("add", "--ocr-wait", scan.path)
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertTrue(added.stdout.contains("OCR #1 scan: 3 pages read, mean confidence"), added.stdout)
         XCTAssertTrue(added.stderr.hasSuffix("1 added, 0 already present, 0 failed, 3 pages read by OCR\n"), added.stderr)
@@ -84,7 +84,7 @@ final class OCRCommandTests: XCTestCase {
         let qpdf = try Run.process("/usr/bin/qpdf", ["--empty", "--pages", book, "3", scan.path, "1", book, "5", "--", mixed.path])
         XCTAssertEqual(qpdf.status, 0, qpdf.stderr)
 
-        let added = try library.ibook("add", mixed.path)
+        let added = try library.ibook("add", "--ocr-wait", mixed.path)
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertTrue(added.stdout.contains(": 1 page read"), added.stdout)
         XCTAssertNil(try library.json(PageJSON.self, "read", "1", "--json").ocr)
@@ -179,7 +179,7 @@ final class OCRCommandTests: XCTestCase {
         try Scans.make(from: "lighthouses.pdf", pages: 3...6, to: scan, dpi: 200)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Run.ibookPath)
-        process.arguments = ["add", scan.path]
+        process.arguments = ["add", "--ocr-wait", scan.path]
         process.environment = library.environment
         let errors = Pipe()
         process.standardError = errors
@@ -211,6 +211,33 @@ final class OCRCommandTests: XCTestCase {
         XCTAssertEqual(try Scans.consistency(library), "ok")
     }
 
+    func testAddLeavesScansToABackgroundRunThatOCRPendingWaitsFor() throws {
+        let library = try TestLibrary("ocr-queue")
+        let scan = library.root.appendingPathComponent("scan.pdf")
+        try Scans.make(from: "lighthouses.pdf", pages: 3...4, to: scan, dpi: 200)
+        let added = try library.ibook("add", scan.path, Fixtures.sampleBook("cafe-culture.pdf"))
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertFalse(added.stdout.contains("OCR #"), "add read the scan itself: \(added.stdout)")
+        XCTAssertTrue(added.stderr.hasSuffix("2 added, 0 already present, 0 failed, 2 pages without text being read by OCR "
+                                             + "in the background ('ibook ocr --pending' waits for them)\n"), added.stderr)
+        // The batch's text is searchable at once.
+        XCTAssertTrue(try library.ibook("search", "--all", "espresso").stdout.contains("Café"))
+
+        // Whether the background run is still reading or done, --pending returns once the pages are read.
+        let pending = try library.ibook("ocr", "--pending")
+        XCTAssertEqual(pending.status, 0, pending.stderr)
+        XCTAssertTrue(try library.ibook("search", "--book", "1", "lantern").stdout.contains("p. 1:"))
+        XCTAssertNotNil(try library.json(PageJSON.self, "read", "--book", "1", "2", "--json").ocr)
+        let log = try String(contentsOf: library.directory.appendingPathComponent("ocr.log"), encoding: .utf8)
+        XCTAssertTrue(log.contains("OCR #1 scan: 2 pages read"), log)
+        XCTAssertEqual(try library.ibook("ocr", "--pending").stderr, "no pages wait for OCR\n")
+        XCTAssertEqual(try Scans.consistency(library), "ok")
+
+        let misused = try library.ibook("ocr", "--pending", "--all")
+        XCTAssertEqual(misused.status, 64)
+        XCTAssertEqual(try library.ibook("ocr", "--background").status, 64)
+    }
+
     func testBooksAddedBeforeOCRExistedHaveTheirScansReadByOCR() throws {
         let library = try TestLibrary("ocr-upgrade")
         let scan = library.root.appendingPathComponent("scan.pdf")
@@ -239,7 +266,7 @@ final class OCRCommandTests: XCTestCase {
         let scan = library.root.appendingPathComponent("cjk.pdf")
         // Page 6 is Japanese, page 8 Chinese: the languages are picked from the script on each page.
         try Scans.make(from: "cjk-seasons.pdf", pages: 6...8, to: scan)
-        let added = try library.ibook("add", scan.path)
+        let added = try library.ibook("add", "--ocr-wait", scan.path)
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertTrue(try library.ibook("search", "図書館").stdout.contains("p. 1:"))
         XCTAssertTrue(try library.ibook("search", "图书馆").stdout.contains("p. 3:"))

@@ -43,6 +43,14 @@ package final class ProgressBar {
         visible = true
     }
 
+    /// While another run reads the OCR queue: how many pages it has left.
+    package func updateWaiting(pagesLeft: Int) {
+        let line = TextWidth.truncate("OCR: waiting for the run reading the queue, \(pagesLeft) page\(pagesLeft == 1 ? "" : "s") left",
+                                      to: max(20, terminal.width - 1))
+        terminal.write("\r\u{1B}[2K" + line)
+        visible = true
+    }
+
     /// Removes the bar so that a message can take its line.
     package func clear() {
         guard visible else { return }

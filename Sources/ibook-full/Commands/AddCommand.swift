@@ -13,7 +13,7 @@ enum AddCommand: Command {
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add books to the library: PDF, EPUB, FB2, CBZ, XPS, MOBI and plain text.",
-        discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf, .epub, .fb2, .cbz, .xps, .mobi and .txt files; a file's format is told from its content. Books that are not PDFs are laid out at one reference page size (450 × 600 pt, 12 pt type), whose pages are their page numbers everywhere. The same content is never added twice. Adding a single file makes it the open book. PDF pages with no text (scans) are then read with OCR, in worker processes, one per core; see 'ibook ocr'.",
+        discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf, .epub, .fb2, .cbz, .xps, .mobi and .txt files; a file's format is told from its content. Books that are not PDFs are laid out at one reference page size (450 × 600 pt, 12 pt type), whose pages are their page numbers everywhere. The same content is never added twice. Adding a single file makes it the open book. PDF pages with no text (scans) wait for OCR once the batch's text is in and searchable: add starts 'ibook ocr --pending' in the background to read them (in worker processes, one per core; its messages go to ocr.log in the library's folder), and returns; 'ibook ocr --pending' waits for them, and the next add or 'ibook view' of such a book starts the reading again if it was stopped. With --ocr-wait (or --ocr always, or a --password) they are read before add returns.",
         positionals: [Positional("path", help: "A book file or a folder.", repeating: true)],
         options: [
             CommonOptions.password, CommonOptions.passwordFile,
@@ -22,6 +22,7 @@ enum AddCommand: Command {
             Option("--jobs", value: "n", help: "Files extracted at once (default: the number of cores)."),
             Option("--in-process", help: "Extract in this process: no protection from parser crashes or hangs."),
             Option("--ocr", value: "when", help: "OCR pages: auto (those without text, the default), always (every page), never."),
+            Option("--ocr-wait", help: "Read the pages OCR is for before returning, rather than in the background."),
             Option("--ocr-lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim (default: the book's language where known and installed, else the installed ones that fit each page's script, else eng)."),
             Option("--ocr-min-confidence", value: "n", help: "Drop OCR words tesseract is less sure of than n % (default \(Int(ConfidenceFilter.defaultMinimumWordConfidence)); 0 keeps all); a page whose words stay below \(Int(ConfidenceFilter.minimumPageConfidence)) % on average is a picture, with no text."),
             Option("--json", help: "Print one JSON object per file."),
@@ -48,6 +49,8 @@ enum AddCommand: Command {
         if !arguments.flag("in-process") {
             options.isolation = .workerProcess(executable: currentExecutable())
         }
+        // A run in the background has no password to open a locked book with.
+        options.ocrWaits = arguments.flag("ocr-wait") || options.password != nil
         let library = try context.library()
         try library.requireMayAddBooks()
         let json = arguments.flag("json")
@@ -124,10 +127,20 @@ enum AddCommand: Command {
         }
         for path in locked { context.error("\(FileName.displayed(path)): \(PDFErrorMessage.reason(.passwordRequired))") }
         if let reason = summary.ocrError { context.error("not read by OCR: \(reason)") }
+        if summary.ocrQueued > 0, !summary.interrupted {
+            let command = OCRCommand.backgroundRun(library, languages: arguments.value("ocr-lang"),
+                                                   minimumConfidence: arguments.value("ocr-min-confidence"))
+            if !OCRQueue(library: library).startInBackground(command) {
+                context.error("OCR could not be started in the background: run 'ibook ocr --pending'")
+            }
+        }
         var parts = ["\(summary.added) added", "\(summary.alreadyPresent) already present", "\(summary.failed) failed"]
         if summary.notTried > 0 { parts.append("\(summary.notTried) not tried (run the same add again)") }
         if summary.ocrPages > 0 || summary.ocrFailed > 0 {
             parts.append("\(summary.ocrPages) page\(summary.ocrPages == 1 ? "" : "s") read by OCR")
+        }
+        if summary.ocrQueued > 0, !summary.interrupted {
+            parts.append("\(summary.ocrQueued) page\(summary.ocrQueued == 1 ? "" : "s") without text being read by OCR in the background ('ibook ocr --pending' waits for them)")
         }
         if summary.interrupted { parts.insert("interrupted", at: 0) }
         context.stderr.write(parts.joined(separator: ", ") + "\n")

@@ -17,6 +17,8 @@ enum OCRCommand: Command {
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
             Option("--all", help: "Every book in the library."),
+            Option("--pending", help: "The pages add left waiting for OCR, and those of books queued meanwhile; if a run in the background is reading them, wait for it first."),
+            Option("--background", help: "With --pending: return at once if another run is reading the queue (it reads what is waiting now). What add starts, at low priority."),
             Option("--pages", value: "range", help: "Only these pages, by number or label: 2-10,15 or iv-x."),
             Option("--lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim."),
             Option("--min-confidence", value: "n", help: "Drop words tesseract is less sure of than n % (default \(Int(ConfidenceFilter.defaultMinimumWordConfidence)); 0 keeps all)."),
@@ -52,6 +54,16 @@ enum OCRCommand: Command {
                           library: library, json: arguments.flag("json"), context)
             return
         }
+        if arguments.flag("pending") {
+            guard try context.bookName() == nil, !arguments.flag("all"), arguments.value("pages") == nil,
+                  !arguments.flag("every-page"), !options.force else {
+                throw UsageError("--pending reads the queue of every book: without a book, --all, --pages, --every-page or --force")
+            }
+            try readQueue(library, options: options, background: arguments.flag("background"),
+                          json: arguments.flag("json"), context)
+            return
+        }
+        if arguments.flag("background") { throw UsageError("--background goes with --pending") }
         let books: [Book]
         if arguments.flag("all") {
             guard try context.bookName() == nil else { throw UsageError("Give a book or --all, not both") }
@@ -96,6 +108,59 @@ enum OCRCommand: Command {
                 + String(format: "%.1f s (%.2f pages/s)", summary.seconds,
                          summary.seconds > 0 ? Double(summary.pagesRead) / summary.seconds : 0)
         if summary.interrupted { line = "interrupted, " + line + "; 'ibook ocr' goes on from here" }
+        context.stderr.write(line + "\n")
+        if summary.interrupted { throw ExitCode(status: 130) }
+        if failed > 0 { throw ExitCode(status: ExitCode.failure) }
+    }
+
+    /// What `add` and `view` start to read the queue in the background.
+    static func backgroundRun(_ library: Library, languages: String? = nil, minimumConfidence: String? = nil) -> [String] {
+        var command = [AddCommand.currentExecutable(), "ocr", "--pending", "--background", "--library", library.location.directory]
+        if let languages { command += ["--lang", languages] }
+        if let minimumConfidence { command += ["--min-confidence", minimumConfidence] }
+        return command
+    }
+
+    /// `--pending`: the queue `add` leaves, read by one run at a time.
+    private static func readQueue(_ library: Library, options: OCROptions, background: Bool, json: Bool,
+                                  _ context: CommandContext) throws {
+        // Reading in the background must not slow down what the user is doing meanwhile.
+        if background { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+        let progress = ProgressBar(terminal: context.stderr)
+        let stop = StopFlag()
+        let interrupt = AddCommand.interruptSource(stop)
+        defer { interrupt.cancel() }
+        var failed = 0
+        let summary = try OCRQueue(library: library).drain(
+            options: options, stop: stop, waitsForOther: !background,
+            onWaiting: { left in progress?.updateWaiting(pagesLeft: left) },
+            onProgress: { step in
+                progress?.updateOCR(done: step.pagesDone, total: step.pagesTotal, pagesPerSecond: step.pagesPerSecond,
+                                    name: step.bookTitle)
+            },
+            onResult: { result in
+                progress?.clear()
+                failed += result.failures.count
+                for failure in result.failures { context.error("\(result.book.path): \(failure)") }
+                if let notice = result.languageNotice { context.stderr.write(notice + "\n") }
+                if json {
+                    try? context.printJSON(result)
+                } else {
+                    context.stdout.write(AddCommand.ocrLine(result, style: context.stdout) + "\n")
+                }
+            })
+        progress?.clear()
+        if summary.leftToOtherRun {
+            context.stderr.write("another run is reading the pages waiting for OCR\n")
+            return
+        }
+        var line = summary.pagesRead == 0 && summary.pagesFailed == 0
+            ? "no pages wait for OCR"
+            : "\(summary.pagesRead) page\(summary.pagesRead == 1 ? "" : "s") read by OCR"
+        if summary.pagesFailed > 0 {
+            line += "; \(summary.pagesFailed) could not be read ('ibook ocr BOOK' tries them again)"
+        }
+        if summary.interrupted { line = "interrupted, " + line + "; 'ibook ocr --pending' goes on from here" }
         context.stderr.write(line + "\n")
         if summary.interrupted { throw ExitCode(status: 130) }
         if failed > 0 { throw ExitCode(status: ExitCode.failure) }

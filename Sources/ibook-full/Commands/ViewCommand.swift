@@ -53,6 +53,10 @@ enum ViewCommand: Command {
             // that cannot be written still lets the book be read.
             try? library.setOpenBook(book)
         }
+        if password == nil, library.capabilities.contains(.ocr), (try? library.isQueuedForOCR(book)) == true {
+            // Its scanned pages were left for OCR by an add that was stopped: read them meanwhile.
+            OCRQueue(library: library).startInBackground(OCRCommand.backgroundRun(library))
+        }
         let setup = try GraphicsSetup.resolve(requested: requested?.rawValue, environment: environment,
                                               terminal: TerminalSize.of(fileDescriptor: 1) ?? TerminalSize(columns: 80, rows: 24))
         if let signal = try read(book, at: startPage, library: library, setup: setup, password: password, timeLimit: timeLimit) {
