@@ -263,49 +263,15 @@ public final class ReaderSession {
             case .redraw: needsDraw = true
             case .quit: quitting = true
             case .suspend: suspend()
-            case .loadBookmarks: state.bookmarks = (try? library.bookmarks(of: book)) ?? []
-            case .goTo(let text):
-                do {
-                    let location = try library.locate(PageReference(text), in: book)
-                    let before = state.referencePage
-                    if state.jump(toReference: location.page) || state.referencePage != before { pageChanged() }
-                } catch {
-                    state.message = String(describing: error)
-                }
-            case .search(let query, let backward):
-                // Kept for the next session; a history that cannot be written costs nothing but itself.
-                _ = try? options.searchHistory.add(query)
-                search(query, backward: backward)
-            case .loadWords(let key):
-                loadWords()
-                perform(ReaderUpdate.handle(key, &state))
-            case .copy(let text, let words):
-                copy(text, words: words)
-            case .highlightHit(let page, let query, let occurrence):
-                highlight(page: page, query: query, occurrence: occurrence)
-            case .saveBookmark(let page, let note):
-                do {
-                    let (_, created) = try library.bookmark(book, page: .number(page), note: note)
-                    state.message = created ? "Bookmarked page \(page)" : "Bookmark on page \(page) updated"
-                } catch {
-                    state.message = String(describing: error)
-                }
-                reloadBookmarks()
-            case .deleteBookmark(let page):
-                do {
-                    _ = try library.deleteBookmark(book, page: .number(page))
-                    state.message = "Deleted the bookmark on page \(page)"
-                } catch {
-                    state.message = String(describing: error)
-                }
-                reloadBookmarks()
-            case .openURI(let uri):
-                open(uri)
-            case .viewModeChanged:
-                rememberViewMode()
+            case .viewModeChanged: rememberViewMode()
             case .relayout:
                 // scheduleRender asks for the new layout; the old pages stay until it comes.
                 needsDraw = true
+            default:
+                guard let outcome = outcome(of: effect) else { continue }
+                perform(ReaderUpdate.apply(outcome, &state))
+                // A laid-out book's hits are then placed on its screen pages by the worker.
+                if case .searched = outcome { askForHitPlaces() }
             }
         }
         // A scroll brings other pages into view: their links are ready for the next key.
@@ -313,44 +279,64 @@ public final class ReaderSession {
         needsDraw = true
     }
 
+    /// Does what `effect` asks of the library, the clipboard or other programs,
+    /// and says what came of it, for the update to show.
+    private func outcome(of effect: ReaderEffect) -> ReaderOutcome? {
+        do {
+            switch effect {
+            case .loadBookmarks:
+                return .bookmarksLoaded(try library.bookmarks(of: book))
+            case .goTo(let text):
+                return .located(page: try library.locate(PageReference(text), in: book).page)
+            case .search(let query, let backward):
+                // Kept for the next session; a history that cannot be written costs nothing but itself.
+                _ = try? options.searchHistory.add(query)
+                return try search(query, backward: backward)
+            case .loadWords(let key):
+                return .wordsLoaded(pageWords(), then: key)
+            case .copy(let text, let words):
+                return copy(text, words: words)
+            case .highlightHit(let page, let query, let occurrence):
+                return try highlight(page: page, query: query, occurrence: occurrence)
+            case .saveBookmark(let page, let note):
+                let (_, created) = try library.bookmark(book, page: .number(page), note: note)
+                return .bookmarkSaved(page: page, created: created, bookmarks: try library.bookmarks(of: book))
+            case .deleteBookmark(let page):
+                _ = try library.deleteBookmark(book, page: .number(page))
+                return .bookmarkDeleted(page: page, bookmarks: try library.bookmarks(of: book))
+            case .openURI(let uri):
+                return open(uri)
+            case .pageChanged, .redraw, .quit, .suspend, .viewModeChanged, .relayout:
+                return nil
+            }
+        } catch {
+            return .failed(String(describing: error))
+        }
+    }
+
     /// The page's words as `ibook read` has them (a laid-out book's: the
     /// reference page it stands for), with their boxes on a PDF's image.
-    private func loadWords() {
+    private func pageWords() -> PageWords {
         let reference = state.referencePage
         let text = (try? library.pageText(book, page: reference).text) ?? ""
         let glyphs = state.reflow == nil && !state.textMode ? options.pageGlyphs?(reference) : nil
-        state.words = PageWords(page: state.page, text: text, glyphs: glyphs)
+        return PageWords(page: state.page, text: text, glyphs: glyphs)
     }
 
-    private func copy(_ text: String, words: Int) {
-        let count = words == 1 ? "1 word" : "\(words) words"
-        guard let outcome = clipboard.copy(text) else {
-            state.message = "Not copied: \(count) are \(text.utf8.count / 1_024) KB, more than a terminal's clipboard takes (\(ClipboardSequence.maximumTextBytes / 1_024) KB)"
-            return
-        }
+    private func copy(_ text: String, words: Int) -> ReaderOutcome {
+        guard let outcome = clipboard.copy(text) else { return .notCopied(words: words, bytes: text.utf8.count) }
         if let bytes = outcome.terminalBytes { writeBytes(bytes) }
-        state.message = "Copied \(count)" + (outcome.program.map { " (and to \($0))" } ?? "")
-            + (outcome.droppedByTmux ? ", but tmux drops it: " + ClipboardSequence.tmuxAdvice : "")
-    }
-
-    private func reloadBookmarks() {
-        state.bookmarks = (try? library.bookmarks(of: book)) ?? state.bookmarks
-        if case .bookmarks(let selected) = state.panel {
-            state.panel = .bookmarks(selected: max(0, min(selected, state.bookmarks.count - 1)))
-        }
+        return .copied(words: words, program: outcome.program, droppedByTmux: outcome.droppedByTmux)
     }
 
     /// Hands a link's address to xdg-open, as an argument and never through
     /// a shell. Only web and mail addresses: a file or program named by a
     /// PDF is not something to open on a keypress.
-    private func open(_ uri: String) {
+    private func open(_ uri: String) -> ReaderOutcome {
         let scheme = uri.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
             .map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard ["http", "https", "ftp", "mailto"].contains(scheme), let path else {
-            state.message = "Link: \(uri)"
-            return
-        }
+        guard ["http", "https", "ftp", "mailto"].contains(scheme), let path else { return .linkShown(uri, reason: nil) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = [uri]
@@ -359,9 +345,9 @@ public final class ReaderSession {
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
-            state.message = "Opening \(uri)"
+            return .linkOpened(uri)
         } catch {
-            state.message = "Link: \(uri) (xdg-open failed: \(error))"
+            return .linkShown(uri, reason: "xdg-open failed: \(error)")
         }
     }
 
@@ -374,15 +360,15 @@ public final class ReaderSession {
     func pageChanged() {
         state.links = (state.page, readLinks(onPage: state.page))
         readViewLinks()
-        // Read again when next needed: a laid-out book's screen page may now stand for another page of the book.
-        state.words = nil
         let reference = state.referencePage
+        let outcome: ReaderOutcome
         do {
             try library.recordReading(book, page: reference)
-            state.label = PageLabel.distinct(try library.locate(.number(reference), in: book).label, page: reference)
+            outcome = .pageRecorded(label: PageLabel.distinct(try library.locate(.number(reference), in: book).label, page: reference))
         } catch {
-            state.message = String(describing: error)
+            outcome = .failed(String(describing: error))
         }
+        _ = ReaderUpdate.apply(outcome, &state)
         needsDraw = true
     }
 
@@ -426,44 +412,28 @@ public final class ReaderSession {
         needsDraw = true
     }
 
-    private func highlight(page: Int, query: String, occurrence: Int) {
-        guard let highlighter = options.highlighter else {
-            state.message = "Highlighting needs the PDF reader (ibook-full)"
-            return
-        }
+    private func highlight(page: Int, query: String, occurrence: Int) throws -> ReaderOutcome {
+        guard let highlighter = options.highlighter else { return .failed("Highlighting needs the PDF reader (ibook-full)") }
         let match = shownMatches.page == page && occurrence < shownMatches.rectangles.count
             ? shownMatches.rectangles[occurrence] : nil
-        do {
-            let made: Annotation
-            if state.reflow?.map != nil, let search = state.search, let current = search.current,
-               let reference = search.hits[current].reference {
-                // The library found the hit on a reference page: the nth of its hits there.
-                let rank = search.hits[..<current].filter { $0.reference == reference }.count
-                made = try highlighter(reference, query, nil, rank + 1)
-            } else {
-                made = try highlighter(page, query, match.map { ($0.x + $0.width / 2, $0.y + $0.height / 2) }, nil)
-            }
-            state.annotations.append(made)
-            state.message = "Highlighted “\(made.text ?? query)” (#\(made.id))"
-        } catch {
-            state.message = String(describing: error)
+        let made: Annotation
+        if state.reflow?.map != nil, let search = state.search, let current = search.current,
+           let reference = search.hits[current].reference {
+            // The library found the hit on a reference page: the nth of its hits there.
+            let rank = search.hits[..<current].filter { $0.reference == reference }.count
+            made = try highlighter(reference, query, nil, rank + 1)
+        } else {
+            made = try highlighter(page, query, match.map { ($0.x + $0.width / 2, $0.y + $0.height / 2) }, nil)
         }
+        return .highlighted(made, query: query)
     }
 
-    private func search(_ query: String, backward: Bool) {
+    private func search(_ query: String, backward: Bool) throws -> ReaderOutcome {
         var pages: [Int] = []
-        do {
-            _ = try library.search(query, scope: .book(book), limit: 100_000) { hit in pages.append(hit.page) }
-        } catch {
-            state.message = String(describing: error)
-            return
-        }
+        _ = try library.search(query, scope: .book(book), limit: 100_000) { hit in pages.append(hit.page) }
         searchReferencePages = pages
         let hits = viewHits(pages)
-        askForHitPlaces()
-        state.search = ReaderState.SearchResults(query: query, hits: hits, backward: backward)
-        perform(ReaderUpdate.handle(.character("n"), &state))
-        if hits.isEmpty { state.message = "No matches for \"\(query)\"" }
+        return .searched(query: query, hits: hits, backward: backward)
     }
 
     // MARK: Rendering

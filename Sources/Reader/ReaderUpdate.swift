@@ -392,7 +392,7 @@ public enum ReaderUpdate {
         return [.redraw]
     }
 
-    private static func nextHit(forward: Bool, _ repeats: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+    static func nextHit(forward: Bool, _ repeats: Int, _ state: inout ReaderState) -> [ReaderEffect] {
         guard var search = state.search else { return noMove("No search yet: / to search", &state) }
         guard !search.hits.isEmpty else { return noMove("No matches for \"\(search.query)\"", &state) }
         let ahead = forward != search.backward
