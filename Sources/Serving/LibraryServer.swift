@@ -210,7 +210,13 @@ public final class LibraryServer: @unchecked Sendable {
     private func pageImage(of book: Book, page: Int, width: Int) throws -> HTTPResponse {
         let first = try drawing.withLock { try library.thumbnail(of: book, page: page, size: width) }
         guard let size = PNGSize(path: first), size.height > size.width else { return try image(of: book, page: page, size: width) }
-        let longer = min(Self.widest, (width * size.height + size.width / 2) / max(1, size.width))
+        var longer = min(Self.widest, (width * size.height + size.width / 2) / max(1, size.width))
+        // The first drawing's sides are rounded, so its proportions may miss by a pixel at this size:
+        // measured again on the larger drawing, which is closer, and drawn once more if they did.
+        let drawn = try drawing.withLock { try library.thumbnail(of: book, page: page, size: longer) }
+        if let second = PNGSize(path: drawn), second.width != width, second.width > 0 {
+            longer = min(Self.widest, (longer * width + second.width / 2) / second.width)
+        }
         return try image(of: book, page: page, size: longer)
     }
 

@@ -37,7 +37,7 @@ struct WebReader {
     func post(_ segments: [String], _ request: HTTPRequest) throws -> HTTPResponse? {
         guard segments.count == 3, segments[0] == "books", let id = LibraryServer.number(segments[1]) else { return nil }
         guard segments[2] == "place" || segments[2] == "bookmarks" else { return nil }
-        guard let book = try library.book(id: id) else { return nil }
+        guard let book = try library.book(id: id) else { return .text(404, "Nothing is at this address.") }
         let form = FormBody(request.body)
         guard let page = form["page"].flatMap(LibraryServer.number), (1...max(1, book.pageCount)).contains(page) else {
             return .text(400, "This needs the 'page' field, a page of the book (1 to \(book.pageCount)).")
