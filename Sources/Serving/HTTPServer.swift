@@ -58,19 +58,28 @@ public final class HTTPServer: @unchecked Sendable {
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_AUTO.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         var storage = address.socketAddress()
-        let started: OpaquePointer? = withUnsafePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                ibook_mhd_start(flags, socketAddress, UInt32(limits.connections), UInt32(limits.connectionsPerClient),
-                                UInt32(limits.idleSeconds), limits.requestBytes, UInt32(limits.threads),
-                                HTTPServer.answer, context.toOpaque(), HTTPServer.unescape, HTTPServer.completed,
-                                tls?.key, tls?.certificate)
+        func start(_ tls: TLSFiles?) -> OpaquePointer? {
+            withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                    ibook_mhd_start(flags, socketAddress, UInt32(limits.connections), UInt32(limits.connectionsPerClient),
+                                    UInt32(limits.idleSeconds), limits.requestBytes, UInt32(limits.threads),
+                                    HTTPServer.answer, context.toOpaque(), HTTPServer.unescape, HTTPServer.completed,
+                                    tls?.key, tls?.certificate)
+                }
             }
         }
-        guard let started else {
+        errno = 0
+        guard let started = start(tls) else {
             let reason = errno
+            // GnuTLS refusing the files leaves errno as it found it, so the address is tried without them:
+            // if it can be listened on, the key and certificate were the trouble.
+            if tls != nil, let plain = start(nil) {
+                MHD_stop_daemon(plain)
+                context.release()
+                throw HTTPServerError.badTLSFiles
+            }
             context.release()
             // MHD sets errno for a failed bind or listen, which is what goes wrong in practice.
-            if tls != nil, reason == 0 { throw HTTPServerError.badTLSFiles }
             throw HTTPServerError.cannotListen(address.description,
                                                reason: reason == 0 ? "libmicrohttpd could not start" : String(cString: strerror(reason)))
         }

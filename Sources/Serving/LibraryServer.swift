@@ -232,7 +232,8 @@ public final class LibraryServer: @unchecked Sendable {
     /// What the client is told; the whole of a failure of the server's own goes to `onFailure`, since
     /// it may name the server's files and folders, which are nobody's business on the network.
     private func failure(_ error: Error, _ request: HTTPRequest) -> HTTPResponse {
-        switch error {
+        // In the library's words: a read-only medium or a role's missing grant, not SQL's.
+        switch library.describing(error) {
         case LibraryError.emptyQuery, LibraryError.queryTooLarge:
             return .text(400, "\(library.describing(error))")
         case LibraryError.pageOutOfRange, LibraryError.bookNotFound, LibraryError.bookmarkNotFound:

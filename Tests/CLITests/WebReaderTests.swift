@@ -276,6 +276,12 @@ final class WebReaderTests: XCTestCase {
         let swapped = try library.ibook("serve", "--tls-cert", key, "--tls-key", certificate)
         XCTAssertEqual(swapped.status, 1)
         XCTAssertEqual(swapped.stderrLines, ["Error: cannot read \(certificate): not a PEM private key"])
+        let otherKey = folder.appendingPathComponent("other-key.pem").path
+        XCTAssertEqual(try Run.process("/usr/bin/openssl", ["genrsa", "-out", otherKey, "2048"]).status, 0)
+        let mismatched = try library.ibook("serve", "--bind", "127.0.0.1:0", "--tls-cert", certificate, "--tls-key", otherKey)
+        XCTAssertEqual(mismatched.status, 1)
+        XCTAssertEqual(mismatched.stderrLines,
+                       ["Error: the TLS key and certificate were refused: they must be PEM files, the key the certificate's own"])
     }
 
     private func pngWidth(_ data: Data) -> Int? {
