@@ -146,6 +146,15 @@ final class WebReaderTests: XCTestCase {
         XCTAssertEqual(try history().first.map { [$0.book.id, $0.page] }, [guide, 21])
         XCTAssertEqual(readerPage(try server.get("/books/\(guide)/read").text), 21)
 
+        // E-reader apps are told too: PSE's lastRead (counted from 1) in the feeds.
+        let feed = try OPDSDocument(try server.get("/opds/books").body)
+        let stream = try XCTUnwrap(feed.entries.first { $0.title == "A Field Guide to Lighthouses" }?
+            .link("http://vaemendis.net/opds-pse/stream"))
+        XCTAssertEqual(stream.attributes["pse:lastRead"], "21")
+        XCTAssertNotNil(stream.attributes["pse:lastReadDate"].flatMap { ISO8601DateFormatter().date(from: $0) })
+        let unread = try XCTUnwrap(feed.entries.first { $0.title.hasPrefix("Résumé") }?.link("http://vaemendis.net/opds-pse/stream"))
+        XCTAssertNil(unread.attributes["pse:lastRead"])
+
         XCTAssertEqual(try server.request("POST", "/books/\(guide)/place", body: "page=41").status, 400)
         XCTAssertEqual(try server.request("POST", "/books/\(guide)/place", body: "page=").status, 400)
         XCTAssertEqual(try server.request("POST", "/books/999/place", body: "page=1").status, 404)
