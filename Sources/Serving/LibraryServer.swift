@@ -41,10 +41,6 @@ public final class LibraryServer: @unchecked Sendable {
         self.onFailure = onFailure
     }
 
-    public convenience init(library: Library, token: AccessToken?, onFailure: (@Sendable (String) -> Void)? = nil) {
-        self.init(library: library, access: AccessPolicy(editor: token, reader: nil), onFailure: onFailure)
-    }
-
     public func respond(_ request: HTTPRequest) -> HTTPResponse {
         // Counted before the token is checked, so that guessing tokens is slowed down as well.
         if let rateLimit, let wait = rateLimit.admit(request.clientAddress) {
