@@ -12,20 +12,36 @@
 
 typedef size_t (*ibook_mhd_unescape)(void *cls, struct MHD_Connection *connection, char *text);
 
+// The options every daemon gets, TLS or not.
+#define IBOOK_MHD_OPTIONS \
+    MHD_OPTION_SOCK_ADDR, address, \
+    MHD_OPTION_CONNECTION_LIMIT, connections, \
+    MHD_OPTION_PER_IP_CONNECTION_LIMIT, connections_per_client, \
+    MHD_OPTION_CONNECTION_TIMEOUT, idle_seconds, \
+    MHD_OPTION_CONNECTION_MEMORY_LIMIT, request_bytes, \
+    MHD_OPTION_THREAD_POOL_SIZE, threads, \
+    MHD_OPTION_UNESCAPE_CALLBACK, unescape, (void *) NULL, \
+    MHD_OPTION_NOTIFY_COMPLETED, completed, handler_context
+
+/// Starts the daemon; with `tls_key` and `tls_certificate` (PEM text, both or neither) it speaks
+/// HTTPS through GnuTLS. `completed` is told of every request's end, answered or not.
 static inline struct MHD_Daemon *ibook_mhd_start(unsigned int flags, const struct sockaddr *address,
                                                  unsigned int connections, unsigned int connections_per_client,
                                                  unsigned int idle_seconds, size_t request_bytes, unsigned int threads,
                                                  MHD_AccessHandlerCallback handler, void *handler_context,
-                                                 ibook_mhd_unescape unescape) {
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
-                            MHD_OPTION_SOCK_ADDR, address,
-                            MHD_OPTION_CONNECTION_LIMIT, connections,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, connections_per_client,
-                            MHD_OPTION_CONNECTION_TIMEOUT, idle_seconds,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, request_bytes,
-                            MHD_OPTION_THREAD_POOL_SIZE, threads,
-                            MHD_OPTION_UNESCAPE_CALLBACK, unescape, (void *) NULL,
-                            MHD_OPTION_END);
+                                                 ibook_mhd_unescape unescape, MHD_RequestCompletedCallback completed,
+                                                 const char *tls_key, const char *tls_certificate) {
+    if (tls_key && tls_certificate) {
+        return MHD_start_daemon(flags | MHD_USE_TLS, 0, NULL, NULL, handler, handler_context, IBOOK_MHD_OPTIONS,
+                                MHD_OPTION_HTTPS_MEM_KEY, tls_key,
+                                MHD_OPTION_HTTPS_MEM_CERT, tls_certificate,
+                                MHD_OPTION_END);
+    }
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context, IBOOK_MHD_OPTIONS, MHD_OPTION_END);
+}
+
+static inline int ibook_mhd_has_tls(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
 }
 
 /// The port the daemon listens on; 0 when MHD cannot say.

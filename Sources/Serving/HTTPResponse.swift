@@ -15,7 +15,8 @@ public struct HTTPResponse {
 
     public init(status: Int, contentType: String, body: Body, headers: [(name: String, value: String)] = []) {
         self.status = status
-        self.headers = [("Content-Type", contentType), ("X-Content-Type-Options", "nosniff")] + headers
+        self.headers = [("Content-Type", contentType), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin")]
+            + headers
         self.body = body
     }
 

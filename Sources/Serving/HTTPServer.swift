@@ -19,6 +19,8 @@ public final class HTTPServer: @unchecked Sendable {
         /// Bytes of request line and headers; a longer request is answered 414 or 431 by the daemon.
         public var requestBytes = 16 * 1024
         public var threads = 4
+        /// Bytes of a POST's body (reading state: a page number, a short note); more is 413.
+        public var bodyBytes = 8 * 1024
 
         public init() {}
     }
@@ -26,8 +28,21 @@ public final class HTTPServer: @unchecked Sendable {
     /// What the handler is called with, kept alive for as long as the daemon can call it.
     private final class Context: @unchecked Sendable {
         let handler: @Sendable (HTTPRequest) -> HTTPResponse
-        init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.handler = handler }
+        let bodyBytes: Int
+        init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, bodyBytes: Int) {
+            self.handler = handler
+            self.bodyBytes = bodyBytes
+        }
     }
+
+    /// A POST's body as it arrives, owned by the connection's request state until MHD says the request ended.
+    private final class Upload {
+        var bytes: [UInt8] = []
+        var tooLarge = false
+    }
+
+    /// The request state of a GET or HEAD whose headers were read: no body is coming.
+    private static var headersRead: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
 
     private var daemon: OpaquePointer?
     private let context: Unmanaged<Context>
@@ -35,21 +50,34 @@ public final class HTTPServer: @unchecked Sendable {
     public let port: Int
     public let address: ServeAddress
 
-    public init(address: ServeAddress, limits: Limits = Limits(),
+    /// With `tls`, HTTPS with that key and certificate (PEM text), through libmicrohttpd's GnuTLS.
+    public init(address: ServeAddress, limits: Limits = Limits(), tls: TLSFiles? = nil,
                 handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
-        let context = Unmanaged.passRetained(Context(handler: handler))
+        if tls != nil, ibook_mhd_has_tls() == 0 { throw HTTPServerError.noTLS }
+        let context = Unmanaged.passRetained(Context(handler: handler, bodyBytes: limits.bodyBytes))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_AUTO.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         var storage = address.socketAddress()
-        let started: OpaquePointer? = withUnsafePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                ibook_mhd_start(flags, socketAddress, UInt32(limits.connections), UInt32(limits.connectionsPerClient),
-                                UInt32(limits.idleSeconds), limits.requestBytes, UInt32(limits.threads),
-                                HTTPServer.answer, context.toOpaque(), HTTPServer.unescape)
+        func start(_ tls: TLSFiles?) -> OpaquePointer? {
+            withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                    ibook_mhd_start(flags, socketAddress, UInt32(limits.connections), UInt32(limits.connectionsPerClient),
+                                    UInt32(limits.idleSeconds), limits.requestBytes, UInt32(limits.threads),
+                                    HTTPServer.answer, context.toOpaque(), HTTPServer.unescape, HTTPServer.completed,
+                                    tls?.key, tls?.certificate)
+                }
             }
         }
-        guard let started else {
+        errno = 0
+        guard let started = start(tls) else {
             let reason = errno
+            // GnuTLS refusing the files leaves errno as it found it, so the address is tried without them:
+            // if it can be listened on, the key and certificate were the trouble.
+            if tls != nil, let plain = start(nil) {
+                MHD_stop_daemon(plain)
+                context.release()
+                throw HTTPServerError.badTLSFiles
+            }
             context.release()
             // MHD sets errno for a failed bind or listen, which is what goes wrong in practice.
             throw HTTPServerError.cannotListen(address.description,
@@ -108,31 +136,70 @@ public final class HTTPServer: @unchecked Sendable {
         return write
     }
 
-    private static let answer: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, state in
-        guard let cls, let connection else { return .NO }
+    /// Frees a POST's body when its request ends, answered or cut short.
+    private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+        guard let state, let pointer = state.pointee, pointer != headersRead else { return }
+        Unmanaged<Upload>.fromOpaque(pointer).release()
+        state.pointee = nil
+    }
+
+    private static let answer: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
+        guard let cls, let connection, let state else { return .NO }
+        let context = Unmanaged<Context>.fromOpaque(cls).takeUnretainedValue()
         // The first call only has the headers: answered now, MHD would close the connection instead
         // of reading a body that may follow, so a GET or HEAD is answered on the second call and
-        // keeps its connection. Other methods are refused at once, body unread, and so is a GET
-        // that announces a body (reading it would have no bound; answering during it, MHD drops
-        // the connection without a word).
+        // keeps its connection. A POST's body is read (up to the limit) before it is answered.
+        // Other methods are refused at once, body unread, and so is a GET that announces a body
+        // (reading it would have no bound; answering during it, MHD drops the connection without a word).
         let bodiless = method.map { strcmp($0, "GET") == 0 || strcmp($0, "HEAD") == 0 } ?? false
-        if bodiless, let state, state.pointee == nil {
-            let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+        let isPost = method.map { strcmp($0, "POST") == 0 } ?? false
+        let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+        if bodiless, state.pointee == nil {
             let announcesBody = length.map { strcmp($0, "0") != 0 } ?? false
                 || MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
             if announcesBody { return HTTPResponse.text(400, "A GET or HEAD request carries no body.").queue(on: connection) }
-            state.pointee = UnsafeMutableRawPointer(bitPattern: 1)
+            state.pointee = headersRead
             return .YES
         }
         if bodiless, let uploadSize, uploadSize.pointee > 0 {
             return HTTPResponse.text(400, "A GET or HEAD request carries no body.").queue(on: connection)
         }
-        let context = Unmanaged<Context>.fromOpaque(cls).takeUnretainedValue()
+        var body: [UInt8] = []
+        if isPost {
+            guard let pointer = state.pointee else {
+                // Too long by its own account: refused before a byte of it is read.
+                if let length, let announced = UInt64(String(cString: length)), announced > UInt64(context.bodyBytes) {
+                    return tooLarge(context.bodyBytes).queue(on: connection)
+                }
+                state.pointee = Unmanaged.passRetained(Upload()).toOpaque()
+                return .YES
+            }
+            let upload = Unmanaged<Upload>.fromOpaque(pointer).takeUnretainedValue()
+            if let uploadSize, uploadSize.pointee > 0 {
+                // Read on past the limit and dropped, so that the client hears the 413 rather than a closed connection.
+                if !upload.tooLarge, let uploadData {
+                    if upload.bytes.count + uploadSize.pointee > context.bodyBytes {
+                        upload.tooLarge = true
+                        upload.bytes = []
+                    } else {
+                        upload.bytes += UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
+                    }
+                }
+                uploadSize.pointee = 0
+                return .YES
+            }
+            if upload.tooLarge { return tooLarge(context.bodyBytes).queue(on: connection) }
+            body = upload.bytes
+        }
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? "",
-            connection: connection)
+            body: body, connection: connection)
         let response = context.handler(request)
         return response.queue(on: connection)
+    }
+
+    private static func tooLarge(_ limit: Int) -> HTTPResponse {
+        .text(413, "A request's body is at most \(limit) bytes here.", headers: [("Connection", "close")])
     }
 }

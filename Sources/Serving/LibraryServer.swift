@@ -19,7 +19,8 @@ public final class LibraryServer: @unchecked Sendable {
         case ready(HTTPResponse)
         case draw(Book, page: Int, width: Int)
     }
-    private let token: AccessToken?
+    private let access: AccessPolicy
+    private let rateLimit: RateLimiter?
 
     /// Longer paths are refused before anything is looked up.
     static let longestPath = 2048
@@ -32,31 +33,39 @@ public final class LibraryServer: @unchecked Sendable {
     /// Told of every request that failed on the server's side, with the reason in full.
     private let onFailure: (@Sendable (String) -> Void)?
 
-    public init(library: Library, token: AccessToken?, onFailure: (@Sendable (String) -> Void)? = nil) {
+    public init(library: Library, access: AccessPolicy, rateLimit: RateLimiter? = nil,
+                onFailure: (@Sendable (String) -> Void)? = nil) {
         self.library = library
-        self.token = token
+        self.access = access
+        self.rateLimit = rateLimit
         self.onFailure = onFailure
     }
 
     public func respond(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.method == "GET" || request.method == "HEAD" else {
-            return .text(405, "Only GET and HEAD are answered here.", headers: [("Allow", "GET, HEAD")])
+        // Counted before the token is checked, so that guessing tokens is slowed down as well.
+        if let rateLimit, let wait = rateLimit.admit(request.clientAddress) {
+            return .text(429, "Too many requests from this address: try again in \(wait) s.",
+                         headers: [("Retry-After", String(wait))])
+        }
+        guard ["GET", "HEAD", "POST"].contains(request.method) else {
+            return .text(405, "Only GET, HEAD and POST are answered here.", headers: [("Allow", "GET, HEAD, POST")])
         }
         guard request.path.utf8.count <= Self.longestPath else { return .text(414, "The address is too long.") }
-        if let token {
-            guard token.admits(authorization: request.header("Authorization")) else {
-                return .text(401, "An access token is needed: send it as a Bearer token, or as the password of HTTP Basic.",
-                             headers: [("WWW-Authenticate", "Basic realm=\"ibook\", charset=\"UTF-8\""),
-                                       ("WWW-Authenticate", "Bearer realm=\"ibook\"")])
-            }
-        } else if !request.isFromLoopback {
+        guard let rights = access.rights(authorization: request.header("Authorization")) else {
+            return .text(401, "An access token is needed: send it as a Bearer token, or as the password of HTTP Basic.",
+                         headers: [("WWW-Authenticate", "Basic realm=\"ibook\", charset=\"UTF-8\""),
+                                   ("WWW-Authenticate", "Bearer realm=\"ibook\"")])
+        }
+        if !access.requiresToken, !request.isFromLoopback {
             return .text(403, "Without an access token this library is served to this machine only.")
         }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        if request.method == "POST" { return write(segments, request, rights: rights) }
         do {
             let answer: Answer? = try lock.withLock {
                 if let page = try pageToDraw(segments, request) { return page }
-                return try route(segments, request).map(Answer.ready)
+                if let page = try route(segments, request) { return .ready(page) }
+                return try WebReader(library: library).get(segments, request, rights: rights).map(Answer.ready)
             }
             switch answer {
             case .ready(let response)?: return response
@@ -66,6 +75,32 @@ public final class LibraryServer: @unchecked Sendable {
         } catch {
             return lock.withLock { failure(error, request) }
         }
+    }
+
+    /// A change of reading state: only for a client with the right to write, and only from this
+    /// server's own pages (a browser says where a form was sent from; another site's is refused).
+    private func write(_ segments: [String], _ request: HTTPRequest, rights: ClientRights) -> HTTPResponse {
+        guard rights == .edit else {
+            return .text(403, "This access token reads the library only; changing reading state needs the editor's token.")
+        }
+        guard Self.isSameOrigin(request) else {
+            return .text(403, "A change of reading state is taken only from this server's own pages.")
+        }
+        do {
+            return try lock.withLock { try WebReader(library: library).post(segments, request) }
+                ?? .text(405, "This address is only read: GET and HEAD.", headers: [("Allow", "GET, HEAD")])
+        } catch {
+            return lock.withLock { failure(error, request) }
+        }
+    }
+
+    /// The browser's word first (Sec-Fetch-Site), else the Origin it sent, which must be this
+    /// server's; a client that sends neither (curl, an app) is no browser led by another site.
+    static func isSameOrigin(_ request: HTTPRequest) -> Bool {
+        if let site = request.header("Sec-Fetch-Site") { return site == "same-origin" || site == "none" }
+        guard let origin = request.header("Origin") else { return true }
+        guard let host = request.header("Host") else { return false }
+        return origin == "http://" + host || origin == "https://" + host
     }
 
     /// `/books/ID/pages/N?width=W`, N counted from 0 as OPDS-PSE's {pageNumber} is.
@@ -85,10 +120,7 @@ public final class LibraryServer: @unchecked Sendable {
         let page = request.argument("page").flatMap { $0.count <= 9 ? Int($0) : nil } ?? 1
         switch segments {
         case [""]:
-            return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8",
-                                body: .bytes(Array(HTMLShelf.page(try library.catalog(sort: .title), page: page).utf8)),
-                                headers: [("Content-Security-Policy", HTMLShelf.contentSecurityPolicy), ("Cache-Control", "no-store"),
-                                          ("Referrer-Policy", "no-referrer")])
+            return WebPage.response(HTMLShelf.page(try library.catalog(sort: .title), page: page))
         case ["shelf.css"]:
             return HTTPResponse(status: 200, contentType: "text/css; charset=utf-8", body: .bytes(Array(HTMLShelf.css.utf8)),
                                 headers: [("Cache-Control", "max-age=3600")])
@@ -174,7 +206,13 @@ public final class LibraryServer: @unchecked Sendable {
     private func pageImage(of book: Book, page: Int, width: Int) throws -> HTTPResponse {
         let first = try drawing.withLock { try library.thumbnail(of: book, page: page, size: width) }
         guard let size = PNGSize(path: first), size.height > size.width else { return try image(of: book, page: page, size: width) }
-        let longer = min(Self.widest, (width * size.height + size.width / 2) / max(1, size.width))
+        var longer = min(Self.widest, (width * size.height + size.width / 2) / max(1, size.width))
+        // The first drawing's sides are rounded, so its proportions may miss by a pixel at this size:
+        // measured again on the larger drawing, which is closer, and drawn once more if they did.
+        let drawn = try drawing.withLock { try library.thumbnail(of: book, page: page, size: longer) }
+        if let second = PNGSize(path: drawn), second.width != width, second.width > 0 {
+            longer = min(Self.widest, (longer * width + second.width / 2) / second.width)
+        }
         return try image(of: book, page: page, size: longer)
     }
 
@@ -190,11 +228,16 @@ public final class LibraryServer: @unchecked Sendable {
     /// What the client is told; the whole of a failure of the server's own goes to `onFailure`, since
     /// it may name the server's files and folders, which are nobody's business on the network.
     private func failure(_ error: Error, _ request: HTTPRequest) -> HTTPResponse {
-        switch error {
+        // In the library's words: a read-only medium or a role's missing grant, not SQL's.
+        switch library.describing(error) {
         case LibraryError.emptyQuery, LibraryError.queryTooLarge:
             return .text(400, "\(library.describing(error))")
-        case LibraryError.pageOutOfRange, LibraryError.bookNotFound:
+        case LibraryError.pageOutOfRange, LibraryError.bookNotFound, LibraryError.bookmarkNotFound:
             return .text(404, "\(library.describing(error))")
+        case LibraryError.readOnly:
+            return .text(403, "The library is read-only on the server: nothing can be changed in it.")
+        case LibraryError.sharedLibraryDenied:
+            return .text(403, "The shared library's server does not let this server's role change that.")
         default:
             onFailure?("\(request.method) \(request.path): \(library.describing(error))")
             return .text(500, "The library could not answer this request; the server's log says why.")

@@ -158,11 +158,13 @@ struct OPDSCatalog {
         feed.totalResults = paging.total
         feed.itemsPerPage = paging.size
         feed.startIndex = paging.items.lowerBound + 1
-        feed.entries = try shown.map { try entry(for: $0, note: listing.notes[$0.book.id]) }
+        // Where each book was left, for PSE 1.1's lastRead: the same history `ibook history` shows.
+        let read = Dictionary(try library.history().map { ($0.book.id, $0) }, uniquingKeysWith: { first, _ in first })
+        feed.entries = try shown.map { try entry(for: $0, note: listing.notes[$0.book.id], read: read[$0.book.id]) }
         return feed
     }
 
-    private func entry(for item: CatalogEntry, note: String?) throws -> AtomFeed.Entry {
+    private func entry(for item: CatalogEntry, note: String?, read: HistoryEntry?) throws -> AtomFeed.Entry {
         let book = item.book
         let summary = [note, item.details.description ?? book.subject].compactMap { $0 }.filter { !$0.isEmpty }
         var entry = AtomFeed.Entry(id: "urn:sha256:" + book.sha256, title: book.title.isEmpty ? "Untitled" : book.title,
@@ -181,8 +183,11 @@ struct OPDSCatalog {
                           type: BookMediaType.of(book.format), title: book.format.displayName,
                           attributes: [("length", String(book.size))]),
             // OPDS-PSE: the app fills in {pageNumber} (from 0) and {maxWidth}.
+            // pse:lastRead counts from 1 (PSE 1.1), unlike {pageNumber}.
             AtomFeed.Link(rel: "http://vaemendis.net/opds-pse/stream", href: "/books/\(book.id)/pages/{pageNumber}?width={maxWidth}",
-                          type: "image/png", attributes: [("pse:count", String(book.pageCount))]),
+                          type: "image/png",
+                          attributes: [("pse:count", String(book.pageCount))]
+                            + (read.map { [("pse:lastRead", String($0.page)), ("pse:lastReadDate", AtomFeed.timestamp($0.readAt))] } ?? [])),
         ]
         return entry
     }

@@ -85,6 +85,25 @@ public struct ServeAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether a connection's peer is on this machine (IPv4-mapped loopback included).
+    /// An address's bytes, an IPv4 address mapped into IPv6 as its 4 bytes of IPv4.
+    static func bytes(of address: UnsafePointer<sockaddr>) -> [UInt8] {
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                withUnsafeBytes(of: v4.pointee.sin_addr) { Array($0) }
+            }
+        case AF_INET6:
+            return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                withUnsafeBytes(of: v6.pointee.sin6_addr) { raw in
+                    let bytes = Array(raw)
+                    return bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff] ? Array(bytes[12...]) : bytes
+                }
+            }
+        default:
+            return []
+        }
+    }
+
     static func isLoopback(_ address: UnsafePointer<sockaddr>) -> Bool {
         switch Int32(address.pointee.sa_family) {
         case AF_INET:

@@ -70,4 +70,35 @@ final class ServeSharedLibraryTests: XCTestCase {
         }
         XCTAssertEqual(shared.stop().status, 0)
     }
+
+    /// The web reader on the shared library: its book page, and the place stopped written through
+    /// the same library operation, into the server's history, where `ibook history` reads it.
+    func testTheWebReaderRecordsThePlaceInTheSharedLibrary() throws {
+        struct Listed: Decodable { var id: Int; var title: String }
+        struct HistoryLine: Decodable {
+            struct Book: Decodable { var id: Int }
+            var book: Book
+            var page: Int
+        }
+        let cache = try Fixtures.temporaryDirectory("serve-shared-web-cache")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["IBOOK_LIBRARY": setup.url, "XDG_CACHE_HOME": cache.path]
+        let shared = try ServedLibrary(setup.local, environment: environment)
+        defer { _ = shared.stop() }
+        let listed = try Run.process(Run.ibookPath, ["list", "--json"], environment: setup.local.environment.merging(environment) { $1 })
+        let books = try JSONDecoder().decode([Listed].self, from: Data(listed.stdout.utf8))
+        let guide = try XCTUnwrap(books.first { $0.title == "A Field Guide to Lighthouses" }).id
+
+        let page = try shared.get("/books/\(guide)")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertTrue(page.text.contains("<a href=\"/books/\(guide)/read?page=3\">Preface</a> <span class=\"label\">iii</span>"), page.text)
+        XCTAssertEqual(try shared.request("POST", "/books/\(guide)/place", body: "page=17").status, 204)
+        let history = try Run.process(Run.ibookPath, ["history", "--json"], environment: setup.local.environment.merging(environment) { $1 })
+        let lines = try JSONDecoder().decode([HistoryLine].self, from: Data(history.stdout.utf8))
+        XCTAssertEqual(lines.first.map { [$0.book.id, $0.page] }, [guide, 17], history.stdout + history.stderr)
+        XCTAssertTrue(try shared.get("/books/\(guide)/read").text.contains("data-page=\"17\""))
+        let found = try shared.get("/books/\(guide)/search?q=gannetstone").text
+        XCTAssertTrue(found.contains("<a href=\"/books/\(guide)/read?page=21\">page 21 (17)</a>"), found)
+        XCTAssertEqual(shared.stop().status, 0)
+    }
 }

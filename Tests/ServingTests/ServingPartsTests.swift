@@ -79,4 +79,36 @@ extension ServingPartsTests {
         XCTAssertEqual(empty.items, 0..<0)
         XCTAssertEqual(empty.links(path: "/x").map(\.rel), ["self", "first", "last"])
     }
+
+    func testRateLimitAllowsABurstThenTheAverage() {
+        let limiter = RateLimiter(perSecond: 2, burst: 4)
+        let client: [UInt8] = [192, 0, 2, 7]
+        XCTAssertEqual((0..<4).map { _ in limiter.admit(client, now: 100) }, [nil, nil, nil, nil])
+        XCTAssertEqual(limiter.admit(client, now: 100), 1, "the burst is spent: wait a second")
+        XCTAssertNil(limiter.admit([192, 0, 2, 8], now: 100), "another address has its own bucket")
+        XCTAssertNil(limiter.admit(client, now: 100.5), "half a second gives back one request at 2 a second")
+        XCTAssertEqual(limiter.admit(client, now: 100.5), 1)
+        XCTAssertEqual((0..<4).map { _ in limiter.admit(client, now: 200) }, [nil, nil, nil, nil], "idle, the bucket fills to the burst")
+        XCTAssertEqual(limiter.admit(client, now: 200), 1)
+        let slow = RateLimiter(perSecond: 1, burst: 1)
+        XCTAssertNil(slow.admit(client, now: 0))
+        XCTAssertEqual(slow.admit(client, now: 0), 1)
+        XCTAssertEqual(slow.admit(client, now: 0.1), 1, "rounded up to a whole second")
+    }
+
+    func testReaderAndEditorTokens() throws {
+        let editor = try XCTUnwrap(AccessToken("edit me"))
+        let reader = try XCTUnwrap(AccessToken("just read"))
+        let both = AccessPolicy(editor: editor, reader: reader)
+        XCTAssertEqual(both.rights(authorization: "Bearer edit me"), .edit)
+        XCTAssertEqual(both.rights(authorization: "Basic " + Data("ann:just read".utf8).base64EncodedString()), .read)
+        XCTAssertNil(both.rights(authorization: "Bearer just rea"))
+        XCTAssertNil(both.rights(authorization: nil))
+        let readersOnly = AccessPolicy(editor: nil, reader: reader)
+        XCTAssertTrue(readersOnly.requiresToken)
+        XCTAssertNil(readersOnly.rights(authorization: "Bearer edit me"))
+        let open = AccessPolicy(editor: nil, reader: nil)
+        XCTAssertFalse(open.requiresToken)
+        XCTAssertEqual(open.rights(authorization: nil), .edit, "without tokens (this machine only) every right")
+    }
 }

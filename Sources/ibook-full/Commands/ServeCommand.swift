@@ -8,20 +8,30 @@ import Serving
 enum ServeCommand: Command {
     static let spec = CommandSpec(
         name: "serve",
-        abstract: "Serve the library over HTTP as OPDS catalogs, with covers and the books' files, until Ctrl-C.",
+        abstract: "Serve the library over HTTP: OPDS catalogs for e-reader apps, and a web reader for browsers, until Ctrl-C.",
         discussion: """
             OPDS 1.2 catalogs at /opds (recent, all books, by author, by tag, collections, saved searches, and search of \
             the metadata and the full text) for e-reader apps such as KOReader, Thorium or Moon+ Reader; a book's file at /books/ID/file \
-            (with Range requests), its pages as PNG for apps that stream them (OPDS-PSE), and a page of \
-            covers at / for a browser. It listens on 127.0.0.1:8080, this machine only, unless --bind says otherwise; an \
-            address other machines reach needs an access token, from --token-file or $IBOOK_SERVE_TOKEN, sent as \
-            'Authorization: Bearer TOKEN' or as the password of HTTP Basic with any user name. It prints the address it \
-            serves at, and stops on Ctrl-C or SIGTERM. TLS is a reverse proxy's (see docs/serve.md).
+            (with Range requests), its pages as PNG for apps that stream them (OPDS-PSE), and at / a web reader: \
+            the shelf of covers, each book's page (contents, bookmarks, notes), its pages drawn at the browser's size, \
+            and search, with the place you stopped shared with 'ibook history'. It listens on 127.0.0.1:8080, this \
+            machine only, unless --bind says otherwise; an address other machines reach needs an access token, from \
+            --token-file or $IBOOK_SERVE_TOKEN (which may also record reading state and bookmarks), or \
+            --reader-token-file (which only reads), sent as 'Authorization: Bearer TOKEN' or as the password of HTTP \
+            Basic with any user name. Each client address may make --rate-limit requests a second (in bursts of five \
+            times that). With --tls-cert and --tls-key it speaks HTTPS. It prints the address it serves at, and stops \
+            on Ctrl-C or SIGTERM.
             """,
         options: [
             Option("--bind", value: "address", help: "Listen on HOST:PORT (default 127.0.0.1:8080; port 0 picks a free one)."),
-            Option("--token-file", value: "file", help: "Require the access token on the first line of this file. Also $IBOOK_SERVE_TOKEN."),
+            Option("--token-file", value: "file", help: "Require the access token on the first line of this file; it may also write reading state. Also $IBOOK_SERVE_TOKEN."),
+            Option("--reader-token-file", value: "file", help: "Also take the token on the first line of this file, which only reads."),
+            Option("--rate-limit", value: "n", help: "Requests a second from one client address, in bursts of 5n; more are answered 429 (default \(standardRate); 0 for no limit)."),
+            Option("--tls-cert", value: "file", help: "Serve HTTPS with this PEM certificate (chain); needs --tls-key."),
+            Option("--tls-key", value: "file", help: "The PEM private key of --tls-cert."),
         ])
+
+    static let standardRate = 100
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let address: ServeAddress
@@ -39,17 +49,29 @@ enum ServeCommand: Command {
         } else {
             token = nil
         }
-        guard address.isLoopback || token != nil else {
+        let reader = try arguments.value("reader-token-file").map(AccessToken.read(path:))
+        let access = AccessPolicy(editor: token, reader: reader)
+        guard address.isLoopback || access.requiresToken else {
             throw UsageError("\(HTTPServerError.openToNetworkWithoutToken(address.description)): give --token-file FILE or $IBOOK_SERVE_TOKEN, or bind 127.0.0.1")
+        }
+        let rate = try arguments.int("rate-limit", in: 0...1_000_000) ?? standardRate
+        let tls: TLSFiles?
+        switch (arguments.value("tls-cert"), arguments.value("tls-key")) {
+        case let (certificate?, key?): tls = try TLSFiles(keyPath: key, certificatePath: certificate)
+        case (nil, nil): tls = nil
+        case (_?, nil): throw UsageError("--tls-cert needs --tls-key, the certificate's private key")
+        case (nil, _?): throw UsageError("--tls-key needs --tls-cert, the key's certificate")
         }
         let library = try context.library()
         // Blocked before the server's threads start, so that every one of them inherits it.
         StopSignals.block()
         let errors = Terminal(fileDescriptor: 2)
-        let answering = LibraryServer(library: library, token: token) { errors.write("ibook serve: \($0)\n") }
-        let server = try HTTPServer(address: address, handler: answering.respond)
+        let answering = LibraryServer(library: library, access: access, rateLimit: rate == 0 ? nil : RateLimiter(perSecond: rate)) {
+            errors.write("ibook serve: \($0)\n")
+        }
+        let server = try HTTPServer(address: address, tls: tls, handler: answering.respond)
         let shown = address.with(port: server.port)
-        context.stdout.write("Serving \(library.location.directory) at http://\(shown)/opds\n")
+        context.stdout.write("Serving \(library.location.directory) at \(tls == nil ? "http" : "https")://\(shown)/opds\n")
         _ = StopSignals.wait()
         server.stop()
     }
