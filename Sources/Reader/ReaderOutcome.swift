@@ -25,4 +25,11 @@ public enum ReaderOutcome: Sendable {
     case pageRecorded(label: String?)
     /// An effect that could not be done, in one line.
     case failed(String)
+    /// What drawing measured, which decides how far the next keys scroll:
+    /// the text's first line shown and the last one a screen can start at,
+    case textMeasured(firstLine: Int, lastFirstLine: Int)
+    /// the part of the page image on screen and how far it overflows it,
+    case pageRegionShown(x: Int, y: Int, overflow: (x: Int, y: Int))
+    /// and how many pages a row of the overview holds.
+    case overviewMeasured(columns: Int)
 }

@@ -301,8 +301,7 @@ extension ReaderSession {
         let left = pages.count == 2 || pages[0] % 2 == 0 ? wrappedText(pages[0], columns: width) : []
         let right = pages.count == 2 ? wrappedText(pages[1], columns: width) : (pages[0] % 2 == 1 ? wrappedText(pages[0], columns: width) : [])
         let length = max(left.count, right.count)
-        state.textLimit = max(0, length - rows)
-        state.textLine = min(max(0, state.textLine), state.textLimit)
+        _ = ReaderUpdate.apply(.textMeasured(firstLine: state.textLine, lastFirstLine: length - rows), &state)
         return (0..<rows).map { row in
             let line = state.textLine + row
             let leftText = line < left.count ? left[line] : ""

@@ -613,8 +613,7 @@ public final class ReaderSession {
         var text = pageTextCache?.text ?? ""
         if let hints = state.hints { text = LinkHints.labelled(text, hints) }
         let (lines, first, limit) = ReaderView.textLines(text, state: state, rows: rows, columns: size.columns)
-        state.textLine = first
-        state.textLimit = limit
+        _ = ReaderUpdate.apply(.textMeasured(firstLine: first, lastFirstLine: limit), &state)
         guard let selection = state.visual, let words = state.words, words.page == state.page, words.text == text else { return lines }
         let selected = words.words[selection.range.lowerBound].range.lowerBound..<words.words[selection.range.upperBound].range.upperBound
         let wrapped = ReaderView.wrapped(text, columns: size.columns)
@@ -707,9 +706,7 @@ public final class ReaderSession {
         ReaderScroll.laidOut(PageLayout(page: state.page, width: page.width, height: page.height, matches: matches), &state)
         let region = PageGeometry.visibleRegion(image: (page.width, page.height), viewport: viewport,
                                                 scroll: (state.scrollX, state.scrollY))
-        state.overflow = region.overflow
-        state.scrollX = region.x
-        state.scrollY = region.y
+        _ = ReaderUpdate.apply(.pageRegionShown(x: region.x, y: region.y, overflow: region.overflow), &state)
         page = page.cropped(x: region.x, y: region.y, width: region.width, height: region.height)
         if state.inverted { page = page.inverted() }
         var canvas = RasterImage(width: viewport.width, height: viewport.height, fill: surround)
@@ -757,7 +754,7 @@ public final class ReaderSession {
 
     private func drawOverview(selected: Int, rows: Int) -> String {
         let grid = overviewGrid, box = overviewBox
-        state.overviewColumns = grid.columns
+        _ = ReaderUpdate.apply(.overviewMeasured(columns: grid.columns), &state)
         let first = grid.firstIndex(showing: selected)
         let pages = first..<min(state.pageCount, first + grid.perScreen)
         var captions = ""

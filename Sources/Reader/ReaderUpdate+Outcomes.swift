@@ -46,6 +46,18 @@ extension ReaderUpdate {
             state.label = label
         case .failed(let reason):
             state.message = reason
+        case .textMeasured(let first, let last):
+            state.textLimit = max(0, last)
+            state.textLine = min(max(0, first), state.textLimit)
+            return []
+        case .pageRegionShown(let x, let y, let overflow):
+            state.overflow = overflow
+            state.scrollX = x
+            state.scrollY = y
+            return []
+        case .overviewMeasured(let columns):
+            state.overviewColumns = columns
+            return []
         }
         return [.redraw]
     }

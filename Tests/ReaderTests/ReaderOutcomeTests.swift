@@ -65,4 +65,19 @@ final class ReaderOutcomeTests: XCTestCase {
         XCTAssertEqual(state.words, words)
         XCTAssertNotEqual(effects, [.loadWords(then: .character("v"))], "the key must not ask for the words again")
     }
+
+    func testWhatDrawingMeasuredDecidesHowFarKeysScroll() {
+        var state = ReaderState(title: "A Field Guide", pageCount: 40, page: 10)
+        XCTAssertEqual(ReaderUpdate.apply(.textMeasured(firstLine: 50, lastFirstLine: 30), &state), [])
+        XCTAssertEqual(state.textLine, 30, "a screen starts no lower than the last line a screen can start at")
+        XCTAssertEqual(state.textLimit, 30)
+        _ = ReaderUpdate.apply(.pageRegionShown(x: 0, y: 40, overflow: (x: 500, y: 900)), &state)
+        XCTAssertEqual(state.scrollY, 40)
+        // The page overflows sideways: l pans rather than turning the page.
+        XCTAssertEqual(ReaderUpdate.handle(.character("l"), &state), [.redraw])
+        XCTAssertEqual(state.page, 10)
+        XCTAssertEqual(state.scrollX, state.scrollStep)
+        _ = ReaderUpdate.apply(.overviewMeasured(columns: 6), &state)
+        XCTAssertEqual(state.overviewColumns, 6)
+    }
 }
