@@ -36,7 +36,7 @@ log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 # --- Tools --------------------------------------------------------------------
 missing=()
 for pair in pdftotext:poppler-utils pdftoppm:poppler-utils pdfgrep:pdfgrep recollindex:recollcmd recollq:recollcmd \
-            hyperfine:hyperfine python3:python3; do
+            hyperfine:hyperfine python3:python3 wrk:wrk ab:apache2-utils curl:curl; do
     command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
 done
 [ -x /usr/bin/time ] || missing+=(time)
@@ -69,6 +69,7 @@ else
     GEN_FILES=50; GEN_PAGES=200; RUNS=3; SLOW_RUNS=1; FAST_RUNS=20; SMALL_BOOKS=1000
     SCALES="10000 100000 1000000"; HUGE_PAGES=10000; PG_SCALES="10000 100000 1000000"
 fi
+SERVE_CLIENTS=200; SERVE_SECONDS=$([ $QUICK = 1 ] && echo 20 || echo 60)
 # Section 8's scales can be chosen (e.g. a small trial of the copied scale: "1000 3000").
 PG_SCALES=${BENCH_PG_SCALES:-$PG_SCALES}
 
@@ -539,6 +540,29 @@ for query in whale '"white whale"' 'the sea'; do
 done
 note "EPUBs: IDPF's EPUB 3 samples (${#EPUB_FILES[@]} files, $(sizeof "$E/books") MB), laid out at ibook's reference page (450 × 600 pt, 12 pt: $EPUB_PAGES pages). mutool converts each file alone, one after the other, as the issue asks; ibook adds with its default workers. mutool 1.21 refuses wasteland-otf-obf.epub ('EPUB is locked by DRM': its encryption.xml only obfuscates fonts), which ibook reads, so mutool's time has one file's work less. recollq answers by chapter (its unit for an EPUB), ibook by page."
 rm -rf "$E"
+fi
+
+# --- 12. Serving ------------------------------------------------------------------
+if runs_section 12; then
+SECTION=12
+log "12. ibook serve under load (bench/serve-load.sh)"
+S="$WORK/serve"
+mkdir -p "$S"
+SERVED_REAL="${IBOOK_CORPUS:-$REPO/../shared/corpus/real}"
+[ -d "$SERVED_REAL" ] || SERVED_REAL="$REPO/../../shared/corpus/real"
+[ -d "$SERVED_REAL" ] || SERVED_REAL=""
+( export XDG_CACHE_HOME="$S/cache"
+  "$IBOOK" --library "$S/lib" add --ocr never "$REPO/SampleBooks" ${SERVED_REAL:+"$SERVED_REAL"} >/dev/null 2>&1 || true
+  bash "$BENCH_DIR/serve-load.sh" "$IBOOK" "$S/lib" "$SERVE_CLIENTS" "$SERVE_SECONDS" > "$S/figures" )
+fig() { awk -v k="$1" '$1 == k { print $2 }' "$S/figures"; }
+limit serve "OPDS root (/opds), mean of 300, ms" "$(fig opds_root_ms)" 20 ms
+limit serve "a page image drawn for the first time, 1200 px, median of 20, ms" "$(fig page_cold_ms)" 150 ms
+limit serve "$SERVE_CLIENTS clients for $SERVE_SECONDS s (feeds, covers, pages, page images): failed requests" \
+    "$(( $(fig load_socket_errors) + $(fig load_http_errors) ))" 0 ""
+limit serve "the same: server's resident memory at the end over half-way, ratio" \
+    "$(python3 -c 'import sys; print("%.2f" % (float(sys.argv[2]) / float(sys.argv[1])))' "$(fig rss_half_mb)" "$(fig rss_end_mb)")" 1.25 ""
+note "serve: $(fig load_requests) requests in $SERVE_SECONDS s from $SERVE_CLIENTS connections (wrk, 2 threads, loopback, --rate-limit 0) over $(fig load_paths) addresses (feeds, the shelf, each book's page, cover, thumbnail and reader, and the first 10 page images of every book at 800 and 1200 px, each drawn for the first time during the run by whichever client asks first; a request unanswered after 30 s counts as failed): $(fig load_rate) requests/s, latency median $(fig load_p50_ms) ms, 99th percentile $(fig load_p99_ms) ms; resident memory $(fig rss_before_mb) MB before, $(fig rss_half_mb) MB half-way, $(fig rss_end_mb) MB at the end (peak $(fig rss_peak_mb) MB); a page image from the cache $(fig page_cached_ms) ms, the slowest first drawing $(fig page_cold_max_ms) ms."
+rm -rf "$S"
 fi
 
 # --- Report ---------------------------------------------------------------------
