@@ -90,6 +90,8 @@ let package = Package(
         // more, which linked into ibook-full would interpose on the libopenjp2 and glibc poppler uses.
         // (--exclude-libs ALL makes every archive's symbols local; mupdf.pc is stale, so the libraries are named here.)
         .target(name: "ReflowEngine",
+                // ShapeCache.c includes HarfBuzz's headers (hb_shape, which MuPDF calls).
+                cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz"])],
                 linkerSettings: [
                     .unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed", "-Xlinker", "--exclude-libs", "-Xlinker", "ALL"]),
                     .linkedLibrary("mupdf"), .linkedLibrary("mupdf-third"), .linkedLibrary("mujs"),

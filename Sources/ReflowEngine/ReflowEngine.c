@@ -73,6 +73,11 @@ struct reflow_document {
     char *path;
     fz_archive *archive;
     int archive_tried;
+    /* Each page's structured text as fz_search_page makes it, kept from search to search of the
+       current layout (see search_text). */
+    fz_stext_page **search_pages;
+    int search_page_count;
+    size_t search_chars;
     /* MuPDF's last warning or error: never printed, only given as a reason. */
     char last_message[256];
 };
@@ -344,9 +349,19 @@ void reflow_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]) {
     fz_sha256_final(&state, digest);
 }
 
+/* Kept search text belongs to one layout: dropped when the book is laid out again, or closed. */
+static void forget_search_text(reflow_document *d) {
+    for (int i = 0; i < d->search_page_count; i++) fz_drop_stext_page(d->ctx, d->search_pages[i]);
+    fz_free(d->ctx, d->search_pages);
+    d->search_pages = NULL;
+    d->search_page_count = 0;
+    d->search_chars = 0;
+}
+
 void reflow_close(reflow_document *d) {
     if (!d) return;
     fz_context *ctx = d->ctx;
+    forget_search_text(d);
     fz_drop_archive(ctx, d->archive);
     fz_drop_document(ctx, d->doc);
     fz_drop_buffer(ctx, d->bytes);
@@ -360,6 +375,7 @@ int32_t reflow_layout(reflow_document *d, double width, double height, double em
     if (!d->doc) return fail(REFLOW_NO_PAGE, "not loaded", message, message_size);
     fz_context *ctx = d->ctx;
     int32_t status = REFLOW_OK;
+    forget_search_text(d);
     fz_try(ctx) {
         if (fz_is_document_reflowable(ctx, d->doc)) fz_layout_document(ctx, d->doc, (float)width, (float)height, (float)em);
         if (fz_count_pages(ctx, d->doc) <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "no pages");
@@ -514,6 +530,47 @@ int32_t reflow_page_text(reflow_document *d, int32_t index, uint8_t **text, size
     return hand_over(&writer, text, length, message, message_size);
 }
 
+/* Finding where a table of contents points (ReflowDocument.pageIndex) searches the same pages for
+   one entry after another: a chapter of 160 pages searched from its start for each of its 118
+   sections made the structured text of each page dozens of times. So each page's is made once per
+   layout and kept, up to this many characters in all (some 50 MB; a long novel has 1.2 million). */
+enum { most_search_chars = 1500000 };
+
+/* The page's structured text as fz_search_page makes it (hyphens at line ends joined): kept, or new
+   and then owned by the caller (*kept is 0). */
+static fz_stext_page *search_text(reflow_document *d, int32_t index, fz_page *page, int *kept) {
+    fz_context *ctx = d->ctx;
+    *kept = 0;
+    if (index < d->search_page_count && d->search_pages[index]) {
+        *kept = 1;
+        return d->search_pages[index];
+    }
+    fz_stext_options options = {FZ_STEXT_DEHYPHENATE};
+    fz_stext_page *text = fz_new_stext_page_from_page(ctx, page, &options);
+    if (d->search_chars >= most_search_chars) return text;
+    fz_try(ctx) {
+        int pages = fz_count_pages(ctx, d->doc);
+        if (!d->search_pages && pages > 0) {
+            d->search_pages = fz_calloc(ctx, (size_t)pages, sizeof *d->search_pages);
+            d->search_page_count = pages;
+        }
+        if (index < d->search_page_count) {
+            size_t chars = 0;
+            for (fz_stext_block *block = text->first_block; block; block = block->next)
+                if (block->type == FZ_STEXT_BLOCK_TEXT)
+                    for (fz_stext_line *line = block->u.t.first_line; line; line = line->next)
+                        for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) chars++;
+            d->search_pages[index] = text;
+            d->search_chars += chars + 1;
+            *kept = 1;
+        }
+    }
+    fz_catch(ctx) {
+        /* Not kept: the text is still the caller's to use. */
+    }
+    return text;
+}
+
 int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, double *boxes, int32_t *marks,
                       int32_t max_hits) {
     start_call(d);
@@ -522,16 +579,21 @@ int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, dou
     fz_page *page = NULL;
     fz_quad *quads = NULL;
     int *hit_marks = NULL;
+    fz_stext_page *text = NULL;
+    int kept = 0;
     fz_var(page);
     fz_var(quads);
     fz_var(hit_marks);
+    fz_var(text);
+    fz_var(kept);
     int32_t count = 0;
     fz_try(ctx) {
         page = load_page(d, index);
         fz_rect box = fz_bound_page(ctx, page);
         quads = fz_malloc_array(ctx, max_hits, fz_quad);
         hit_marks = fz_malloc_array(ctx, max_hits, int);
-        count = fz_search_page(ctx, page, needle, hit_marks, quads, max_hits);
+        text = search_text(d, index, page, &kept);
+        count = fz_search_stext_page(ctx, text, needle, hit_marks, quads, max_hits);
         /* MuPDF marks the first quad of each occurrence; the others continue it (a word or line further). */
         int32_t occurrence = -1;
         for (int32_t i = 0; i < count; i++) {
@@ -545,6 +607,7 @@ int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, dou
         }
     }
     fz_always(ctx) {
+        if (!kept) fz_drop_stext_page(ctx, text);
         fz_free(ctx, quads);
         fz_free(ctx, hit_marks);
         fz_drop_page(ctx, page);
