@@ -105,8 +105,9 @@ public final class ReflowDocument {
         // The package is read and checked (DRM, a broken OPF) before MuPDF lays anything out.
         let package = format == .epub ? try EPUBPackage(engine: engine) : nil
         self.package = package
-        var engine = engine
-        if let package, package.obfuscatesFonts, let path { engine = try ObfuscatedFonts.engineWithoutEncryption(path: path) }
+        if let package, package.obfuscatesFonts {
+            try ObfuscatedFonts.deobfuscate(engine, package: package, size: path.flatMap { RandomAccessFile(path: $0)?.size } ?? 0)
+        }
         self.engine = engine
         try Self.refuseDeepMarkup(engine: engine, format: format, package: package, zipNames: zipNames, markup: xml)
         // Only MuPDF's EPUB handler takes page counts it did not lay out itself (its accelerator).

@@ -1135,6 +1135,136 @@ int32_t reflow_archive_entry(reflow_document *d, const char *name, size_t max_le
     return status;
 }
 
+/* Whether the entry is one of `names` (count of them). */
+static int32_t entry_index(const char *name, const char *const *names, int32_t count) {
+    for (int32_t i = 0; i < count; i++)
+        if (names[i] && strcmp(names[i], name) == 0) return i;
+    return -1;
+}
+
+/* A stylesheet's `@import "fonts.css";` statements replaced by the stylesheets they name, when those
+   sit in the same folder of the archive: MuPDF 1.21 ignores @import, so a book that declares its
+   @font-face rules in an imported stylesheet (The Waste Land's fonts.css) would never use its fonts.
+   Returns a new buffer, or NULL when there is nothing to replace. */
+static fz_buffer *inline_imports(fz_context *ctx, fz_archive *archive, const char *name, fz_buffer *css) {
+    unsigned char *data = NULL;
+    size_t length = fz_buffer_storage(ctx, css, &data);
+    const char *slash = strrchr(name, '/');
+    size_t folder = slash ? (size_t)(slash - name) + 1 : 0;
+    fz_buffer *out = NULL, *imported = NULL;
+    char path[1024];
+    size_t copied = 0;
+    fz_var(out);
+    fz_var(imported);
+    fz_try(ctx) {
+        for (size_t at = 0; at + 7 < length; at++) {
+            if (data[at] != '@' || memcmp(data + at, "@import", 7) != 0) continue;
+            size_t p = at + 7, end;
+            while (p < length && (data[p] == ' ' || data[p] == '\t' || data[p] == '\n' || data[p] == '\r')) p++;
+            if (p + 4 <= length && memcmp(data + p, "url(", 4) == 0) p += 4;
+            while (p < length && (data[p] == '"' || data[p] == '\'' || data[p] == ' ')) p++;
+            size_t start = p;
+            while (p < length && data[p] != '"' && data[p] != '\'' && data[p] != ')' && data[p] != ';' && data[p] != ' ') p++;
+            size_t target = p - start;
+            for (end = p; end < length && data[end] != ';' && data[end] != '\n'; end++) {}
+            if (end >= length || data[end] != ';' || target == 0 || folder + target >= sizeof path) continue;
+            if (memchr(data + start, '/', target) || memchr(data + start, ':', target)) continue;
+            memcpy(path, name, folder);
+            memcpy(path + folder, data + start, target);
+            path[folder + target] = '\0';
+            if (strcmp(path, name) == 0 || !fz_has_archive_entry(ctx, archive, path)) continue;
+            imported = fz_read_archive_entry(ctx, archive, path);
+            if (!out) out = fz_new_buffer(ctx, length + fz_buffer_storage(ctx, imported, NULL));
+            fz_append_data(ctx, out, data + copied, at - copied);
+            fz_append_buffer(ctx, out, imported);
+            fz_append_byte(ctx, out, '\n');
+            fz_drop_buffer(ctx, imported);
+            imported = NULL;
+            copied = end + 1;
+            at = end;
+        }
+        if (out) fz_append_data(ctx, out, data + copied, length - copied);
+    }
+    fz_always(ctx) {
+        fz_drop_buffer(ctx, imported);
+    }
+    fz_catch(ctx) {
+        fz_drop_buffer(ctx, out);
+        fz_rethrow(ctx);
+    }
+    return out;
+}
+
+static int is_stylesheet(const char *name) {
+    size_t length = strlen(name);
+    return length > 4 && fz_strcasecmp(name + length - 4, ".css") == 0;
+}
+
+int32_t reflow_deobfuscate(reflow_document *d, const char *const *names, const uint8_t *keys, const int32_t *key_lengths,
+                           const int32_t *spans, int32_t count, const char *const *dropped, int32_t dropped_count,
+                           char *message, size_t message_size) {
+    start_call(d);
+    if (d->doc) return fail(REFLOW_DAMAGED, "already loaded", message, message_size);
+    open_archive(d);
+    if (!d->archive) return fail(REFLOW_NO_ENTRY, "not an archive", message, message_size);
+    fz_context *ctx = d->ctx;
+    fz_buffer *copy = NULL, *entry = NULL;
+    fz_zip_writer *zip = NULL;
+    fz_var(copy);
+    fz_var(entry);
+    fz_var(zip);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        copy = fz_new_buffer(ctx, 1 << 20);
+        zip = fz_new_zip_writer_with_output(ctx, fz_new_output_with_buffer(ctx, copy));
+        int entries = fz_count_archive_entries(ctx, d->archive);
+        for (int i = 0; i < entries; i++) {
+            const char *name = fz_list_archive_entry(ctx, d->archive, i);
+            if (!name || entry_index(name, dropped, dropped_count) >= 0) continue;
+            entry = fz_read_archive_entry(ctx, d->archive, name);
+            int32_t font = entry_index(name, names, count);
+            if (font >= 0 && key_lengths[font] > 0) {
+                unsigned char *data = NULL;
+                size_t length = fz_buffer_storage(ctx, entry, &data);
+                const uint8_t *key = keys + (size_t)font * reflow_key_size;
+                size_t span = spans[font] > 0 && (size_t)spans[font] < length ? (size_t)spans[font] : length;
+                for (size_t at = 0; at < span; at++) data[at] ^= key[at % (size_t)key_lengths[font]];
+            }
+            if (is_stylesheet(name)) {
+                fz_buffer *whole = inline_imports(ctx, d->archive, name, entry);
+                if (whole) {
+                    fz_drop_buffer(ctx, entry);
+                    entry = whole;
+                }
+            }
+            /* Stored, not deflated again: the copy lives only while the book is open. */
+            fz_write_zip_entry(ctx, zip, name, entry, 0);
+            fz_drop_buffer(ctx, entry);
+            entry = NULL;
+        }
+        fz_close_zip_writer(ctx, zip);
+    }
+    fz_always(ctx) {
+        fz_drop_buffer(ctx, entry);
+        fz_drop_zip_writer(ctx, zip);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+        fz_drop_buffer(ctx, copy);
+        copy = NULL;
+    }
+    if (status != REFLOW_OK) return status;
+    /* From now on the book is the copy: MuPDF opens it, and its entries are read from it. */
+    fz_drop_archive(ctx, d->archive);
+    d->archive = NULL;
+    d->archive_tried = 0;
+    fz_drop_buffer(ctx, d->bytes);
+    fz_free(ctx, d->path);
+    d->path = NULL;
+    d->bytes = copy;
+    return REFLOW_OK;
+}
+
 /* The tree walked without recursion (a hostile file may nest deeply), from
    `first` and its siblings down, as open/close/text records. */
 static void write_xml(fz_context *ctx, record_writer *w, fz_xml *first) {
