@@ -194,10 +194,11 @@ public final class ReflowDocument {
     }
 
     /// The page's text as blocks of lines and styled runs, for showing its structure
-    /// (headings, indented quotes and lists, emphasis) where only text can be shown.
+    /// (headings, indented quotes and lists, emphasis) where only text can be shown; ruby in 《》,
+    /// a CJK paragraph whole when MuPDF made a block of each of its lines.
     public func textBlocks(_ number: Int) throws -> [ReflowTextBlock] {
         guard (1...max(1, pageCount)).contains(number) else { throw ReflowError.damaged("no page \(number) in 1-\(pageCount)") }
-        return try engine.runs(number - 1)
+        return CJKParagraphs.joined(RubyText.bracketed(try engine.runs(number - 1)))
     }
 
     /// In points; the layout's page when MuPDF cannot say.
