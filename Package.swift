@@ -93,7 +93,9 @@ let package = Package(
                 // ShapeCache.c includes HarfBuzz's headers (hb_shape, which MuPDF calls).
                 cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz"])],
                 linkerSettings: [
-                    .unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed", "-Xlinker", "--exclude-libs", "-Xlinker", "ALL"]),
+                    .unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed", "-Xlinker", "--exclude-libs", "-Xlinker", "ALL",
+                                  // FontNameCompare.c: MuPDF's case-insensitive compare without its Unicode tables.
+                                  "-Xlinker", "--wrap=fz_strcasecmp"]),
                     .linkedLibrary("mupdf"), .linkedLibrary("mupdf-third"), .linkedLibrary("mujs"),
                     .linkedLibrary("gumbo"), .linkedLibrary("openjp2"), .linkedLibrary("jbig2dec"),
                     .linkedLibrary("jpeg"), .linkedLibrary("harfbuzz"), .linkedLibrary("freetype"),
