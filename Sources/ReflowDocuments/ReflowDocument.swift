@@ -337,8 +337,12 @@ public final class ReflowDocument {
     /// The EPUB 3 navigation document's table of contents, else MuPDF's (an NCX, FB2 sections).
     public func outline() -> [ReflowOutlineEntry] {
         if let contents = navigation?.contents, !contents.isEmpty {
+            // Entries come in reading order: one inside a chapter is looked for from where the one
+            // before it in that chapter was found, not from the chapter's start again.
+            var found: [String: Int] = [:]
             var entries = contents.map { target in
-                ReflowOutlineEntry(title: target.title, depth: target.depth, page: target.path.flatMap(pageIndex(ofTarget:)).map { $0 + 1 })
+                ReflowOutlineEntry(title: target.title, depth: target.depth,
+                                   page: target.path.flatMap { pageIndex(ofTarget: $0, found: &found) }.map { $0 + 1 })
             }
             // A heading without a link (a <span> over its entries) opens where its first entry is.
             for index in entries.indices.reversed() where entries[index].page == nil {
@@ -378,6 +382,12 @@ public final class ReflowDocument {
     /// at <section id="ch2">), and answers the chapter's first page; then the element's first words
     /// are looked for from there.
     private func pageIndex(ofTarget path: String) -> Int? {
+        var found: [String: Int] = [:]
+        return pageIndex(ofTarget: path, found: &found)
+    }
+
+    /// `found`: the page where the last target looked for in each chapter was found.
+    private func pageIndex(ofTarget path: String, found: inout [String: Int]) -> Int? {
         guard let index = engine.resolve(path), let hash = path.firstIndex(of: "#") else { return engine.resolve(path) }
         let chapter = String(path[..<hash]), id = String(path[path.index(after: hash)...])
         guard !id.isEmpty, engine.resolve(chapter) == index else { return index }
@@ -388,7 +398,11 @@ public final class ReflowDocument {
               let text = element.text.cleanedBookText(limit: 200) else { return index }
         let words = text.split(separator: " ").prefix(4).joined(separator: " ")
         let lastPage = min(pageCount, index + 500)
-        for page in index..<lastPage where !engine.search(words, page: page, maximum: 1).isEmpty { return page }
+        let first = min(max(index, found[chapter] ?? index), lastPage)
+        for page in first..<lastPage where !engine.search(words, page: page, maximum: 1).isEmpty {
+            found[chapter] = page
+            return page
+        }
         return index
     }
 
