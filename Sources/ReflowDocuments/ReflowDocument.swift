@@ -198,7 +198,7 @@ public final class ReflowDocument {
     /// a CJK paragraph whole when MuPDF made a block of each of its lines.
     public func textBlocks(_ number: Int) throws -> [ReflowTextBlock] {
         guard (1...max(1, pageCount)).contains(number) else { throw ReflowError.damaged("no page \(number) in 1-\(pageCount)") }
-        return CJKParagraphs.joined(RubyText.bracketed(try engine.runs(number - 1)))
+        return RubyText.bracketed(CJKParagraphs.joined(try engine.runs(number - 1)))
     }
 
     /// In points; the layout's page when MuPDF cannot say.

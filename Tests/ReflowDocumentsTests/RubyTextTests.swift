@@ -47,5 +47,7 @@ final class RubyTextTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("山路《やまみち》を登りながら、こう考えた。") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains { $0.contains("智《ち》に働けば角《かど》が立つ。") }, lines.joined(separator: "\n"))
         XCTAssertFalse(lines.joined().contains("山路やまみち"))
+        // A reading MuPDF put at the start of the next line, which its text gives as a block of its own.
+        XCTAssertTrue(lines.joined().contains("向う三軒両隣《りょうどな》りにちらちら"), lines.joined(separator: "\n"))
     }
 }
