@@ -1227,7 +1227,7 @@ int32_t reflow_deobfuscate(reflow_document *d, const char *const *names, const u
                 unsigned char *data = NULL;
                 size_t length = fz_buffer_storage(ctx, entry, &data);
                 const uint8_t *key = keys + (size_t)font * reflow_key_size;
-                size_t span = spans[font] > 0 && (size_t)spans[font] < length ? (size_t)spans[font] : length;
+                size_t span = spans[font] <= 0 ? 0 : (size_t)spans[font] < length ? (size_t)spans[font] : length;
                 for (size_t at = 0; at < span; at++) data[at] ^= key[at % (size_t)key_lengths[font]];
             }
             if (is_stylesheet(name)) {

@@ -96,5 +96,33 @@ final class ObfuscatedFontTests: XCTestCase {
         let other = try fallback.render(page: fallbackPage, width: size.width, height: size.height)
         let differing = stride(from: 0, to: drawn.pixels.count, by: 4).filter { drawn.pixels[$0] != other.pixels[$0] }.count
         XCTAssertGreaterThan(differing, 2000, "MuPDF's own fonts draw the same lines otherwise")
+
+        // The same fonts obfuscated by Adobe's algorithm instead (the 16 bytes of the book's UUID over
+        // 1024 bytes), its encryption.xml naming that algorithm: drawn the same.
+        let uuid = "urn:uuid:5a1b2c3d-0e0f-4a4b-8c8d-1e2f3a4b5c6d"
+        let uuidKey: [UInt8] = [0x5A, 0x1B, 0x2C, 0x3D, 0x0E, 0x0F, 0x4A, 0x4B, 0x8C, 0x8D, 0x1E, 0x2F, 0x3A, 0x4B, 0x5C, 0x6D]
+        let adobeEntries = try names.map { entry -> TestZip.Entry in
+            var bytes = [UInt8](try Data(contentsOf: unpacked.appendingPathComponent(entry)))
+            func replace(_ old: String, _ new: String) {
+                let text = String(decoding: bytes, as: UTF8.self)
+                XCTAssertTrue(text.contains(old), entry)
+                bytes = Array(text.replacingOccurrences(of: old, with: new).utf8)
+            }
+            if entry == "META-INF/encryption.xml" {
+                replace(ObfuscatedFonts.idpf, ObfuscatedFonts.adobe)
+            } else if entry == "EPUB/wasteland.opf" {
+                replace(">code.google.com.epub-samples.wasteland-otf-obfuscated<", ">\(uuid)<")
+            } else if fonts.contains(entry) {
+                for index in 0..<min(1040, bytes.count) { bytes[index] ^= key[index % key.count] }
+                for index in 0..<min(1024, bytes.count) { bytes[index] ^= uuidKey[index % uuidKey.count] }
+            }
+            return TestZip.Entry(entry, bytes)
+        }
+        let adobePath = folder.appendingPathComponent("adobe.epub").path
+        try Data(TestZip.make(adobeEntries)).write(to: URL(fileURLWithPath: adobePath))
+        let adobe = try ReflowDocument(path: adobePath)
+        XCTAssertEqual(adobe.pageText(page), book.pageText(page))
+        XCTAssertEqual(try adobe.render(page: page, width: size.width, height: size.height).pixels, drawn.pixels,
+                       "Adobe's obfuscation undone as well")
     }
 }
