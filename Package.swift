@@ -90,8 +90,12 @@ let package = Package(
         // more, which linked into ibook-full would interpose on the libopenjp2 and glibc poppler uses.
         // (--exclude-libs ALL makes every archive's symbols local; mupdf.pc is stale, so the libraries are named here.)
         .target(name: "ReflowEngine",
+                // ShapeCache.c includes HarfBuzz's headers (hb_shape, which MuPDF calls).
+                cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz"])],
                 linkerSettings: [
-                    .unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed", "-Xlinker", "--exclude-libs", "-Xlinker", "ALL"]),
+                    .unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed", "-Xlinker", "--exclude-libs", "-Xlinker", "ALL",
+                                  // FontNameCompare.c: MuPDF's case-insensitive compare without its Unicode tables.
+                                  "-Xlinker", "--wrap=fz_strcasecmp"]),
                     .linkedLibrary("mupdf"), .linkedLibrary("mupdf-third"), .linkedLibrary("mujs"),
                     .linkedLibrary("gumbo"), .linkedLibrary("openjp2"), .linkedLibrary("jbig2dec"),
                     .linkedLibrary("jpeg"), .linkedLibrary("harfbuzz"), .linkedLibrary("freetype"),

@@ -538,6 +538,7 @@ for query in whale '"white whale"' 'the sea'; do
     t_r=$(hf "epub-recollq-$shown" $FAST_RUNS -w 2 -- "recollq -c $E/recoll -n 0-20 $(printf '%q' "$query")")
     row formats "search $query, first 20 hits, ms" "$(ms "$t_s")" "recollq -n 0-20" "$(ms "$t_r")" 1.0 ms
 done
+note "EPUBs: load average while section 10 ran: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (other work on the machine stretches wall times; CPU times less so). bench/epub-pages.sh --check bench/epub-pages.expected: $(IBOOK="$IBOOK" IBOOK_EPUBS="$EPUBS" "$BENCH_DIR/epub-pages.sh" --check "$BENCH_DIR/epub-pages.expected" 2>&1 | tail -1)."
 note "EPUBs: IDPF's EPUB 3 samples (${#EPUB_FILES[@]} files, $(sizeof "$E/books") MB), laid out at ibook's reference page (450 × 600 pt, 12 pt: $EPUB_PAGES pages). mutool converts each file alone, one after the other, as the issue asks; ibook adds with its default workers. mutool 1.21 refuses wasteland-otf-obf.epub ('EPUB is locked by DRM': its encryption.xml only obfuscates fonts), which ibook reads, so mutool's time has one file's work less. recollq answers by chapter (its unit for an EPUB), ibook by page."
 rm -rf "$E"
 fi

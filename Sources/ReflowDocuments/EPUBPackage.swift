@@ -16,8 +16,12 @@ struct EPUBPackage {
     /// `<meta name="cover" content=ID>` (EPUB 2), and the guide's cover page.
     var coverID: String?
     var guideCover: String?
+    /// The fonts META-INF/encryption.xml lists (it obfuscates nothing else, or the book is refused).
+    var obfuscatedFonts: [ObfuscatedFonts.Font] = []
     /// META-INF/encryption.xml is there, but obfuscates only fonts.
     var obfuscatesFonts = false
+    /// The dc:identifier the package's unique-identifier names: IDPF's obfuscation key is made from it.
+    var uniqueIdentifier: String?
     /// Entries larger than this are not read for metadata or navigation.
     static let largestDocument = 16 << 20
 
@@ -33,7 +37,10 @@ struct EPUBPackage {
         }), let fullPath = rootfile.attribute("full-path"), let path = ArchivePath.resolve(fullPath, from: "") else {
             throw .damaged("META-INF/container.xml names no package document")
         }
-        obfuscatesFonts = try Self.refuseDRM(engine: engine)
+        if let fonts = try Self.refuseDRM(engine: engine) {
+            obfuscatesFonts = true
+            obfuscatedFonts = fonts
+        }
         guard let opf = try engine.entry(path, maximum: Self.largestDocument) else {
             throw .damaged("its package document \(path.cleanedBookText(limit: 80) ?? "") is missing")
         }
@@ -53,6 +60,9 @@ struct EPUBPackage {
         } ?? []
         let metadataNode = package.child("metadata") ?? XMLNode(name: "metadata", attributes: [])
         metadata = EPUBMetadataReader.read(metadataNode)
+        let uniqueID = package.attribute("unique-identifier")
+        let identifiers = metadataNode.children("identifier")
+        uniqueIdentifier = (identifiers.first { uniqueID != nil && $0.attribute("id") == uniqueID } ?? identifiers.first)?.text
         coverID = metadataNode.children("meta").first { $0.attribute("name") == "cover" }?.attribute("content")
         guideCover = package.child("guide")?.children("reference")
             .first { $0.attribute("type")?.lowercased() == "cover" }?.attribute("href")
@@ -62,16 +72,23 @@ struct EPUBPackage {
     /// Font obfuscation (IDPF's and Adobe's) only hides fonts; any other encryption hides the text.
     static let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
 
-    /// Throws for DRM; true when an encryption.xml lists only obfuscated fonts.
-    private static func refuseDRM(engine: EngineDocument) throws(ReflowError) -> Bool {
-        guard let encryption = try engine.entry("META-INF/encryption.xml", maximum: largestDocument) else { return false }
+    /// Throws for DRM; the fonts when an encryption.xml lists only obfuscated fonts, nil when there is none.
+    private static func refuseDRM(engine: EngineDocument) throws(ReflowError) -> [ObfuscatedFonts.Font]? {
+        guard let encryption = try engine.entry("META-INF/encryption.xml", maximum: largestDocument) else { return nil }
         let tree: XMLNode
         do { tree = try engine.parseXML(encryption) } catch { throw .damaged("META-INF/encryption.xml does not parse") }
         let encrypted = tree.descendants("EncryptedData").contains { data in
             let algorithm = data.child("EncryptionMethod")?.attribute("Algorithm")?.trimmingSpaces ?? ""
             return !fontObfuscation.contains(algorithm)
         }
-        guard encrypted else { return true }
+        guard encrypted else {
+            return tree.descendants("EncryptedData").compactMap { data in
+                guard let algorithm = data.child("EncryptionMethod")?.attribute("Algorithm")?.trimmingSpaces,
+                      let uri = data.descendants("CipherReference").first?.attribute("URI"),
+                      let path = ArchivePath.resolve(uri, from: "") else { return nil }
+                return ObfuscatedFonts.Font(path: path, algorithm: algorithm)
+            }
+        }
         let rights = (try? engine.entry("META-INF/rights.xml", maximum: largestDocument)) ?? []
         throw .encrypted(String(decoding: rights, as: UTF8.self).contains("adobe.com/adept") ? "Adobe DRM" : "DRM")
     }

@@ -1,4 +1,5 @@
 import FileNames
+import Glibc
 
 /// One reflow_document of libibook-reflow.so, owned: closed in deinit. Turns the C API's
 /// status codes, messages and malloc'd buffers into Swift values and ReflowErrors.
@@ -228,6 +229,24 @@ final class EngineDocument {
         if status == Status.noEntry.rawValue { return nil }
         if status != 0 { throw Self.error(status, message) }
         return take(pointer, count)
+    }
+
+    /// The book becomes a copy of its archive in which each font's first `span` bytes are XORed with
+    /// its key and the entries `dropped` are left out (ObfuscatedFonts). Before `load`.
+    func rewrite(xoring fonts: [(path: String, key: [UInt8], span: Int)], dropping dropped: [String]) throws(ReflowError) {
+        guard let deobfuscate = library.deobfuscate else { throw .engineMissing("\(ReflowLibrary.fileName) predates de-obfuscating fonts") }
+        let keySize = 20
+        var keys = [UInt8](repeating: 0, count: max(1, fonts.count * keySize))
+        for (index, font) in fonts.enumerated() {
+            for (offset, byte) in font.key.prefix(keySize).enumerated() { keys[index * keySize + offset] = byte }
+        }
+        let lengths = fonts.map { Int32(min($0.key.count, keySize)) }, spans = fonts.map { Int32(clamping: $0.span) }
+        let names = fonts.map { strdup($0.path) }, hidden = dropped.map { strdup($0) }
+        defer { (names + hidden).forEach { free($0) } }
+        let namePointers = names.map { UnsafePointer<CChar>($0) }, hiddenPointers = hidden.map { UnsafePointer<CChar>($0) }
+        try call {
+            deobfuscate(handle, namePointers, keys, lengths, spans, Int32(fonts.count), hiddenPointers, Int32(dropped.count), $0, $1)
+        }
     }
 
     /// XML parsed by MuPDF (no DTD entity is expanded), as a tree; `html5` for HTML that need not be XML.

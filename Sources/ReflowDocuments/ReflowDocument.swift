@@ -105,8 +105,9 @@ public final class ReflowDocument {
         // The package is read and checked (DRM, a broken OPF) before MuPDF lays anything out.
         let package = format == .epub ? try EPUBPackage(engine: engine) : nil
         self.package = package
-        var engine = engine
-        if let package, package.obfuscatesFonts, let path { engine = try ObfuscatedFonts.engineWithoutEncryption(path: path) }
+        if let package, package.obfuscatesFonts {
+            try ObfuscatedFonts.deobfuscate(engine, package: package, size: path.flatMap { RandomAccessFile(path: $0)?.size } ?? 0)
+        }
         self.engine = engine
         try Self.refuseDeepMarkup(engine: engine, format: format, package: package, zipNames: zipNames, markup: xml)
         // Only MuPDF's EPUB handler takes page counts it did not lay out itself (its accelerator).
@@ -193,10 +194,11 @@ public final class ReflowDocument {
     }
 
     /// The page's text as blocks of lines and styled runs, for showing its structure
-    /// (headings, indented quotes and lists, emphasis) where only text can be shown.
+    /// (headings, indented quotes and lists, emphasis) where only text can be shown; ruby in 《》,
+    /// a CJK paragraph whole when MuPDF made a block of each of its lines.
     public func textBlocks(_ number: Int) throws -> [ReflowTextBlock] {
         guard (1...max(1, pageCount)).contains(number) else { throw ReflowError.damaged("no page \(number) in 1-\(pageCount)") }
-        return try engine.runs(number - 1)
+        return RubyText.bracketed(CJKParagraphs.joined(try engine.runs(number - 1)))
     }
 
     /// In points; the layout's page when MuPDF cannot say.
@@ -335,8 +337,12 @@ public final class ReflowDocument {
     /// The EPUB 3 navigation document's table of contents, else MuPDF's (an NCX, FB2 sections).
     public func outline() -> [ReflowOutlineEntry] {
         if let contents = navigation?.contents, !contents.isEmpty {
+            // Entries come in reading order: one inside a chapter is looked for from where the one
+            // before it in that chapter was found, not from the chapter's start again.
+            var found: [String: Int] = [:]
             var entries = contents.map { target in
-                ReflowOutlineEntry(title: target.title, depth: target.depth, page: target.path.flatMap(pageIndex(ofTarget:)).map { $0 + 1 })
+                ReflowOutlineEntry(title: target.title, depth: target.depth,
+                                   page: target.path.flatMap { pageIndex(ofTarget: $0, found: &found) }.map { $0 + 1 })
             }
             // A heading without a link (a <span> over its entries) opens where its first entry is.
             for index in entries.indices.reversed() where entries[index].page == nil {
@@ -376,6 +382,12 @@ public final class ReflowDocument {
     /// at <section id="ch2">), and answers the chapter's first page; then the element's first words
     /// are looked for from there.
     private func pageIndex(ofTarget path: String) -> Int? {
+        var found: [String: Int] = [:]
+        return pageIndex(ofTarget: path, found: &found)
+    }
+
+    /// `found`: the page where the last target looked for in each chapter was found.
+    private func pageIndex(ofTarget path: String, found: inout [String: Int]) -> Int? {
         guard let index = engine.resolve(path), let hash = path.firstIndex(of: "#") else { return engine.resolve(path) }
         let chapter = String(path[..<hash]), id = String(path[path.index(after: hash)...])
         guard !id.isEmpty, engine.resolve(chapter) == index else { return index }
@@ -386,7 +398,11 @@ public final class ReflowDocument {
               let text = element.text.cleanedBookText(limit: 200) else { return index }
         let words = text.split(separator: " ").prefix(4).joined(separator: " ")
         let lastPage = min(pageCount, index + 500)
-        for page in index..<lastPage where !engine.search(words, page: page, maximum: 1).isEmpty { return page }
+        let first = min(max(index, found[chapter] ?? index), lastPage)
+        for page in first..<lastPage where !engine.search(words, page: page, maximum: 1).isEmpty {
+            found[chapter] = page
+            return page
+        }
         return index
     }
 

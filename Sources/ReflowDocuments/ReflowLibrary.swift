@@ -42,6 +42,9 @@ final class ReflowLibrary: @unchecked Sendable {
     typealias SHA256 = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> Void
     typealias Links = Bytes
     typealias EngineVersion = @convention(c) () -> UnsafePointer<CChar>?
+    typealias Deobfuscate = @convention(c) (OpaquePointer?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UInt8>?,
+                                            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32,
+                                            UnsafePointer<UnsafePointer<CChar>?>?, Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias WritePDF = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
 
     static let fileName = "libibook-reflow.so"
@@ -61,6 +64,8 @@ final class ReflowLibrary: @unchecked Sendable {
     let positionPage: PositionPage
     /// Optional: a library built before it still answers position by position.
     let pageStarts: PageStarts?
+    /// Optional too: without it a book's obfuscated fonts cannot be opened.
+    let deobfuscate: Deobfuscate?
     let letterBoxes: LetterBoxes
     let pageRuns: Bytes
     let resolveLink: ResolveLink
@@ -119,6 +124,7 @@ final class ReflowLibrary: @unchecked Sendable {
             (self.loadWith, self.chapterPages, self.digest, self.sha256) = (loadWith, chapterPages, digest, sha256)
             (self.links, self.writePDF, self.engineVersion) = (links, writePDF, engineVersion)
             pageStarts = symbol("reflow_page_starts", PageStarts.self)
+            deobfuscate = symbol("reflow_deobfuscate", Deobfuscate.self)
             return
         }
         if problems.isEmpty { problems.append("\(Self.fileName) is missing (looked in \(candidates.joined(separator: ", ")))") }

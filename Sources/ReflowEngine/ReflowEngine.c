@@ -73,6 +73,11 @@ struct reflow_document {
     char *path;
     fz_archive *archive;
     int archive_tried;
+    /* Each page's structured text as fz_search_page makes it, kept from search to search of the
+       current layout (see search_text). */
+    fz_stext_page **search_pages;
+    int search_page_count;
+    size_t search_chars;
     /* MuPDF's last warning or error: never printed, only given as a reason. */
     char last_message[256];
 };
@@ -344,9 +349,19 @@ void reflow_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]) {
     fz_sha256_final(&state, digest);
 }
 
+/* Kept search text belongs to one layout: dropped when the book is laid out again, or closed. */
+static void forget_search_text(reflow_document *d) {
+    for (int i = 0; i < d->search_page_count; i++) fz_drop_stext_page(d->ctx, d->search_pages[i]);
+    fz_free(d->ctx, d->search_pages);
+    d->search_pages = NULL;
+    d->search_page_count = 0;
+    d->search_chars = 0;
+}
+
 void reflow_close(reflow_document *d) {
     if (!d) return;
     fz_context *ctx = d->ctx;
+    forget_search_text(d);
     fz_drop_archive(ctx, d->archive);
     fz_drop_document(ctx, d->doc);
     fz_drop_buffer(ctx, d->bytes);
@@ -360,6 +375,7 @@ int32_t reflow_layout(reflow_document *d, double width, double height, double em
     if (!d->doc) return fail(REFLOW_NO_PAGE, "not loaded", message, message_size);
     fz_context *ctx = d->ctx;
     int32_t status = REFLOW_OK;
+    forget_search_text(d);
     fz_try(ctx) {
         if (fz_is_document_reflowable(ctx, d->doc)) fz_layout_document(ctx, d->doc, (float)width, (float)height, (float)em);
         if (fz_count_pages(ctx, d->doc) <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "no pages");
@@ -514,6 +530,47 @@ int32_t reflow_page_text(reflow_document *d, int32_t index, uint8_t **text, size
     return hand_over(&writer, text, length, message, message_size);
 }
 
+/* Finding where a table of contents points (ReflowDocument.pageIndex) searches the same pages for
+   one entry after another: a chapter of 160 pages searched from its start for each of its 118
+   sections made the structured text of each page dozens of times. So each page's is made once per
+   layout and kept, up to this many characters in all (some 50 MB; a long novel has 1.2 million). */
+enum { most_search_chars = 1500000 };
+
+/* The page's structured text as fz_search_page makes it (hyphens at line ends joined): kept, or new
+   and then owned by the caller (*kept is 0). */
+static fz_stext_page *search_text(reflow_document *d, int32_t index, fz_page *page, int *kept) {
+    fz_context *ctx = d->ctx;
+    *kept = 0;
+    if (index < d->search_page_count && d->search_pages[index]) {
+        *kept = 1;
+        return d->search_pages[index];
+    }
+    fz_stext_options options = {FZ_STEXT_DEHYPHENATE};
+    fz_stext_page *text = fz_new_stext_page_from_page(ctx, page, &options);
+    if (d->search_chars >= most_search_chars) return text;
+    fz_try(ctx) {
+        int pages = fz_count_pages(ctx, d->doc);
+        if (!d->search_pages && pages > 0) {
+            d->search_pages = fz_calloc(ctx, (size_t)pages, sizeof *d->search_pages);
+            d->search_page_count = pages;
+        }
+        if (index < d->search_page_count) {
+            size_t chars = 0;
+            for (fz_stext_block *block = text->first_block; block; block = block->next)
+                if (block->type == FZ_STEXT_BLOCK_TEXT)
+                    for (fz_stext_line *line = block->u.t.first_line; line; line = line->next)
+                        for (fz_stext_char *ch = line->first_char; ch; ch = ch->next) chars++;
+            d->search_pages[index] = text;
+            d->search_chars += chars + 1;
+            *kept = 1;
+        }
+    }
+    fz_catch(ctx) {
+        /* Not kept: the text is still the caller's to use. */
+    }
+    return text;
+}
+
 int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, double *boxes, int32_t *marks,
                       int32_t max_hits) {
     start_call(d);
@@ -522,16 +579,21 @@ int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, dou
     fz_page *page = NULL;
     fz_quad *quads = NULL;
     int *hit_marks = NULL;
+    fz_stext_page *text = NULL;
+    int kept = 0;
     fz_var(page);
     fz_var(quads);
     fz_var(hit_marks);
+    fz_var(text);
+    fz_var(kept);
     int32_t count = 0;
     fz_try(ctx) {
         page = load_page(d, index);
         fz_rect box = fz_bound_page(ctx, page);
         quads = fz_malloc_array(ctx, max_hits, fz_quad);
         hit_marks = fz_malloc_array(ctx, max_hits, int);
-        count = fz_search_page(ctx, page, needle, hit_marks, quads, max_hits);
+        text = search_text(d, index, page, &kept);
+        count = fz_search_stext_page(ctx, text, needle, hit_marks, quads, max_hits);
         /* MuPDF marks the first quad of each occurrence; the others continue it (a word or line further). */
         int32_t occurrence = -1;
         for (int32_t i = 0; i < count; i++) {
@@ -545,6 +607,7 @@ int32_t reflow_search(reflow_document *d, int32_t index, const char *needle, dou
         }
     }
     fz_always(ctx) {
+        if (!kept) fz_drop_stext_page(ctx, text);
         fz_free(ctx, quads);
         fz_free(ctx, hit_marks);
         fz_drop_page(ctx, page);
@@ -1070,6 +1133,136 @@ int32_t reflow_archive_entry(reflow_document *d, const char *name, size_t max_le
         status = caught(d, message, message_size);
     }
     return status;
+}
+
+/* Whether the entry is one of `names` (count of them). */
+static int32_t entry_index(const char *name, const char *const *names, int32_t count) {
+    for (int32_t i = 0; i < count; i++)
+        if (names[i] && strcmp(names[i], name) == 0) return i;
+    return -1;
+}
+
+/* A stylesheet's `@import "fonts.css";` statements replaced by the stylesheets they name, when those
+   sit in the same folder of the archive: MuPDF 1.21 ignores @import, so a book that declares its
+   @font-face rules in an imported stylesheet (The Waste Land's fonts.css) would never use its fonts.
+   Returns a new buffer, or NULL when there is nothing to replace. */
+static fz_buffer *inline_imports(fz_context *ctx, fz_archive *archive, const char *name, fz_buffer *css) {
+    unsigned char *data = NULL;
+    size_t length = fz_buffer_storage(ctx, css, &data);
+    const char *slash = strrchr(name, '/');
+    size_t folder = slash ? (size_t)(slash - name) + 1 : 0;
+    fz_buffer *out = NULL, *imported = NULL;
+    char path[1024];
+    size_t copied = 0;
+    fz_var(out);
+    fz_var(imported);
+    fz_try(ctx) {
+        for (size_t at = 0; at + 7 < length; at++) {
+            if (data[at] != '@' || memcmp(data + at, "@import", 7) != 0) continue;
+            size_t p = at + 7, end;
+            while (p < length && (data[p] == ' ' || data[p] == '\t' || data[p] == '\n' || data[p] == '\r')) p++;
+            if (p + 4 <= length && memcmp(data + p, "url(", 4) == 0) p += 4;
+            while (p < length && (data[p] == '"' || data[p] == '\'' || data[p] == ' ')) p++;
+            size_t start = p;
+            while (p < length && data[p] != '"' && data[p] != '\'' && data[p] != ')' && data[p] != ';' && data[p] != ' ') p++;
+            size_t target = p - start;
+            for (end = p; end < length && data[end] != ';' && data[end] != '\n'; end++) {}
+            if (end >= length || data[end] != ';' || target == 0 || folder + target >= sizeof path) continue;
+            if (memchr(data + start, '/', target) || memchr(data + start, ':', target)) continue;
+            memcpy(path, name, folder);
+            memcpy(path + folder, data + start, target);
+            path[folder + target] = '\0';
+            if (strcmp(path, name) == 0 || !fz_has_archive_entry(ctx, archive, path)) continue;
+            imported = fz_read_archive_entry(ctx, archive, path);
+            if (!out) out = fz_new_buffer(ctx, length + fz_buffer_storage(ctx, imported, NULL));
+            fz_append_data(ctx, out, data + copied, at - copied);
+            fz_append_buffer(ctx, out, imported);
+            fz_append_byte(ctx, out, '\n');
+            fz_drop_buffer(ctx, imported);
+            imported = NULL;
+            copied = end + 1;
+            at = end;
+        }
+        if (out) fz_append_data(ctx, out, data + copied, length - copied);
+    }
+    fz_always(ctx) {
+        fz_drop_buffer(ctx, imported);
+    }
+    fz_catch(ctx) {
+        fz_drop_buffer(ctx, out);
+        fz_rethrow(ctx);
+    }
+    return out;
+}
+
+static int is_stylesheet(const char *name) {
+    size_t length = strlen(name);
+    return length > 4 && fz_strcasecmp(name + length - 4, ".css") == 0;
+}
+
+int32_t reflow_deobfuscate(reflow_document *d, const char *const *names, const uint8_t *keys, const int32_t *key_lengths,
+                           const int32_t *spans, int32_t count, const char *const *dropped, int32_t dropped_count,
+                           char *message, size_t message_size) {
+    start_call(d);
+    if (d->doc) return fail(REFLOW_DAMAGED, "already loaded", message, message_size);
+    open_archive(d);
+    if (!d->archive) return fail(REFLOW_NO_ENTRY, "not an archive", message, message_size);
+    fz_context *ctx = d->ctx;
+    fz_buffer *copy = NULL, *entry = NULL;
+    fz_zip_writer *zip = NULL;
+    fz_var(copy);
+    fz_var(entry);
+    fz_var(zip);
+    int32_t status = REFLOW_OK;
+    fz_try(ctx) {
+        copy = fz_new_buffer(ctx, 1 << 20);
+        zip = fz_new_zip_writer_with_output(ctx, fz_new_output_with_buffer(ctx, copy));
+        int entries = fz_count_archive_entries(ctx, d->archive);
+        for (int i = 0; i < entries; i++) {
+            const char *name = fz_list_archive_entry(ctx, d->archive, i);
+            if (!name || entry_index(name, dropped, dropped_count) >= 0) continue;
+            entry = fz_read_archive_entry(ctx, d->archive, name);
+            int32_t font = entry_index(name, names, count);
+            if (font >= 0 && key_lengths[font] > 0) {
+                unsigned char *data = NULL;
+                size_t length = fz_buffer_storage(ctx, entry, &data);
+                const uint8_t *key = keys + (size_t)font * reflow_key_size;
+                size_t span = spans[font] <= 0 ? 0 : (size_t)spans[font] < length ? (size_t)spans[font] : length;
+                for (size_t at = 0; at < span; at++) data[at] ^= key[at % (size_t)key_lengths[font]];
+            }
+            if (is_stylesheet(name)) {
+                fz_buffer *whole = inline_imports(ctx, d->archive, name, entry);
+                if (whole) {
+                    fz_drop_buffer(ctx, entry);
+                    entry = whole;
+                }
+            }
+            /* Stored, not deflated again: the copy lives only while the book is open. */
+            fz_write_zip_entry(ctx, zip, name, entry, 0);
+            fz_drop_buffer(ctx, entry);
+            entry = NULL;
+        }
+        fz_close_zip_writer(ctx, zip);
+    }
+    fz_always(ctx) {
+        fz_drop_buffer(ctx, entry);
+        fz_drop_zip_writer(ctx, zip);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+        fz_drop_buffer(ctx, copy);
+        copy = NULL;
+    }
+    if (status != REFLOW_OK) return status;
+    /* From now on the book is the copy: MuPDF opens it, and its entries are read from it. */
+    fz_drop_archive(ctx, d->archive);
+    d->archive = NULL;
+    d->archive_tried = 0;
+    fz_drop_buffer(ctx, d->bytes);
+    fz_free(ctx, d->path);
+    d->path = NULL;
+    d->bytes = copy;
+    return REFLOW_OK;
 }
 
 /* The tree walked without recursion (a hostile file may nest deeply), from

@@ -117,6 +117,19 @@ int32_t reflow_resolve_link(reflow_document *document, const char *uri);
 int32_t reflow_archive_entry(reflow_document *document, const char *name, size_t max_length,
                              uint8_t **bytes, size_t *length, char *message, size_t message_size);
 
+/* The longest key reflow_deobfuscate takes: a SHA-1 (IDPF's obfuscation; Adobe's takes 16 bytes). */
+enum { reflow_key_size = 20 };
+
+/* Fonts an EPUB obfuscates, made whole: the book becomes a copy of its zip archive in memory (entries
+   stored) in which the first spans[i] bytes of the entry names[i] are XORed with its key (key_lengths[i]
+   bytes at keys + i * reflow_key_size, repeated), and the entries named in `dropped` (the
+   encryption.xml MuPDF 1.21 refuses a book for) are left out. A stylesheet's @import of a stylesheet in
+   its folder is replaced by that stylesheet (MuPDF 1.21 ignores @import, where such books declare their
+   @font-face rules). Before reflow_load; the digest is the copy's. */
+int32_t reflow_deobfuscate(reflow_document *document, const char *const *names, const uint8_t *keys,
+                           const int32_t *key_lengths, const int32_t *spans, int32_t count, const char *const *dropped,
+                           int32_t dropped_count, char *message, size_t message_size);
+
 /* `length` bytes of XML parsed by MuPDF's parser (which expands no DTD
    entities), or when `html5` is not 0 by its HTML5 parser (gumbo, which never
    fails), into records: u8 kind, then 1 (open) name, u32 count, count ×
