@@ -15,6 +15,7 @@ SECTIONS = {
     "pgsearch": "8. Search on a shared library (PostgreSQL beside SQLite, synthetic pages, whole process)",
     "shelf": "9. The shelf on a terminal (ibook shelf over a pty, kitty)",
     "formats": "10. Books that are not PDFs (IDPF's EPUB 3 samples, whole process)",
+    "manuals": "11. Real manuals (Debian's -doc packages, whole process)",
     "serve": "12. Serving (ibook serve on loopback, SampleBooks and the real-world corpus)",
 }
 

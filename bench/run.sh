@@ -5,7 +5,7 @@
 #
 #   bench/run.sh            full run (about 10,000 generated pages, 1 M-page scale test)
 #   bench/run.sh --quick    a smaller run, for a quick look
-#   bench/run.sh --only 3,5 only these sections; the other rows of
+#   bench/run.sh --only 3,5 only these sections (1-11); the other rows of
 #                           bench/results.md are kept from the previous run
 #
 # Environment: IBOOK_CORPUS (real-world PDFs; default ../shared/corpus/real),
@@ -541,6 +541,108 @@ done
 note "EPUBs: load average while section 10 ran: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (other work on the machine stretches wall times; CPU times less so). bench/epub-pages.sh --check bench/epub-pages.expected: $(IBOOK="$IBOOK" IBOOK_EPUBS="$EPUBS" "$BENCH_DIR/epub-pages.sh" --check "$BENCH_DIR/epub-pages.expected" 2>&1 | tail -1)."
 note "EPUBs: IDPF's EPUB 3 samples (${#EPUB_FILES[@]} files, $(sizeof "$E/books") MB), laid out at ibook's reference page (450 × 600 pt, 12 pt: $EPUB_PAGES pages). mutool converts each file alone, one after the other, as the issue asks; ibook adds with its default workers. mutool 1.21 refuses wasteland-otf-obf.epub ('EPUB is locked by DRM': its encryption.xml only obfuscates fonts), which ibook reads, so mutool's time has one file's work less. recollq answers by chapter (its unit for an EPUB), ibook by page."
 rm -rf "$E"
+fi
+
+# --- 11. Real manuals ------------------------------------------------------------------
+# PDF manuals of Debian's -doc packages (LaTeX, texinfo, groff, DocBook, SiSU, beamer, Rd):
+# each file with the package that installs it. Missing packages are installed.
+MANUALS=(
+    /usr/share/doc/r-doc-pdf/manual/R-FAQ.pdf:r-doc-pdf /usr/share/doc/r-doc-pdf/manual/R-admin.pdf:r-doc-pdf
+    /usr/share/doc/r-doc-pdf/manual/R-data.pdf:r-doc-pdf /usr/share/doc/r-doc-pdf/manual/R-exts.pdf:r-doc-pdf
+    /usr/share/doc/r-doc-pdf/manual/R-intro.pdf:r-doc-pdf /usr/share/doc/r-doc-pdf/manual/R-ints.pdf:r-doc-pdf
+    /usr/share/doc/r-doc-pdf/manual/R-lang.pdf:r-doc-pdf /usr/share/doc/r-doc-pdf/manual/refman.pdf:r-doc-pdf
+    /usr/share/doc/ada-reference-manual-2012/arm2012.pdf.gz:ada-reference-manual-2012
+    /usr/share/doc/zsh-common/zsh.pdf:zsh-doc
+    /usr/share/doc/debian-policy/policy.pdf.gz:debian-policy /usr/share/doc/debian-policy/fhs/fhs-3.0.pdf.gz:debian-policy
+    /usr/share/developers-reference/developers-reference.pdf:developers-reference
+    /usr/share/doc/live-manual/pdf/live-manual.portrait.en.a4.pdf.gz:live-manual-pdf
+    /usr/share/doc/packaging-tutorial/packaging-tutorial.pdf:packaging-tutorial
+    /usr/share/doc/debian-edu-doc-en/debian-edu-bookworm-manual.pdf:debian-edu-doc-en
+    /usr/share/doc/groff-base/pdf/automake.pdf.gz:groff /usr/share/doc/groff-base/pdf/mom-pdf.pdf.gz:groff
+    /usr/share/doc/groff-base/pdf/pdfmark.pdf.gz:groff
+    /usr/share/doc/valgrind/valgrind_manual.pdf.gz:valgrind /usr/share/doc/nettle-dev/nettle.pdf.gz:nettle-dev
+    /usr/share/doc/bzip2/manual.pdf.gz:bzip2-doc /usr/share/doc/libtasn1-doc/libtasn1.pdf:libtasn1-doc
+    /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf:shared-mime-info
+    /usr/share/doc/fontconfig/fontconfig-user.pdf.gz:fontconfig /usr/share/doc/fonts-lmodern/lm-info.pdf:fonts-lmodern
+    /usr/share/doc/zlib1g-dev/crc-doc.1.0.pdf.gz:zlib1g-dev
+    /usr/share/doc/texlive-doc/dvips/dvips.pdf:texlive-base /usr/share/doc/texlive-doc/kpathsea/kpathsea.pdf:texlive-base
+    /usr/share/doc/texlive-doc/web2c/web2c.pdf:texlive-base
+)
+if runs_section 11; then
+SECTION=11
+packages=()
+for pair in "${MANUALS[@]}"; do [ -f "${pair%%:*}" ] || packages+=("${pair#*:}"); done
+if [ ${#packages[@]} -gt 0 ]; then
+    log "Installing $(printf '%s\n' "${packages[@]}" | sort -u | tr '\n' ' ')"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(printf '%s\n' "${packages[@]}" | sort -u) >&2 || true
+fi
+M="$WORK/manuals"
+mkdir -p "$M/pdf"
+missing_manuals=()
+for pair in "${MANUALS[@]}"; do
+    pdf=${pair%%:*}
+    [ -f "$pdf" ] || { missing_manuals+=("$pdf"); continue; }
+    name="$(basename "$(dirname "$pdf")")-$(basename "${pdf%.gz}")"
+    case "$pdf" in
+        *.gz) zcat "$pdf" > "$M/pdf/$name" ;;
+        *) cp "$pdf" "$M/pdf/$name" ;;
+    esac
+done
+mapfile -t MANUAL_FILES < <(find "$M/pdf" -type f -name '*.pdf' | sort)
+MANUAL_PAGES=$(for f in "${MANUAL_FILES[@]}"; do pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }'; done | awk '{ s += $1 } END { print s }')
+log "11. ${#MANUAL_FILES[@]} real manuals, $MANUAL_PAGES pages: add, search, covers"
+MANUALS_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+ML="$M/lib"; MC="$M/cache"
+: > "$M/pdftotext.sh"
+i=0
+for f in "${MANUAL_FILES[@]}"; do i=$((i + 1)); printf 'pdftotext -q %q %q\n' "$f" "$M/txt/$i.txt" >> "$M/pdftotext.sh"; done
+# The default add (what a person runs), its cover thumbnails in a cache of its own.
+t_madd=$(hf manuals-add $RUNS --prepare "rm -rf $ML $MC" -i -- "env XDG_CACHE_HOME=$MC $IBOOK --library $ML add $M/pdf")
+# Beside it, add reading only the text the PDFs have, as pdftotext and recollindex do.
+t_mnever=$(hf manuals-add-never $RUNS --prepare "rm -rf $ML $MC" -i -- "env XDG_CACHE_HOME=$MC $IBOOK --library $ML add --ocr never $M/pdf")
+t_mtxt=$(hf manuals-pdftotext $RUNS --prepare "rm -rf $M/txt; mkdir -p $M/txt" -i -- "sh $M/pdftotext.sh")
+mkdir -p "$M/recoll"
+printf 'topdirs = %s\nloglevel = 1\nnoaspell = 1\n' "$M/pdf" > "$M/recoll/recoll.conf"
+t_mrecoll=$(hf manuals-recollindex $SLOW_RUNS --prepare "rm -rf $M/recoll/xapiandb $M/recoll/idxstatus.txt" -i -- \
+    "recollindex -c $M/recoll -z")
+rm -rf "$ML" "$MC" "$M/recoll/xapiandb"
+XDG_CACHE_HOME=$MC "$IBOOK" --library "$ML" add "$M/pdf" >/dev/null 2>"$M/add.err" || true
+recollindex -c "$M/recoll" -z >/dev/null 2>&1 || true
+M_BOOKS=$("$IBOOK" --library "$ML" list --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+M_OCR=$(sqlite3 "$ML/library.sqlite" 'SELECT count(*) FROM ocr_pages' 2>/dev/null || echo '?')
+row manuals "add (default options), wall s" "$t_madd" "pdftotext serial" "$t_mtxt" 0.55 s
+row manuals "add (default options), CPU s" "$(cpu_of manuals-add)" "pdftotext serial" "$(cpu_of manuals-pdftotext)" - s
+row manuals "add (default options), wall s" "$t_madd" "recollindex" "$t_mrecoll" - s
+row manuals "add --ocr never, wall s" "$t_mnever" "pdftotext serial" "$t_mtxt" - s
+row manuals "library size MB" "$(sizeof "$ML")" "recoll index" "$(sizeof "$M/recoll/xapiandb")" 1.0 MB
+# The first 100 hits, ibook and recollq in turn (bench/interleaved.py), median wall and CPU.
+for query in '"debian package"' '"the following"' 'package configuration' '"free software"' 'configuration'; do
+    printf -v quoted '%q' "$query"
+    read -r -d '' ours_wall ours_cpu theirs_wall theirs_cpu < <(python3 "$BENCH_DIR/interleaved.py" --runs $((FAST_RUNS * 2)) --warmup 2 -- \
+        "$IBOOK --library $ML search --all --limit 100 $quoted" "recollq -c $M/recoll -n 0-100 $quoted"; printf '\0') || true
+    hits=$("$IBOOK" --library "$ML" search --all --limit 100 "$query" 2>&1 >/dev/null | tail -1)
+    docs=$(recollq -c "$M/recoll" -n 0-100 "$query" 2>/dev/null | awk '/results$/ { print $1 }' | head -1)
+    row manuals "search $query, first 100 hits, ms" "$ours_wall" "recollq -n 0-100" "$theirs_wall" 1.0 ms
+    row manuals "search $query, first 100 hits, CPU ms" "$ours_cpu" "recollq -n 0-100" "$theirs_cpu" - ms
+    note "$query: ibook $hits, each with its page and context; recollq ${docs:-?} documents in all, the first 100 printed (one line each)."
+done
+# Covers as section 3 times them: one process a cover, cache cleared, a first untimed run of each.
+"$IBOOK" --library "$ML" list --json | python3 -c '
+import json, shlex, sys
+m, ibook, library = sys.argv[1:]
+with open(m + "/thumbs-ibook.sh", "w") as ours, open(m + "/thumbs-ppm.sh", "w") as theirs:
+    for n, book in enumerate(json.load(sys.stdin)):
+        ours.write("%s --library %s thumbnail %d --size 256 >/dev/null\n" % (ibook, library, book["id"]))
+        theirs.write("pdftoppm -png -singlefile -scale-to 256 -f 1 -l 1 %s %s/ppm/%d\n" % (shlex.quote(book["path"]), m, n))
+' "$M" "$IBOOK" "$ML"
+t_mthumb=$(hf manuals-thumbs $RUNS --warmup 1 --prepare "rm -rf $MC" -i -- "env XDG_CACHE_HOME=$MC sh $M/thumbs-ibook.sh")
+t_mppm=$(hf manuals-pdftoppm $RUNS --warmup 1 --prepare "rm -rf $M/ppm; mkdir -p $M/ppm" -i -- "sh $M/thumbs-ppm.sh")
+row manuals "cover 256 px, $M_BOOKS books, s" "$t_mthumb" "pdftoppm" "$t_mppm" 0.8 s
+row manuals "cover 256 px, CPU s" "$(cpu_of manuals-thumbs)" "pdftoppm" "$(cpu_of manuals-pdftoppm)" - s
+names=$(for f in "${MANUAL_FILES[@]}"; do basename "$f" .pdf; done | paste -sd ' ' | sed 's/ /, /g')
+note "Manuals: ${#MANUAL_FILES[@]} PDFs of Debian's documentation packages, $MANUAL_PAGES pages, $(sizeof "$M/pdf") MB (gzipped ones unpacked; folder-file): $names.${missing_manuals[*]:+ Not installed, left out: ${missing_manuals[*]}.} $M_BOOKS books added; the default add OCRs $M_OCR pages that have no text. Load average before the section: $MANUALS_LOAD."
+note "Manuals: add is the default \`ibook add DIR\` (text-less pages OCRed, covers made), median of $RUNS, against pdftotext of every file one after another and recollindex (CPU: add $(cpu_of manuals-add) s, add --ocr never $(cpu_of manuals-add-never) s, pdftotext $(cpu_of manuals-pdftotext) s, recollindex $(cpu_of manuals-recollindex) s); the library's size is the database without the cover cache ($(sizeof "$MC") MB). Searches: \`ibook search --all --limit 100 Q\` and \`recollq -c CONF -n 0-100 Q\` (quotes make a phrase for both; unquoted words are ANDed by recollq and still a phrase for ibook, whose words are one as in a reader's find box) in turn, $((FAST_RUNS * 2)) runs each after 2, medians (bench/interleaved.py). Covers: as section 3, \`ibook thumbnail ID --size 256\` against \`pdftoppm -png -singlefile -scale-to 256 -f 1 -l 1\`, one process a cover, cache cleared."
 fi
 
 # --- 12. Serving ------------------------------------------------------------------
