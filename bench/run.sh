@@ -597,8 +597,11 @@ ML="$M/lib"; MC="$M/cache"
 : > "$M/pdftotext.sh"
 i=0
 for f in "${MANUAL_FILES[@]}"; do i=$((i + 1)); printf 'pdftotext -q %q %q\n' "$f" "$M/txt/$i.txt" >> "$M/pdftotext.sh"; done
-# The default add (what a person runs), its cover thumbnails in a cache of its own.
-t_madd=$(hf manuals-add $RUNS --prepare "rm -rf $ML $MC" -i -- "env XDG_CACHE_HOME=$MC $IBOOK --library $ML add $M/pdf")
+# The default add (what a person runs), its cover thumbnails in a cache of its own. It leaves the
+# pages without text to OCR in the background: each run's is waited for before the next, untimed.
+t_madd=$(hf manuals-add $RUNS --prepare "env XDG_CACHE_HOME=$MC $IBOOK --library $ML ocr --pending >/dev/null 2>&1; rm -rf $ML $MC" -i -- \
+    "env XDG_CACHE_HOME=$MC $IBOOK --library $ML add $M/pdf")
+XDG_CACHE_HOME=$MC "$IBOOK" --library "$ML" ocr --pending >/dev/null 2>&1 || true
 # Beside it, add reading only the text the PDFs have, as pdftotext and recollindex do.
 t_mnever=$(hf manuals-add-never $RUNS --prepare "rm -rf $ML $MC" -i -- "env XDG_CACHE_HOME=$MC $IBOOK --library $ML add --ocr never $M/pdf")
 t_mtxt=$(hf manuals-pdftotext $RUNS --prepare "rm -rf $M/txt; mkdir -p $M/txt" -i -- "sh $M/pdftotext.sh")
@@ -607,7 +610,7 @@ printf 'topdirs = %s\nloglevel = 1\nnoaspell = 1\n' "$M/pdf" > "$M/recoll/recoll
 t_mrecoll=$(hf manuals-recollindex $SLOW_RUNS --prepare "rm -rf $M/recoll/xapiandb $M/recoll/idxstatus.txt" -i -- \
     "recollindex -c $M/recoll -z")
 rm -rf "$ML" "$MC" "$M/recoll/xapiandb"
-XDG_CACHE_HOME=$MC "$IBOOK" --library "$ML" add "$M/pdf" >/dev/null 2>"$M/add.err" || true
+XDG_CACHE_HOME=$MC "$IBOOK" --library "$ML" add --ocr-wait "$M/pdf" >/dev/null 2>"$M/add.err" || true
 recollindex -c "$M/recoll" -z >/dev/null 2>&1 || true
 M_BOOKS=$("$IBOOK" --library "$ML" list --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
 M_OCR=$(sqlite3 "$ML/library.sqlite" 'SELECT count(*) FROM ocr_pages' 2>/dev/null || echo '?')
@@ -641,8 +644,8 @@ t_mppm=$(hf manuals-pdftoppm $RUNS --warmup 1 --prepare "rm -rf $M/ppm; mkdir -p
 row manuals "cover 256 px, $M_BOOKS books, s" "$t_mthumb" "pdftoppm" "$t_mppm" 0.8 s
 row manuals "cover 256 px, CPU s" "$(cpu_of manuals-thumbs)" "pdftoppm" "$(cpu_of manuals-pdftoppm)" - s
 names=$(for f in "${MANUAL_FILES[@]}"; do basename "$f" .pdf; done | paste -sd ' ' | sed 's/ /, /g')
-note "Manuals: ${#MANUAL_FILES[@]} PDFs of Debian's documentation packages, $MANUAL_PAGES pages, $(sizeof "$M/pdf") MB (gzipped ones unpacked; folder-file): $names.${missing_manuals[*]:+ Not installed, left out: ${missing_manuals[*]}.} $M_BOOKS books added; the default add OCRs $M_OCR pages that have no text. Load average before the section: $MANUALS_LOAD."
-note "Manuals: add is the default \`ibook add DIR\` (text-less pages OCRed, covers made), median of $RUNS, against pdftotext of every file one after another and recollindex (CPU: add $(cpu_of manuals-add) s, add --ocr never $(cpu_of manuals-add-never) s, pdftotext $(cpu_of manuals-pdftotext) s, recollindex $(cpu_of manuals-recollindex) s); the library's size is the database without the cover cache ($(sizeof "$MC") MB). Searches: \`ibook search --all --limit 100 Q\` and \`recollq -c CONF -n 0-100 Q\` (quotes make a phrase for both; unquoted words are ANDed by recollq and still a phrase for ibook, whose words are one as in a reader's find box) in turn, $((FAST_RUNS * 2)) runs each after 2, medians (bench/interleaved.py). Covers: as section 3, \`ibook thumbnail ID --size 256\` against \`pdftoppm -png -singlefile -scale-to 256 -f 1 -l 1\`, one process a cover, cache cleared."
+note "Manuals: ${#MANUAL_FILES[@]} PDFs of Debian's documentation packages, $MANUAL_PAGES pages, $(sizeof "$M/pdf") MB (gzipped ones unpacked; folder-file): $names.${missing_manuals[*]:+ Not installed, left out: ${missing_manuals[*]}.} $M_BOOKS books added; $M_OCR pages have no text, which the default add leaves to OCR in the background (\`ibook ocr --pending\` waited for after each run, untimed). Load average before the section: $MANUALS_LOAD."
+note "Manuals: add is the default \`ibook add DIR\` (covers made, text-less pages queued for OCR), median of $RUNS, against pdftotext of every file one after another and recollindex (CPU: add $(cpu_of manuals-add) s, add --ocr never $(cpu_of manuals-add-never) s, pdftotext $(cpu_of manuals-pdftotext) s, recollindex $(cpu_of manuals-recollindex) s); the library's size is the database without the cover cache ($(sizeof "$MC") MB). Searches: \`ibook search --all --limit 100 Q\` and \`recollq -c CONF -n 0-100 Q\` (quotes make a phrase for both; unquoted words are ANDed by recollq and still a phrase for ibook, whose words are one as in a reader's find box) in turn, $((FAST_RUNS * 2)) runs each after 2, medians (bench/interleaved.py). Covers: as section 3, \`ibook thumbnail ID --size 256\` against \`pdftoppm -png -singlefile -scale-to 256 -f 1 -l 1\`, one process a cover, cache cleared."
 fi
 
 # --- 12. Serving ------------------------------------------------------------------
