@@ -22,7 +22,8 @@ struct BookCopy {
         entry.format = book.format
         entry.outline = try source.query("SELECT depth, title, page FROM outline WHERE book_id = ? ORDER BY position",
                                          [book.id]).map { row in
-            NewBook.OutlineItem(depth: row.int("depth") ?? 0, title: row.string("title") ?? "", page: row.int("page"))
+            NewBook.OutlineItem(depth: try row.required("depth", Row.int), title: try row.required("title", Row.string),
+                                page: row.int("page"))
         }
         let row = try source.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id])
         language = LanguageChoice(

@@ -117,8 +117,8 @@ struct OCRPages {
             SELECT o.confidence, o.languages, o.rotation FROM ocr_pages o JOIN pages p ON p.id = o.page_id
             WHERE p.book_id = ? AND p.page = ?
             """, [book.id, page]) else { return nil }
-        return PageOCR(confidence: row.double("confidence") ?? 0, languages: row.string("languages") ?? "",
-                       rotation: row.int("rotation") ?? 0)
+        return PageOCR(confidence: try row.required("confidence", Row.double), languages: try row.required("languages", Row.string),
+                       rotation: try row.required("rotation", Row.int))
     }
 
     func words(_ book: Book, page: Int) throws -> [PageWord] {
@@ -137,7 +137,7 @@ struct OCRPages {
         let confidences = rows.filter { $0.int("read") == 1 }.compactMap { $0.double("confidence") }
         var languages: [String] = []
         for row in rows {
-            for code in (row.string("languages") ?? "").split(separator: "+").map(String.init) where !languages.contains(code) {
+            for code in try row.required("languages", Row.string).split(separator: "+").map(String.init) where !languages.contains(code) {
                 languages.append(code)
             }
         }

@@ -21,7 +21,7 @@ struct PageTextRefresh {
                 let stored = try? StoredText.decode(row["text"])
                 var updated = fresh
                 if row.int("ocr") == 1 {
-                    let own = row.string("own_text") ?? ""
+                    let own = try row.required("own_text", Row.string)
                     guard own != fresh else { return }
                     ownTexts[id] = fresh
                     updated = Self.withOwnText(fresh, replacing: own, in: stored ?? own)

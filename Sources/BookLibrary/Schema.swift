@@ -90,7 +90,7 @@ enum Schema {
             var done = 0
             let index = PageIndex(database: db)
             for row in try db.query("SELECT id FROM books ORDER BY id") {
-                let bookID = row.int("id") ?? 0
+                let bookID = try row.required("id", Row.int)
                 let pages = try db.query("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id", [bookID])
                     .map { (rowID: $0.int64("id") ?? 0, text: (try? StoredText.decode($0["text"])) ?? "") }
                 let language = PageIndex.language(declared: nil, pages: pages.map(\.text))

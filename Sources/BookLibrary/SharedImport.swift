@@ -53,7 +53,10 @@ struct SharedImport {
         let pages = try shared.query("SELECT page, label, text FROM pages WHERE book_id = ? ORDER BY page", [book.id])
         return try local.inTransaction {
             guard case .added(let added) = try library.insert(new, pages: { add in
-                for row in pages { try add(NewPage(page: row.int("page") ?? 0, label: row.string("label"), text: row.string("text") ?? "")) }
+                for row in pages {
+                    try add(NewPage(page: try row.required("page", Row.int), label: row.string("label"),
+                                    text: try row.required("text", Row.string)))
+                }
             }) else { return 0 }
             // When it was added to the library is when it was added to the shared one; its language came from where it did there.
             try local.execute("UPDATE books SET added_at = ?, language_source = ? WHERE id = ?",

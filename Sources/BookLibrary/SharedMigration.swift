@@ -68,7 +68,7 @@ struct SharedMigration {
         let cover = FileManager.default.contents(atPath: try coverPath(book)).map { [UInt8]($0) }
         let outcome = try writer.write(copy.entry, addedAt: book.addedAt, language: copy.language, cover: cover) { add in
             for row in try local.query("SELECT page, label, text FROM pages WHERE book_id = ? ORDER BY page", [book.id]) {
-                let page = row.int("page") ?? 0
+                let page = try row.required("page", Row.int)
                 do {
                     try add(NewPage(page: page, label: row.string("label"), text: try StoredText.decode(row["text"])))
                 } catch let error as StoredTextError {
