@@ -6,11 +6,7 @@ import XCTest
 /// protocol by Tests/Browser/web_reader.py, against `ibook serve` on a loopback port. What the
 /// browser saw comes back as JSON; what it wrote is read back with `ibook history` and `bookmarks`.
 final class WebReaderBrowserTests: XCTestCase {
-    private struct Setup {
-        var library: TestLibrary
-        var server: ServedLibrary
-        var ids: [String: Int]
-    }
+    private typealias Setup = ServedSampleBooks
 
     private static let made = Locked<Setup?>(nil)
     static let chromium = "/usr/bin/chromium"
@@ -18,14 +14,8 @@ final class WebReaderBrowserTests: XCTestCase {
     override class func setUp() {
         super.setUp()
         do {
-            let library = try TestLibrary("web-browser")
-            let files = ["lighthouses.pdf", "cafe-culture.pdf", "atlas-landscape.pdf", "voyage.epub"]
-            let added = try library.ibook(["add"] + files.map(Fixtures.sampleBook))
-            guard added.status == 0 else { throw RunError.failed("ibook add: \(added.stderr)") }
-            var ids: [String: Int] = [:]
-            for book in try library.json([Listed].self, "list", "--json") { ids[URL(fileURLWithPath: book.path).lastPathComponent] = book.id }
-            let server = try ServedLibrary(library)
-            made.withLock { $0 = Setup(library: library, server: server, ids: ids) }
+            let setup = try ServedSampleBooks("web-browser", files: ["lighthouses.pdf", "cafe-culture.pdf", "atlas-landscape.pdf", "voyage.epub"])
+            made.withLock { $0 = setup }
         } catch {
             XCTFail("setting up the served library: \(error)")
         }
@@ -35,11 +25,6 @@ final class WebReaderBrowserTests: XCTestCase {
         if let setup = made.withLock({ $0 }) { Cleanup.release(in: setup) }
         made.withLock { $0 = nil }
         super.tearDown()
-    }
-
-    private struct Listed: Decodable {
-        var id: Int
-        var path: String
     }
 
     private struct HistoryLine: Decodable {

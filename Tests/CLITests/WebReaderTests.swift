@@ -6,26 +6,15 @@ import XCTest
 /// state it writes into the same library `ibook history` and `ibook bookmark` read, with the
 /// rights, limits and headers around it; and HTTPS from certificate files.
 final class WebReaderTests: XCTestCase {
-    private struct Setup {
-        var library: TestLibrary
-        var server: ServedLibrary
-        var ids: [String: Int]
-    }
+    private typealias Setup = ServedSampleBooks
 
     private static let made = Locked<Setup?>(nil)
 
     override class func setUp() {
         super.setUp()
         do {
-            let library = try TestLibrary("web-reader")
-            let files = ["lighthouses.pdf", "cafe-culture.pdf", "voyage.epub"]
-            let added = try library.ibook(["add"] + files.map(Fixtures.sampleBook))
-            guard added.status == 0 else { throw RunError.failed("ibook add: \(added.stderr)") }
-            let listed = try library.json([Listed].self, "list", "--json")
-            var ids: [String: Int] = [:]
-            for book in listed { ids[URL(fileURLWithPath: book.path).lastPathComponent] = book.id }
-            let server = try ServedLibrary(library)
-            made.withLock { $0 = Setup(library: library, server: server, ids: ids) }
+            let setup = try ServedSampleBooks("web-reader", files: ["lighthouses.pdf", "cafe-culture.pdf", "voyage.epub"])
+            made.withLock { $0 = setup }
         } catch {
             XCTFail("setting up the served library: \(error)")
         }
@@ -35,11 +24,6 @@ final class WebReaderTests: XCTestCase {
         if let setup = made.withLock({ $0 }) { Cleanup.release(in: setup) }
         made.withLock { $0 = nil }
         super.tearDown()
-    }
-
-    private struct Listed: Decodable {
-        var id: Int
-        var path: String
     }
 
     private struct HistoryLine: Decodable {

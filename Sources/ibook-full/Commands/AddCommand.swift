@@ -95,13 +95,7 @@ enum AddCommand: Command {
         }
         func reportOCR(_ result: OCRBookResult) {
             progress?.clear()
-            for failure in result.failures { context.error("\(FileName.displayed(result.book.path)): \(failure)") }
-            if let notice = result.languageNotice { context.stderr.write(notice + "\n") }
-            if json {
-                try? context.printJSON(result)
-            } else {
-                context.stdout.write(ocrLine(result, style: context.stdout) + "\n")
-            }
+            OCRCommand.report(result, json: json, context)
         }
         var summary = library.add(
             paths: arguments.positionalValues("path"), options: options, stop: stop,

@@ -1,6 +1,7 @@
 import Arguments
 import BookIndexing
 import BookLibrary
+import FileNames
 import Foundation
 import IBookCLI
 import OCR
@@ -18,7 +19,7 @@ enum OCRCommand: Command {
         options: [
             Option("--all", help: "Every book in the library."),
             Option("--pending", help: "The pages add left waiting for OCR, and those of books queued meanwhile; if a run in the background is reading them, wait for it first."),
-            Option("--background", help: "With --pending: return at once if another run is reading the queue (it reads what is waiting now). What add starts, at low priority."),
+            Option("--background", help: "With --pending: return at once if another run is reading the queue (it reads what is waiting now). What add starts; it reads with half the cores (--jobs), leaving the others to the user."),
             Option("--pages", value: "range", help: "Only these pages, by number or label: 2-10,15 or iv-x."),
             Option("--lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim."),
             Option("--min-confidence", value: "n", help: "Drop words tesseract is less sure of than n % (default \(Int(ConfidenceFilter.defaultMinimumWordConfidence)); 0 keeps all)."),
@@ -60,7 +61,7 @@ enum OCRCommand: Command {
                 throw UsageError("--pending reads the queue of every book: without a book, --all, --pages, --every-page or --force")
             }
             try readQueue(library, options: options, background: arguments.flag("background"),
-                          json: arguments.flag("json"), context)
+                          jobsGiven: arguments.value("jobs") != nil, json: arguments.flag("json"), context)
             return
         }
         if arguments.flag("background") { throw UsageError("--background goes with --pending") }
@@ -83,24 +84,8 @@ enum OCRCommand: Command {
         let stop = StopFlag()
         let interrupt = AddCommand.interruptSource(stop)
         defer { interrupt.cancel() }
-        var failed = 0
-        let summary = try library.ocr(
-            books, options: options, stop: stop,
-            onProgress: { step in
-                progress?.updateOCR(done: step.pagesDone, total: step.pagesTotal, pagesPerSecond: step.pagesPerSecond,
-                                    name: step.bookTitle)
-            },
-            onResult: { result in
-                progress?.clear()
-                failed += result.failures.count
-                for failure in result.failures { context.error("\(result.book.path): \(failure)") }
-                if let notice = result.languageNotice { context.stderr.write(notice + "\n") }
-                if json {
-                    try? context.printJSON(result)
-                } else {
-                    context.stdout.write(AddCommand.ocrLine(result, style: context.stdout) + "\n")
-                }
-            })
+        let run = RunReport(progress: progress, json: json, context)
+        let summary = try library.ocr(books, options: options, stop: stop, onProgress: run.step, onResult: run.book)
         progress?.clear()
         var line = summary.pagesRead == 0 && summary.pagesFailed == 0 && !summary.interrupted
             ? "no pages to read: every page has text or was read by OCR before (--force reads them again)"
@@ -110,7 +95,43 @@ enum OCRCommand: Command {
         if summary.interrupted { line = "interrupted, " + line + "; 'ibook ocr' goes on from here" }
         context.stderr.write(line + "\n")
         if summary.interrupted { throw ExitCode(status: 130) }
-        if failed > 0 { throw ExitCode(status: ExitCode.failure) }
+        if run.failed > 0 { throw ExitCode(status: ExitCode.failure) }
+    }
+
+    /// The bar of a run of OCR and its books' lines, and how many pages failed.
+    private final class RunReport {
+        let progress: ProgressBar?
+        let json: Bool
+        let context: CommandContext
+        var failed = 0
+
+        init(progress: ProgressBar?, json: Bool, _ context: CommandContext) {
+            self.progress = progress
+            self.json = json
+            self.context = context
+        }
+
+        func step(_ step: OCRProgress) {
+            progress?.updateOCR(done: step.pagesDone, total: step.pagesTotal, pagesPerSecond: step.pagesPerSecond,
+                                name: step.bookTitle)
+        }
+
+        func book(_ result: OCRBookResult) {
+            progress?.clear()
+            failed += result.failures.count
+            OCRCommand.report(result, json: json, context)
+        }
+    }
+
+    /// A book's OCR: its failures and notice on stderr, its line (or JSON) on stdout.
+    static func report(_ result: OCRBookResult, json: Bool, _ context: CommandContext) {
+        for failure in result.failures { context.error("\(FileName.displayed(result.book.path)): \(failure)") }
+        if let notice = result.languageNotice { context.stderr.write(notice + "\n") }
+        if json {
+            try? context.printJSON(result)
+        } else {
+            context.stdout.write(AddCommand.ocrLine(result, style: context.stdout) + "\n")
+        }
     }
 
     /// What `add` and `view` start to read the queue in the background.
@@ -122,33 +143,20 @@ enum OCRCommand: Command {
     }
 
     /// `--pending`: the queue `add` leaves, read by one run at a time.
-    private static func readQueue(_ library: Library, options: OCROptions, background: Bool, json: Bool,
-                                  _ context: CommandContext) throws {
-        // Reading in the background must not slow down what the user is doing meanwhile.
-        if background { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+    private static func readQueue(_ library: Library, options: OCROptions, background: Bool, jobsGiven: Bool,
+                                  json: Bool, _ context: CommandContext) throws {
+        var options = options
+        // A run in the background leaves half the cores to what the user does meanwhile. Not
+        // by a lower priority: on a busy machine that starves it, and `ocr --pending` waits on it.
+        if background, !jobsGiven { options.workers = max(1, options.workers / 2) }
         let progress = ProgressBar(terminal: context.stderr)
         let stop = StopFlag()
         let interrupt = AddCommand.interruptSource(stop)
         defer { interrupt.cancel() }
-        var failed = 0
+        let run = RunReport(progress: progress, json: json, context)
         let summary = try OCRQueue(library: library).drain(
             options: options, stop: stop, waitsForOther: !background,
-            onWaiting: { left in progress?.updateWaiting(pagesLeft: left) },
-            onProgress: { step in
-                progress?.updateOCR(done: step.pagesDone, total: step.pagesTotal, pagesPerSecond: step.pagesPerSecond,
-                                    name: step.bookTitle)
-            },
-            onResult: { result in
-                progress?.clear()
-                failed += result.failures.count
-                for failure in result.failures { context.error("\(result.book.path): \(failure)") }
-                if let notice = result.languageNotice { context.stderr.write(notice + "\n") }
-                if json {
-                    try? context.printJSON(result)
-                } else {
-                    context.stdout.write(AddCommand.ocrLine(result, style: context.stdout) + "\n")
-                }
-            })
+            onWaiting: { left in progress?.updateWaiting(pagesLeft: left) }, onProgress: run.step, onResult: run.book)
         progress?.clear()
         if summary.leftToOtherRun {
             context.stderr.write("another run is reading the pages waiting for OCR\n")
@@ -163,7 +171,7 @@ enum OCRCommand: Command {
         if summary.interrupted { line = "interrupted, " + line + "; 'ibook ocr --pending' goes on from here" }
         context.stderr.write(line + "\n")
         if summary.interrupted { throw ExitCode(status: 130) }
-        if failed > 0 { throw ExitCode(status: ExitCode.failure) }
+        if run.failed > 0 { throw ExitCode(status: ExitCode.failure) }
     }
 
     private static func writeCopy(of book: Book, to output: String, options: OCROptions, library: Library, json: Bool,
