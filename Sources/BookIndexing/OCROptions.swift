@@ -64,6 +64,8 @@ public struct OCRBookResult: Codable, Sendable {
 public struct OCRRunSummary: Codable, Sendable {
     /// Another run was reading the OCR queue, and this one left it to it.
     public var leftToOtherRun = false
+    /// This run waited for another to finish reading the queue first.
+    public var waitedForOtherRun = false
     public var pagesRead = 0
     public var pagesFailed = 0
     public var seconds = 0.0

@@ -46,6 +46,7 @@ public struct OCRQueue {
                     total.leftToOtherRun = !stop.isSet
                     return total
                 }
+                total.waitedForOtherRun = true
                 onWaiting(try pendingPages())
                 usleep(500_000)
             }
@@ -82,7 +83,7 @@ public struct OCRQueue {
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         FileName.withCString(folder + "/ocr.log") { log in
-            _ = posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            _ = posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600)
         }
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         // POSIX_SPAWN_SETSID (glibc's value; Swift does not import the macro).
@@ -103,7 +104,7 @@ private final class QueueLock {
     private let descriptor: Int32
 
     init(path: String) throws {
-        descriptor = FileName.withCString(path) { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        descriptor = FileName.withCString(path) { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }
         guard descriptor >= 0 else { throw LibraryError.notALibrary(path, reason: String(cString: strerror(errno))) }
     }
 

@@ -40,12 +40,7 @@ public enum ContinuousScroll {
     /// its end are the next pages. A jump's target goes a third down the view.
     public static func laidOut(_ layout: PageLayout, _ state: inout ReaderState) {
         guard layout.page == state.page else { return }
-        state.hitBoxes = (layout.page, layout.matches)
-        state.pageSize = (layout.width, layout.height)
-        state.overflow = (x: max(0, layout.width - state.screen.width), y: max(0, layout.height - state.screen.height))
-        let uprightHeight = state.rotation % 2 == 1 ? layout.width : layout.height
-        state.scrollStep = max(4, uprightHeight / ReaderScroll.linesPerPage)
-        state.scrollX = min(max(0, state.scrollX), state.overflow.x)
+        ReaderScroll.takeInSize(layout, &state)
         guard let reveal = state.reveal else { return }
         state.reveal = nil
         guard let box = ReaderScroll.target(of: reveal, in: layout, rotation: state.rotation) else { return }

@@ -62,17 +62,23 @@ public enum ReaderScroll {
         }
     }
 
-    /// Takes in the layout of the page on screen: what overflows, how long a
-    /// line is, and, when a jump is waiting for it, scrolls its target into
-    /// view about a third from the top (left as it is when already in view).
-    public static func laidOut(_ layout: PageLayout, _ state: inout ReaderState) {
-        guard layout.page == state.page else { return }
+    /// What every mode takes in of the page on screen: its hits, its size, what
+    /// overflows the screen, how long a line is, the sideways scroll held within it.
+    static func takeInSize(_ layout: PageLayout, _ state: inout ReaderState) {
         state.hitBoxes = (layout.page, layout.matches)
         state.pageSize = (layout.width, layout.height)
         state.overflow = (x: max(0, layout.width - state.screen.width), y: max(0, layout.height - state.screen.height))
         let uprightHeight = state.rotation % 2 == 1 ? layout.width : layout.height
         state.scrollStep = max(4, uprightHeight / linesPerPage)
         state.scrollX = min(max(0, state.scrollX), state.overflow.x)
+    }
+
+    /// Takes in the layout of the page on screen: what overflows, how long a
+    /// line is, and, when a jump is waiting for it, scrolls its target into
+    /// view about a third from the top (left as it is when already in view).
+    public static func laidOut(_ layout: PageLayout, _ state: inout ReaderState) {
+        guard layout.page == state.page else { return }
+        takeInSize(layout, &state)
         state.scrollY = min(max(0, state.scrollY), state.overflow.y)
         guard let reveal = state.reveal else { return }
         state.reveal = nil

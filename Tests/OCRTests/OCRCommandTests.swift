@@ -226,6 +226,9 @@ final class OCRCommandTests: XCTestCase {
         // Whether the background run is still reading or done, --pending returns once the pages are read.
         let pending = try library.ibook("ocr", "--pending")
         XCTAssertEqual(pending.status, 0, pending.stderr)
+        let waited = "the run in the background read the pages that waited for OCR (its lines are in \(library.directory.path)/ocr.log)\n"
+        // It waited for the run add started, or that run had already finished, or had not yet begun.
+        XCTAssertTrue([waited, "no pages wait for OCR\n", "2 pages read by OCR\n"].contains(pending.stderr), pending.stderr)
         XCTAssertTrue(try library.ibook("search", "--book", "1", "lantern").stdout.contains("p. 1:"))
         XCTAssertNotNil(try library.json(PageJSON.self, "read", "--book", "1", "2", "--json").ocr)
         let log = try String(contentsOf: library.directory.appendingPathComponent("ocr.log"), encoding: .utf8)

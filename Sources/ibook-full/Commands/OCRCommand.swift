@@ -162,8 +162,11 @@ enum OCRCommand: Command {
             context.stderr.write("another run is reading the pages waiting for OCR\n")
             return
         }
+        let nothingLeft = summary.waitedForOtherRun
+            ? "the run in the background read the pages that waited for OCR (its lines are in \(library.location.directory)/ocr.log)"
+            : "no pages wait for OCR"
         var line = summary.pagesRead == 0 && summary.pagesFailed == 0
-            ? "no pages wait for OCR"
+            ? nothingLeft
             : "\(summary.pagesRead) page\(summary.pagesRead == 1 ? "" : "s") read by OCR"
         if summary.pagesFailed > 0 {
             line += "; \(summary.pagesFailed) could not be read ('ibook ocr BOOK' tries them again)"
