@@ -39,13 +39,14 @@ export PKG_CONFIG_PATH := $(CURDIR)/$(PKG_CONFIG_SHIM)$(if $(PKG_CONFIG_PATH),:$
 # Tests/Browser/web_reader.py) is WebReaderBrowserTests' browser, openssl makes the TLS test's
 # certificate and curl fetches over it. Installing chromium took 20.5 s here
 # (downloaded and unpacked with the 21 packages it brought: 350 MB installed, chromium-common included).
+# jing (Java) checks the feeds against Tests/Schemas' RELAX NG grammars (OPDSSchemaTests).
 DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev libcairo2-dev \
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
                   postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev mupdf-tools \
                   libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libharfbuzz-dev libfreetype-dev \
-                  libuchardet-dev libmicrohttpd-dev chromium openssl curl \
+                  libuchardet-dev libmicrohttpd-dev chromium openssl curl jing \
                   $(MANUAL_PACKAGES)
 # Debian's own manuals, real PDFs of every kind (LaTeX, groff, SiSU, texinfo, beamer), whose titles
 # and authors ManualTitlesTests checks against what their title pages say; one file of each package.
@@ -63,7 +64,7 @@ PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa 
 # /usr/lib/postgresql/VERSION/bin Debian installed (15 in Debian 12), as the tests look for them.
 COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man xterm Xvfb xwd tesseract sqlite3 \
            cups-config /usr/sbin/cupsd /usr/sbin/lpadmin /usr/sbin/cupsdisable /usr/lib/cups/filter/pdftopdf gs \
-           pg_config psql mutool chromium openssl curl
+           pg_config psql mutool chromium openssl curl jing
 
 .PHONY: all deps build test demo samplebooks docs bench install uninstall clean deb
 

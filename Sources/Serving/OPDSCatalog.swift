@@ -56,7 +56,7 @@ struct OPDSCatalog {
 
     func author(_ name: String, page: Int) throws -> AtomFeed {
         let entries = try library.catalog(sort: .title).filter { Self.authors(of: $0).contains(name) }
-        return try books(Listing(entries: entries), id: "urn:ibook:author:" + name, title: name,
+        return try books(Listing(entries: entries), id: "urn:ibook:author:" + URLQuery.encoded(name), title: name,
                          path: "/opds/author?name=" + URLQuery.encoded(name), page: page)
     }
 
@@ -70,7 +70,7 @@ struct OPDSCatalog {
         let entries = try library.catalog(sort: .title).filter { entry in
             entry.tags.contains { $0.lowercased() == folded || $0.lowercased().hasPrefix(folded + "/") }
         }
-        return try books(Listing(entries: entries), id: "urn:ibook:tag:" + name, title: name,
+        return try books(Listing(entries: entries), id: "urn:ibook:tag:" + URLQuery.encoded(name), title: name,
                          path: "/opds/tag?name=" + URLQuery.encoded(name), page: page)
     }
 
@@ -98,7 +98,7 @@ struct OPDSCatalog {
     /// nil when no search is saved under this name.
     func savedSearch(_ name: String, page: Int) throws -> AtomFeed? {
         guard let saved = try library.savedSearches().first(where: { $0.name == name }) else { return nil }
-        return try books(Listing(entries: try library.catalog(query: saved.query, sort: .title)), id: "urn:ibook:saved:" + name,
+        return try books(Listing(entries: try library.catalog(query: saved.query, sort: .title)), id: "urn:ibook:saved:" + URLQuery.encoded(name),
                          title: name, path: "/opds/saved-search?name=" + URLQuery.encoded(name), page: page)
     }
 
@@ -117,7 +117,7 @@ struct OPDSCatalog {
             let page = hit.label.map { "\(hit.page) (\($0))" } ?? "\(hit.page)"
             listing.notes[hit.bookID] = "Page \(page): \(hit.snippet.before)\(hit.snippet.match)\(hit.snippet.after)"
         }
-        return try books(listing, id: "urn:ibook:search:" + query, title: "Search: " + query,
+        return try books(listing, id: "urn:ibook:search:" + URLQuery.encoded(query), title: "Search: " + query,
                          path: "/opds/search?q=" + URLQuery.encoded(query), page: page)
     }
 
@@ -141,7 +141,7 @@ struct OPDSCatalog {
         var feed = AtomFeed(id: id, title: title, updated: try lastAdded(), kind: .navigation)
         feed.links = commonLinks(self: path, kind: .navigation)
         feed.entries = items.map { name, count, href in
-            AtomFeed.Entry(id: id + ":" + name, title: name, updated: feed.updated,
+            AtomFeed.Entry(id: id + ":" + URLQuery.encoded(name), title: name, updated: feed.updated,
                            summary: count == 1 ? "1 book" : "\(count) books",
                            links: [AtomFeed.Link(rel: "subsection", href: href, type: Self.acquisition)])
         }

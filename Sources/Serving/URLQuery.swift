@@ -1,4 +1,5 @@
-/// Values written into the links of a feed: percent-encoded as a query's value.
+/// Values written into the links and ids of a feed: percent-encoded as a query's value (an
+/// Atom id is an IRI, which holds no space).
 enum URLQuery {
     static func encoded(_ text: String) -> String {
         let digits = Array("0123456789ABCDEF")
