@@ -663,11 +663,12 @@ SERVED_REAL="${IBOOK_CORPUS:-$REPO/../shared/corpus/real}"
 fig() { awk -v k="$1" '$1 == k { print $2 }' "$S/figures"; }
 limit serve "OPDS root (/opds), mean of 300, ms" "$(fig opds_root_ms)" 20 ms
 limit serve "a page image drawn for the first time, 1200 px, median of 20, ms" "$(fig page_cold_ms)" 150 ms
+limit serve "16 clients at once asking only for pages never drawn (700 px): failed requests" "$(fig cold_crowd_failed)" 1 ""
 limit serve "$SERVE_CLIENTS clients for $SERVE_SECONDS s (feeds, covers, pages, page images): failed requests" \
     "$(( $(fig load_socket_errors) + $(fig load_http_errors) ))" 1 ""
 limit serve "the same: server's resident memory at the end over half-way, ratio" \
     "$(python3 -c 'import sys; print("%.2f" % (float(sys.argv[2]) / float(sys.argv[1])))' "$(fig rss_half_mb)" "$(fig rss_end_mb)")" 1.25 ""
-note "serve: $(fig load_requests) requests in $SERVE_SECONDS s from $SERVE_CLIENTS connections (wrk, 2 threads, loopback, --rate-limit 0) over $(fig load_paths) addresses (feeds, the shelf, each book's page, cover, thumbnail and reader, and the first 10 page images of every book at 800 and 1200 px, each drawn for the first time during the run by whichever client asks first; a request unanswered after 30 s counts as failed): $(fig load_rate) requests/s, latency median $(fig load_p50_ms) ms, 99th percentile $(fig load_p99_ms) ms; resident memory $(fig rss_before_mb) MB before, $(fig rss_half_mb) MB half-way, $(fig rss_end_mb) MB at the end (peak $(fig rss_peak_mb) MB); a page image from the cache $(fig page_cached_ms) ms, the slowest first drawing $(fig page_cold_max_ms) ms."
+note "serve: $(fig load_requests) requests in $SERVE_SECONDS s from $SERVE_CLIENTS connections (wrk, 2 threads, loopback, --rate-limit 0) over $(fig load_paths) addresses (feeds, the shelf, each book's page, cover, thumbnail and reader, and the first 10 page images of every book at 800 and 1200 px, each drawn for the first time during the run by whichever client asks first; a request unanswered after 30 s counts as failed): $(fig load_rate) requests/s, latency median $(fig load_p50_ms) ms, 99th percentile $(fig load_p99_ms) ms; resident memory $(fig rss_before_mb) MB before, $(fig rss_half_mb) MB half-way, $(fig rss_end_mb) MB at the end (peak $(fig rss_peak_mb) MB); a page image from the cache $(fig page_cached_ms) ms, the slowest first drawing $(fig page_cold_max_ms) ms; $(fig cold_crowd_pages) pages never drawn, asked for by 16 clients at once, came at $(fig cold_crowd_per_s) pages/s (PDFs' pages are drawn on every core, other formats' one at a time)."
 rm -rf "$S"
 fi
 

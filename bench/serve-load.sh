@@ -49,6 +49,17 @@ for page in $(seq 10 29); do
 done | sort -n | awk '{ t[NR] = $1 * 1000 } END { printf "page_cold_ms %.1f\npage_cold_max_ms %.1f\n", t[int((NR + 1) / 2)], t[NR] }'
 curl -s -o /dev/null "$BASE/books/$LONGEST/pages/10?width=1200"
 echo "page_cached_ms $(curl -s -o /dev/null -w '%{time_total}' "$BASE/books/$LONGEST/pages/10?width=1200" | awk '{ printf "%.2f", $1 * 1000 }')"
+# A crowd asking only for pages never drawn: 16 clients at once over up to 120 pages of the books
+# (pages 11 to 20 of each, at 700 px), each page asked once; pages drawn a second.
+head -12 "$WORK/books" | while read -r id pages; do
+    for page in $(seq 11 20); do if [ "$page" -lt "$pages" ]; then echo "$BASE/books/$id/pages/$page?width=700"; fi; done
+done > "$WORK/cold-urls"
+cold_start=$(date +%s.%N)
+xargs -P 16 -n 1 curl -s -o /dev/null -w '%{http_code}\n' < "$WORK/cold-urls" > "$WORK/cold-codes"
+cold_end=$(date +%s.%N)
+echo "cold_crowd_pages $(wc -l < "$WORK/cold-urls")"
+echo "cold_crowd_failed $(grep -vc '^200$' "$WORK/cold-codes" || true)"
+echo "cold_crowd_per_s $(awk -v n="$(wc -l < "$WORK/cold-urls")" -v a="$cold_start" -v b="$cold_end" 'BEGIN { printf "%.1f", n / (b - a) }')"
 echo "rss_before_mb $(rss)"
 
 # The mix, as e-reader apps and browsers read: feeds, the shelf, every book's page, cover,

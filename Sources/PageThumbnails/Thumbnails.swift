@@ -40,4 +40,25 @@ extension Library {
             }
         }
     }
+
+    /// The size to ask `thumbnail(of:page:size:)` for so that the page comes out `width` pixels
+    /// across: the cache draws to a longer side, which for a portrait page is its height. Found
+    /// from the page's proportions with the renderer's own rounding, without drawing the page.
+    /// Not for the first page of a book that names a cover, whose picture has its own proportions.
+    public func thumbnailSize(of book: Book, page: Int, width: Int, password: String? = nil) throws -> Int {
+        let sizes = ThumbnailCache.sizes
+        let document = try BookFile.pages(of: book, password: password)
+        guard (1...max(1, document.pageCount)).contains(page) else {
+            throw LibraryError.pageOutOfRange(page, pageCount: document.pageCount)
+        }
+        let tall = document.pixelSize(page: page, fittingWidth: width, height: sizes.upperBound)
+        guard tall.height > tall.width else { return width }
+        let longer = min(sizes.upperBound, tall.height)
+        // The renderer rounds both sides from the longer one, so the height that fits the width may
+        // come out a pixel narrower or wider: the neighbour that gives the width exactly wins.
+        for candidate in [longer, longer - 1, longer + 1] where sizes.contains(candidate) {
+            if document.pixelSize(page: page, fittingWidth: candidate, height: candidate).width == width { return candidate }
+        }
+        return longer
+    }
 }

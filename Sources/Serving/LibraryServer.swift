@@ -9,10 +9,9 @@ public final class LibraryServer: @unchecked Sendable {
     private let library: Library
     /// The library's connection and caches are for one caller at a time.
     private let lock = NSLock()
-    /// Pages are drawn one at a time too (poppler and MuPDF are not asked to draw in parallel),
-    /// but apart from the library's lock: a page drawn for the first time holds up no feed.
-    /// Taken after the library's lock when both are held, never before it.
-    private let drawing = NSLock()
+    /// Pages are drawn apart from the library's lock, so that a page drawn for the first time holds
+    /// up no feed, and side by side (PDFs). Entered after the library's lock when both are held.
+    private let drawing = PageDrawing()
 
     /// A page to draw once the library's lock is given back, or a response ready now.
     private enum Answer {
@@ -189,7 +188,7 @@ public final class LibraryServer: @unchecked Sendable {
     private func image(of book: Book, page: Int, size: Int) throws -> HTTPResponse {
         let path: String
         do {
-            path = try drawing.withLock { try library.thumbnail(of: book, page: page, size: size) }
+            path = try drawing.run(book, page: page, size: size) { try library.thumbnail(of: book, page: page, size: size) }
         } catch LibraryError.fileMissing {
             return .text(404, "The file of book \(book.id) is no longer where the library has it, and its image was never drawn.")
         }
@@ -198,18 +197,24 @@ public final class LibraryServer: @unchecked Sendable {
                             headers: [("Cache-Control", "private, max-age=3600")])
     }
 
-    /// A page at `width` pixels across (or less, for a page wider than the cache draws): the
-    /// cache draws to a longer side, which for a portrait page is its height, so such a page is
-    /// drawn again at the height that makes it `width` wide. Pages but the first are drawn outside
-    /// the library's lock: for them the thumbnail cache asks the library nothing (for the first,
-    /// it may fetch a shared library's cover from the database).
+    /// A page at `width` pixels across (or less, for a page wider than the cache draws). The cache
+    /// draws to a longer side, the height for a portrait page: the height that makes the page
+    /// `width` wide comes from the page's proportions, read from the book without drawing it. The
+    /// first page of a book that is not a PDF may be its cover picture, whose proportions only a drawing tells: it is
+    /// drawn once at `width` to learn them. Pages but the first are drawn outside the library's
+    /// lock: for them the thumbnail cache asks the library nothing (for the first, it may fetch a
+    /// shared library's cover from the database).
     private func pageImage(of book: Book, page: Int, width: Int) throws -> HTTPResponse {
-        let first = try drawing.withLock { try library.thumbnail(of: book, page: page, size: width) }
+        guard page == 1, book.format != .pdf else {
+            let size = try drawing.run(book, page: page, size: -width) { try library.thumbnailSize(of: book, page: page, width: width) }
+            return try image(of: book, page: page, size: size)
+        }
+        let first = try drawing.run(book, page: page, size: width) { try library.thumbnail(of: book, page: page, size: width) }
         guard let size = PNGSize(path: first), size.height > size.width else { return try image(of: book, page: page, size: width) }
         var longer = min(Self.widest, (width * size.height + size.width / 2) / max(1, size.width))
         // The first drawing's sides are rounded, so its proportions may miss by a pixel at this size:
         // measured again on the larger drawing, which is closer, and drawn once more if they did.
-        let drawn = try drawing.withLock { try library.thumbnail(of: book, page: page, size: longer) }
+        let drawn = try drawing.run(book, page: page, size: longer) { try library.thumbnail(of: book, page: page, size: longer) }
         if let second = PNGSize(path: drawn), second.width != width, second.width > 0 {
             longer = min(Self.widest, (longer * width + second.width / 2) / second.width)
         }

@@ -237,6 +237,49 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(try server.get("/books/1/pages/99999999999999999999?width=300").status, 404)
     }
 
+    /// Pages never drawn, asked for by many clients at once (PDFs are drawn side by side, the
+    /// EPUB's one at a time): every one comes back at its width, and one page asked for eight
+    /// times at once is drawn once, the same bytes for all.
+    func testPagesAskedForAtOnceAreEachDrawnAtTheirWidth() throws {
+        let feed = try OPDSDocument(try server.get("/opds/books").body)
+        var paths: [(path: String, width: Int)] = []
+        for (index, entry) in feed.entries.enumerated() {
+            let stream = try XCTUnwrap(entry.link("http://vaemendis.net/opds-pse/stream"), entry.title)
+            let count = try XCTUnwrap(stream.attributes["pse:count"].flatMap(Int.init))
+            for page in Set([1, count / 2, count - 1]) where page > 0 {
+                let width = 401 + index * 7 + page
+                paths.append((stream.href.replacingOccurrences(of: "{pageNumber}", with: String(page))
+                    .replacingOccurrences(of: "{maxWidth}", with: String(width)), width))
+            }
+        }
+        let same = try XCTUnwrap(paths.first).path.replacingOccurrences(of: "width=", with: "width=1")
+        let requests = paths + Array(repeating: (same, 0), count: 8)
+        let answers = Locked<[Int: ServedLibrary.Response]>([:])
+        let failures = Locked<[String]>([])
+        let server = self.server
+        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
+            do {
+                let response = try server.get(requests[index].path)
+                answers.withLock { $0[index] = response }
+            } catch {
+                failures.withLock { $0.append("\(requests[index].path): \(error)") }
+            }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, [])
+        let got = answers.withLock { $0 }
+        for (index, request) in requests.enumerated() {
+            let response = try XCTUnwrap(got[index], request.path)
+            XCTAssertEqual(response.status, 200, request.path)
+            let header = [UInt8](response.body.prefix(24))
+            XCTAssertEqual(Array(header.prefix(4)), [0x89, 0x50, 0x4e, 0x47], request.path)
+            if request.width > 0 {
+                XCTAssertEqual(header[16..<20].reduce(0) { $0 << 8 | Int($1) }, request.width, request.path)
+            }
+        }
+        let copies = Set((paths.count..<requests.count).compactMap { got[$0]?.body })
+        XCTAssertEqual(copies.count, 1, "one page asked for eight times at once")
+    }
+
     func testTheShelfPageShowsEveryCoverUnderAStrictPolicy() throws {
         let page = try server.get("/")
         XCTAssertEqual(page.status, 200)
