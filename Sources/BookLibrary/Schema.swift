@@ -274,6 +274,17 @@ enum Schema {
                 );
                 """)
         }
+        migrator.register("20-web-tokens") { db in
+            // `ibook serve`'s access tokens (WebTokens): their SHA-256 only, never the token.
+            try db.execute("""
+                CREATE TABLE web_tokens (
+                    name TEXT PRIMARY KEY,
+                    sha256 TEXT NOT NULL UNIQUE,
+                    rights TEXT NOT NULL CHECK (rights IN ('reader', 'editor')),
+                    created_at REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 

@@ -31,15 +31,21 @@ public struct AccessToken: Sendable {
 
     /// Whether an Authorization header carries this token.
     public func admits(authorization: String?) -> Bool {
-        guard let authorization else { return false }
+        guard let offered = Self.offered(in: authorization) else { return false }
+        return matches(offered)
+    }
+
+    /// The token an Authorization header carries: a Bearer token, or the password of HTTP Basic.
+    public static func offered(in authorization: String?) -> [UInt8]? {
+        guard let authorization else { return nil }
         let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2 else { return false }
+        guard parts.count == 2 else { return nil }
         let scheme = parts[0].lowercased()
         let credentials = parts[1].trimmingCharacters(in: .whitespaces)
-        if scheme == "bearer" { return matches(Array(credentials.utf8)) }
+        if scheme == "bearer" { return Array(credentials.utf8) }
         guard scheme == "basic", let decoded = Data(base64Encoded: credentials),
-              let colon = decoded.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        return matches(Array(decoded[decoded.index(after: colon)...]))
+              let colon = decoded.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        return Array(decoded[decoded.index(after: colon)...])
     }
 
     /// Compared in time that depends on the lengths only, never on where the bytes first differ.

@@ -50,12 +50,17 @@ public final class LibraryServer: @unchecked Sendable {
             return .text(405, "Only GET, HEAD and POST are answered here.", headers: [("Allow", "GET, HEAD, POST")])
         }
         guard request.path.utf8.count <= Self.longestPath else { return .text(414, "The address is too long.") }
-        guard let rights = access.rights(authorization: request.header("Authorization")) else {
+        // Asked on every request, so that a token added or removed with `ibook token` counts at once.
+        let storedTokens = lock.withLock { (try? library.hasWebTokens()) ?? false }
+        let offered = access.rights(authorization: request.header("Authorization"), storedTokens: storedTokens) { secret in
+            lock.withLock { (try? library.webTokenRights(secret)).flatMap { $0 }.map(ClientRights.init) }
+        }
+        guard let rights = offered else {
             return .text(401, "An access token is needed: send it as a Bearer token, or as the password of HTTP Basic.",
                          headers: [("WWW-Authenticate", "Basic realm=\"ibook\", charset=\"UTF-8\""),
                                    ("WWW-Authenticate", "Bearer realm=\"ibook\"")])
         }
-        if !access.requiresToken, !request.isFromLoopback {
+        if !access.requiresToken, !storedTokens, !request.isFromLoopback {
             return .text(403, "Without an access token this library is served to this machine only.")
         }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)

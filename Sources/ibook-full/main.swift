@@ -45,7 +45,7 @@ var program = Program(
         CollectionCommand.self, RefreshCommand.self, WatermarkCommand.self, PrintCommand.self, PrintersCommand.self,
         ExportCommand.self,
         ComposeCommand.self, CompletionsCommand.self, ManPageCommand.self, RootsCommand.self, MigrateCommand.self,
-        ServerCommand.self, ServeCommand.self,
+        ServerCommand.self, ServeCommand.self, TokenCommand.self,
     ],
     drainDiagnostics: PopplerDiagnostics.drain,
     layoutReader: { library, book, request, password in

@@ -20,9 +20,11 @@ final class ServedLibrary: TestResource, @unchecked Sendable {
     private let errors = Pipe()
     private var token: Cleanup.Token?
 
-    init(_ library: TestLibrary, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `expectedHost`: the address it says it listens on, which `--bind` among `arguments` may change.
+    init(_ library: TestLibrary, arguments: [String] = [], environment: [String: String] = [:],
+         expectedHost: String = "127.0.0.1") throws {
         process.executableURL = URL(fileURLWithPath: Run.ibookPath)
-        process.arguments = ["serve", "--bind", "127.0.0.1:0"] + arguments
+        process.arguments = arguments.contains("--bind") ? ["serve"] + arguments : ["serve", "--bind", "127.0.0.1:0"] + arguments
         process.environment = library.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
@@ -45,8 +47,9 @@ final class ServedLibrary: TestResource, @unchecked Sendable {
             line.append(byte)
         }
         firstLine = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .newlines)
-        guard let match = firstLine.range(of: #"127\.0\.0\.1:[0-9]+/opds$"#, options: .regularExpression),
-              let port = Int(firstLine[match].dropFirst("127.0.0.1:".count).dropLast("/opds".count)) else {
+        let host = NSRegularExpression.escapedPattern(for: expectedHost)
+        guard let match = firstLine.range(of: host + #":[0-9]+/opds$"#, options: .regularExpression),
+              let port = Int(firstLine[match].dropFirst(expectedHost.count + 1).dropLast("/opds".count)) else {
             kill(pid, SIGKILL)
             process.waitUntilExit()
             throw RunError.failed("ibook serve said '\(firstLine)': \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))")

@@ -15,10 +15,11 @@ enum ServeCommand: Command {
             (with Range requests), its pages as PNG for apps that stream them (OPDS-PSE), and at / a web reader: \
             the shelf of covers, each book's page (contents, bookmarks, notes), its pages drawn at the browser's size, \
             and search, with the place you stopped shared with 'ibook history'. It listens on 127.0.0.1:8080, this \
-            machine only, unless --bind says otherwise; an address other machines reach needs an access token, from \
-            --token-file or $IBOOK_SERVE_TOKEN (which may also record reading state and bookmarks), or \
-            --reader-token-file (which only reads), sent as 'Authorization: Bearer TOKEN' or as the password of HTTP \
-            Basic with any user name. Each client address may make --rate-limit requests a second (in bursts of five \
+            machine only, unless --bind says otherwise; an address other machines reach needs access tokens: those \
+            made with 'ibook token add' (stored in the library as their SHA-256; once one exists every client needs \
+            one), or one from --token-file or $IBOOK_SERVE_TOKEN (which may also record reading state and \
+            bookmarks), or --reader-token-file (which only reads), sent as 'Authorization: Bearer TOKEN' or as the \
+            password of HTTP Basic with any user name. Each client address may make --rate-limit requests a second (in bursts of five \
             times that). With --tls-cert and --tls-key it speaks HTTPS. It prints the address it serves at, and stops \
             on Ctrl-C or SIGTERM.
             """,
@@ -51,8 +52,10 @@ enum ServeCommand: Command {
         }
         let reader = try arguments.value("reader-token-file").map(AccessToken.read(path:))
         let access = AccessPolicy(editor: token, reader: reader)
-        guard address.isLoopback || access.requiresToken else {
-            throw UsageError("\(HTTPServerError.openToNetworkWithoutToken(address.description)): give --token-file FILE or $IBOOK_SERVE_TOKEN, or bind 127.0.0.1")
+        let library = try context.library()
+        let storedTokens = try library.hasWebTokens()
+        guard address.isLoopback || access.requiresToken || storedTokens else {
+            throw UsageError("\(HTTPServerError.openToNetworkWithoutToken(address.description)): make one with 'ibook token add NAME', give --token-file FILE or $IBOOK_SERVE_TOKEN, or bind 127.0.0.1")
         }
         let rate = try arguments.int("rate-limit", in: 0...1_000_000) ?? standardRate
         let tls: TLSFiles?
@@ -62,7 +65,6 @@ enum ServeCommand: Command {
         case (_?, nil): throw UsageError("--tls-cert needs --tls-key, the certificate's private key")
         case (nil, _?): throw UsageError("--tls-key needs --tls-cert, the key's certificate")
         }
-        let library = try context.library()
         // Blocked before the server's threads start, so that every one of them inherits it.
         StopSignals.block()
         let errors = Terminal(fileDescriptor: 2)
