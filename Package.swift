@@ -174,7 +174,7 @@ let package = Package(
         // The password prompt every command that opens a PDF shares, and the words for a locked PDF.
         .target(name: "RenderCommands", dependencies: ["IBookCLI", "Arguments", "BookLibrary", "PageThumbnails", "FileOutput", "PDF", "FileNames"]),
         // `ibook serve`: the library over HTTP (libmicrohttpd) as OPDS catalogs and downloads. Never prints.
-        .target(name: "Serving", dependencies: ["CMicroHTTPD", "BookLibrary", "PageThumbnails", "FileNames"]),
+        .target(name: "Serving", dependencies: ["CMicroHTTPD", "BookLibrary", "PageThumbnails", "FileNames", "LeanBasics"]),
         // `ibook-full`: every command, the PDF workbench and the extraction workers.
         .executableTarget(name: "ibook-full", dependencies: ["FileNames", "BookOpening", 
             "IBookCLI", "BookLibrary", "BookIndexing", "Arguments", "PDF", "FileOutput", "Compose", "Reports",

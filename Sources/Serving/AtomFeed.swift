@@ -1,4 +1,5 @@
 import Foundation
+import LeanBasics
 
 /// An OPDS 1.2 catalog document: an Atom feed of navigation or acquisition entries.
 public struct AtomFeed {
@@ -51,8 +52,8 @@ public struct AtomFeed {
             xmlns:pse="http://vaemendis.net/opds-pse/ns">
 
             """
-        out += "  <id>\(XMLText.escaped(id))</id>\n"
-        out += "  <title>\(XMLText.escaped(title))</title>\n"
+        out += "  <id>\(MarkupEscaping.text(id))</id>\n"
+        out += "  <title>\(MarkupEscaping.text(title))</title>\n"
         out += "  <updated>\(Self.timestamp(updated))</updated>\n"
         out += "  <author><name>ibook</name></author>\n"
         if let totalResults { out += "  <opensearch:totalResults>\(totalResults)</opensearch:totalResults>\n" }
@@ -61,18 +62,18 @@ public struct AtomFeed {
         for link in links { out += "  " + Self.element(link) + "\n" }
         for entry in entries {
             out += "  <entry>\n"
-            out += "    <title>\(XMLText.escaped(entry.title))</title>\n"
-            out += "    <id>\(XMLText.escaped(entry.id))</id>\n"
+            out += "    <title>\(MarkupEscaping.text(entry.title))</title>\n"
+            out += "    <id>\(MarkupEscaping.text(entry.id))</id>\n"
             out += "    <updated>\(Self.timestamp(entry.updated))</updated>\n"
-            for author in entry.authors { out += "    <author><name>\(XMLText.escaped(author))</name></author>\n" }
-            if let language = entry.language { out += "    <dc:language>\(XMLText.escaped(language))</dc:language>\n" }
-            if let issued = entry.issued { out += "    <dc:issued>\(XMLText.escaped(issued))</dc:issued>\n" }
-            if let publisher = entry.publisher { out += "    <dc:publisher>\(XMLText.escaped(publisher))</dc:publisher>\n" }
+            for author in entry.authors { out += "    <author><name>\(MarkupEscaping.text(author))</name></author>\n" }
+            if let language = entry.language { out += "    <dc:language>\(MarkupEscaping.text(language))</dc:language>\n" }
+            if let issued = entry.issued { out += "    <dc:issued>\(MarkupEscaping.text(issued))</dc:issued>\n" }
+            if let publisher = entry.publisher { out += "    <dc:publisher>\(MarkupEscaping.text(publisher))</dc:publisher>\n" }
             for category in entry.categories {
-                out += "    <category term=\"\(XMLText.escaped(category))\" label=\"\(XMLText.escaped(category))\"/>\n"
+                out += "    <category term=\"\(MarkupEscaping.text(category))\" label=\"\(MarkupEscaping.text(category))\"/>\n"
             }
             // Atom wants content (or an alternate link) in every entry; empty when there is nothing to say.
-            out += "    <content type=\"text\">\(XMLText.escaped(entry.summary ?? ""))</content>\n"
+            out += "    <content type=\"text\">\(MarkupEscaping.text(entry.summary ?? ""))</content>\n"
             for link in entry.links { out += "    " + Self.element(link) + "\n" }
             out += "  </entry>\n"
         }
@@ -81,9 +82,9 @@ public struct AtomFeed {
     }
 
     private static func element(_ link: Link) -> String {
-        var text = "<link rel=\"\(XMLText.escaped(link.rel))\" href=\"\(XMLText.escaped(link.href))\" type=\"\(XMLText.escaped(link.type))\""
-        if let title = link.title { text += " title=\"\(XMLText.escaped(title))\"" }
-        for (name, value) in link.attributes { text += " \(name)=\"\(XMLText.escaped(value))\"" }
+        var text = "<link rel=\"\(MarkupEscaping.text(link.rel))\" href=\"\(MarkupEscaping.text(link.href))\" type=\"\(MarkupEscaping.text(link.type))\""
+        if let title = link.title { text += " title=\"\(MarkupEscaping.text(title))\"" }
+        for (name, value) in link.attributes { text += " \(name)=\"\(MarkupEscaping.text(value))\"" }
         return text + "/>"
     }
 

@@ -1,5 +1,6 @@
 import BookLibrary
 import Foundation
+import LeanBasics
 
 /// A book's page in the web reader: its metadata, where its reader stopped, its contents with
 /// their page labels, its bookmarks and its notes, each opening the reader at its page.
@@ -16,9 +17,9 @@ struct BookPage {
         let title = book.title.isEmpty ? "Untitled" : book.title
         var body = "<main class=\"book\">\n<section class=\"about\">\n"
         body += "<img class=\"cover\" src=\"/books/\(book.id)/cover\" alt=\"\">\n<div>\n"
-        body += "<h1>\(XMLText.escaped(title))</h1>\n"
+        body += "<h1>\(MarkupEscaping.text(title))</h1>\n"
         let authors = OPDSCatalog.authors(of: entry)
-        if !authors.isEmpty { body += "<p class=\"author\">\(XMLText.escaped(authors.joined(separator: ", ")))</p>\n" }
+        if !authors.isEmpty { body += "<p class=\"author\">\(MarkupEscaping.text(authors.joined(separator: ", ")))</p>\n" }
         body += "<p class=\"actions\">"
         if let stopped {
             body += "<a class=\"button\" id=\"continue\" href=\"\(WebPage.readerLink(book: book.id, page: stopped.page))\">"
@@ -26,10 +27,10 @@ struct BookPage {
         } else {
             body += "<a class=\"button\" id=\"continue\" href=\"\(WebPage.readerLink(book: book.id, page: 1))\">Read</a> "
         }
-        body += "<a href=\"/books/\(book.id)/file\" download>Download the \(XMLText.escaped(book.format.displayName))</a></p>\n"
-        body += "<dl>\n" + facts().map { "<dt>\($0.0)</dt><dd>\(XMLText.escaped($0.1))</dd>" }.joined(separator: "\n") + "\n</dl>\n"
+        body += "<a href=\"/books/\(book.id)/file\" download>Download the \(MarkupEscaping.text(book.format.displayName))</a></p>\n"
+        body += "<dl>\n" + facts().map { "<dt>\($0.0)</dt><dd>\(MarkupEscaping.text($0.1))</dd>" }.joined(separator: "\n") + "\n</dl>\n"
         if let description = entry.details.description ?? book.subject, !description.isEmpty {
-            body += "<p class=\"description\">\(XMLText.escaped(description))</p>\n"
+            body += "<p class=\"description\">\(MarkupEscaping.text(description))</p>\n"
         }
         body += """
             <form class="search" method="get" action="/books/\(book.id)/search" role="search">\
@@ -64,10 +65,10 @@ struct BookPage {
         guard !contents.isEmpty else { return "" }
         var html = "<section class=\"contents\">\n<h2>Contents</h2>\n<ol>\n"
         for item in contents {
-            let title = XMLText.escaped(item.title)
+            let title = MarkupEscaping.text(item.title)
             if let page = item.page {
                 html += "<li class=\"depth-\(min(item.depth, 5))\"><a href=\"\(WebPage.readerLink(book: book.id, page: page))\">\(title)</a>"
-                    + " <span class=\"label\">\(XMLText.escaped(item.label ?? String(page)))</span></li>\n"
+                    + " <span class=\"label\">\(MarkupEscaping.text(item.label ?? String(page)))</span></li>\n"
             } else {
                 html += "<li class=\"depth-\(min(item.depth, 5))\">\(title)</li>\n"
             }
@@ -81,7 +82,7 @@ struct BookPage {
         html += "<ul>\n"
         for mark in bookmarks {
             html += "<li><a href=\"\(WebPage.readerLink(book: book.id, page: mark.page))\">\(WebPage.pageName(mark.page, label: mark.label).capitalizedFirst)</a>"
-            if let note = mark.note, !note.isEmpty { html += " — \(XMLText.escaped(note))" }
+            if let note = mark.note, !note.isEmpty { html += " — \(MarkupEscaping.text(note))" }
             html += "</li>\n"
         }
         return html + "</ul>\n</section>\n"
@@ -91,13 +92,13 @@ struct BookPage {
         guard let notes, notes.annotationCount > 0 else { return "" }
         var html = "<section class=\"notes\">\n<h2>Notes and highlights</h2>\n"
         for chapter in notes.chapters {
-            if let title = chapter.title { html += "<h3>\(XMLText.escaped(title))</h3>\n" }
+            if let title = chapter.title { html += "<h3>\(MarkupEscaping.text(title))</h3>\n" }
             html += "<ul>\n"
             for annotation in chapter.annotations {
-                html += "<li class=\"\(XMLText.escaped(annotation.kind.rawValue))\"><a href=\"\(WebPage.readerLink(book: book.id, page: annotation.page))\">"
-                    + "\(WebPage.pageName(annotation.page, label: annotation.label).capitalizedFirst)</a> · \(XMLText.escaped(annotation.kind.rawValue))"
-                if let text = annotation.text, !text.isEmpty { html += "<blockquote>\(XMLText.escaped(text))</blockquote>" }
-                if let note = annotation.note, !note.isEmpty { html += "<p>\(XMLText.escaped(note))</p>" }
+                html += "<li class=\"\(MarkupEscaping.text(annotation.kind.rawValue))\"><a href=\"\(WebPage.readerLink(book: book.id, page: annotation.page))\">"
+                    + "\(WebPage.pageName(annotation.page, label: annotation.label).capitalizedFirst)</a> · \(MarkupEscaping.text(annotation.kind.rawValue))"
+                if let text = annotation.text, !text.isEmpty { html += "<blockquote>\(MarkupEscaping.text(text))</blockquote>" }
+                if let note = annotation.note, !note.isEmpty { html += "<p>\(MarkupEscaping.text(note))</p>" }
                 html += "</li>\n"
             }
             html += "</ul>\n"

@@ -1,4 +1,5 @@
 import BookLibrary
+import LeanBasics
 
 /// The library as a page of covers for a browser: each cover opens its book's page. No script;
 /// the style is a file of its own, so that the page's Content-Security-Policy allows nothing inline.
@@ -15,11 +16,11 @@ struct HTMLShelf {
             """
         for entry in entries[paging.items] {
             let book = entry.book
-            let title = XMLText.escaped(book.title.isEmpty ? "Untitled" : book.title)
+            let title = MarkupEscaping.text(book.title.isEmpty ? "Untitled" : book.title)
             html += """
-                <li><a href="/books/\(book.id)" title="\(title) (\(XMLText.escaped(book.format.displayName)))">\
+                <li><a href="/books/\(book.id)" title="\(title) (\(MarkupEscaping.text(book.format.displayName)))">\
                 <img src="/books/\(book.id)/thumbnail" alt="" loading="lazy">\
-                <span class="title">\(title)</span><span class="author">\(XMLText.escaped(book.author))</span></a></li>
+                <span class="title">\(title)</span><span class="author">\(MarkupEscaping.text(book.author))</span></a></li>
 
                 """
         }

@@ -1,4 +1,5 @@
 import BookLibrary
+import LeanBasics
 
 /// One page of a book in the browser: the page drawn on the server as PNG, at the width the
 /// browser picks from `srcset` for its viewport and pixel density, with links (and keys, in
@@ -24,14 +25,14 @@ struct ReaderPage {
     func html() -> String {
         let title = book.title.isEmpty ? "Untitled" : book.title
         let here = WebPage.readerLink(book: book.id, page: page)
-        var body = "<nav class=\"pager\">\n<a class=\"back\" href=\"/books/\(book.id)\">\(XMLText.escaped(title))</a>\n"
+        var body = "<nav class=\"pager\">\n<a class=\"back\" href=\"/books/\(book.id)\">\(MarkupEscaping.text(title))</a>\n"
         if page > 1 {
             body += "<a id=\"previous\" rel=\"prev\" href=\"\(WebPage.readerLink(book: book.id, page: page - 1))\">← Previous</a>\n"
         }
         body += """
             <form class="goto" method="get" action="/books/\(book.id)/read"><label>Page \
             <input name="page" value="\(page)" size="4" inputmode="numeric" aria-label="Page number"></label> \
-            of \(book.pageCount)\(label.map { $0 == String(page) ? "" : " <span class=\"label\">(\(XMLText.escaped($0)))</span>" } ?? "")</form>
+            of \(book.pageCount)\(label.map { $0 == String(page) ? "" : " <span class=\"label\">(\(MarkupEscaping.text($0)))</span>" } ?? "")</form>
 
             """
         if page < book.pageCount {
@@ -55,7 +56,7 @@ struct ReaderPage {
         body += """
             <main class="reader" \(attributes)>
             <img id="page" src="/books/\(book.id)/pages/\(page - 1)?width=960" srcset="\(Self.srcset(book: book.id, page: page))" \
-            sizes="\(Self.sizes)" alt="Page \(page) of \(XMLText.escaped(title))">
+            sizes="\(Self.sizes)" alt="Page \(page) of \(MarkupEscaping.text(title))">
             </main>
             """
         return WebPage.document(title: "\(title) — page \(page)", body: body, bodyClass: "reading", script: true)

@@ -1,4 +1,5 @@
 import BookLibrary
+import LeanBasics
 
 /// Search results in the browser: the books whose metadata match, and the pages whose text
 /// holds the query, each hit with its context and a link that opens the reader at its page.
@@ -16,21 +17,21 @@ struct SearchPage {
     func html() -> String {
         var body = "<main class=\"results\">\n"
         if let book {
-            body += "<h1>“\(XMLText.escaped(query))” in <a href=\"/books/\(book.id)\">\(XMLText.escaped(book.title.isEmpty ? "Untitled" : book.title))</a></h1>\n"
+            body += "<h1>“\(MarkupEscaping.text(query))” in <a href=\"/books/\(book.id)\">\(MarkupEscaping.text(book.title.isEmpty ? "Untitled" : book.title))</a></h1>\n"
             body += """
                 <form class="search" method="get" action="/books/\(book.id)/search" role="search">\
-                <input type="search" name="q" value="\(XMLText.escaped(query))" aria-label="Search in this book"> <button>Find</button></form>
+                <input type="search" name="q" value="\(MarkupEscaping.text(query))" aria-label="Search in this book"> <button>Find</button></form>
 
                 """
         } else {
-            body += "<h1>Search: “\(XMLText.escaped(query))”</h1>\n"
+            body += "<h1>Search: “\(MarkupEscaping.text(query))”</h1>\n"
         }
-        if let problem { body += "<p class=\"problem\">\(XMLText.escaped(problem))</p>\n" }
+        if let problem { body += "<p class=\"problem\">\(MarkupEscaping.text(problem))</p>\n" }
         if !books.isEmpty {
             body += "<h2>Books</h2>\n<ul class=\"books\">\n"
             for entry in books {
-                body += "<li><a href=\"/books/\(entry.book.id)\">\(XMLText.escaped(entry.book.title.isEmpty ? "Untitled" : entry.book.title))</a>"
-                    + " <span class=\"author\">\(XMLText.escaped(entry.book.author))</span></li>\n"
+                body += "<li><a href=\"/books/\(entry.book.id)\">\(MarkupEscaping.text(entry.book.title.isEmpty ? "Untitled" : entry.book.title))</a>"
+                    + " <span class=\"author\">\(MarkupEscaping.text(entry.book.author))</span></li>\n"
             }
             body += "</ul>\n"
         }
@@ -41,12 +42,12 @@ struct SearchPage {
             let hit = page[0]
             let link = WebPage.readerLink(book: hit.bookID, page: hit.page)
             body += "<li><a href=\"\(link)\">"
-            if book == nil { body += "<span class=\"book\">\(XMLText.escaped(hit.bookTitle))</span>, " }
+            if book == nil { body += "<span class=\"book\">\(MarkupEscaping.text(hit.bookTitle))</span>, " }
             body += "\(WebPage.pageName(hit.page, label: hit.label))</a>"
-            if let chapter = hit.chapter { body += " <span class=\"chapter\">\(XMLText.escaped(chapter))</span>" }
+            if let chapter = hit.chapter { body += " <span class=\"chapter\">\(MarkupEscaping.text(chapter))</span>" }
             for found in page.prefix(3) {
-                body += "<p>\(XMLText.escaped(found.snippet.before))<mark>\(XMLText.escaped(found.snippet.match))</mark>"
-                    + "\(XMLText.escaped(found.snippet.after))</p>"
+                body += "<p>\(MarkupEscaping.text(found.snippet.before))<mark>\(MarkupEscaping.text(found.snippet.match))</mark>"
+                    + "\(MarkupEscaping.text(found.snippet.after))</p>"
             }
             if page.count > 3 { body += "<p class=\"more\">and \(page.count - 3) more on this page</p>" }
             body += "</li>\n"

@@ -1,3 +1,5 @@
+import LeanBasics
+
 /// What every page of the web reader shares: its head, the bar with the library's search,
 /// and the headers it is sent with. Script comes only from `/reader.js`, style only from
 /// `/shelf.css`: the policy allows nothing inline.
@@ -13,13 +15,13 @@ enum WebPage {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(XMLText.escaped(title))</title>
+        <title>\(MarkupEscaping.text(title))</title>
         <link rel="stylesheet" href="/shelf.css">
         <link rel="search" type="application/opensearchdescription+xml" href="/opds/opensearch.xml" title="ibook">
         \(head)\(script ? "<script src=\"/reader.js\" defer></script>\n" : "")</head>
         <body\(bodyClass.isEmpty ? "" : " class=\"\(bodyClass)\"")>
         <header class="bar"><a class="home" href="/">ibook library</a>
-        <form class="search" method="get" action="/search" role="search"><input type="search" name="q" value="\(XMLText.escaped(query))" \
+        <form class="search" method="get" action="/search" role="search"><input type="search" name="q" value="\(MarkupEscaping.text(query))" \
         placeholder="Search the library" aria-label="Search the library"> <button>Search</button></form></header>
         \(body)
         </body>
@@ -37,7 +39,7 @@ enum WebPage {
     /// A page number as people read it: the number, and its label when the book gives another.
     static func pageName(_ page: Int, label: String?) -> String {
         guard let label, !label.isEmpty, label != String(page) else { return "page \(page)" }
-        return "page \(page) (\(XMLText.escaped(label)))"
+        return "page \(page) (\(MarkupEscaping.text(label)))"
     }
 
     static func readerLink(book: Int, page: Int) -> String { "/books/\(book)/read?page=\(page)" }

@@ -291,7 +291,7 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertFalse(page.text.contains("<script"), "no script")
         XCTAssertFalse(page.text.contains("style="), "no inline style")
         for book in try books() {
-            let title = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;")]
+            let title = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")]
                 .reduce(book.title) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
             XCTAssertTrue(page.text.contains("<span class=\"title\">\(title)</span>"), book.title)
             XCTAssertTrue(page.text.contains("<a href=\"/books/\(book.id)\""), book.title)
