@@ -11,9 +11,25 @@ final class PageDrawing: @unchecked Sendable {
     private var running = 0
     private var reflowRunning = false
     private var inProgress: Set<String> = []
+    /// The sizes pages were found to need for a width: reading them from the book means opening
+    /// it (20 ms for a long PDF), which a page already in the cache should not cost again.
+    private var sizes: [String: Int] = [:]
+    static let sizesKept = 50_000
 
     init(slots: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.slots = max(1, slots)
+    }
+
+    /// The size `page` of `book` is drawn at to be `width` wide, from `measure` the first time.
+    func size(of book: Book, page: Int, width: Int, _ measure: () throws -> Int) throws -> Int {
+        let key = "\(book.sha256)/\(page)/w\(width)"
+        if let known = condition.withLock({ sizes[key] }) { return known }
+        let size = try run(book, page: page, size: -width, measure)
+        condition.withLock {
+            if sizes.count >= Self.sizesKept { sizes.removeAll(keepingCapacity: true) }
+            sizes[key] = size
+        }
+        return size
     }
 
     /// Runs `body`, which draws (or measures) `page` of `book` at `size`, when a slot is free.
