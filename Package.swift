@@ -110,7 +110,7 @@ let package = Package(
         // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.
         .target(name: "Postgres", dependencies: ["CPQ", "CPQLoader", "Store", "LeanBasics"]),
         // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
-        .target(name: "OCR", dependencies: ["CTesseract", "Raster"]),
+        .target(name: "OCR", dependencies: ["CTesseract", "Raster", "Documents"]),
         .target(name: "Arguments"),
         // What Foundation's NSString, CharacterSet, String(format:) and DateFormatter gave the
         // lean ibook's modules, so that they import FoundationEssentials and link no ICU.
@@ -137,7 +137,7 @@ let package = Package(
         .target(name: "QPDF", dependencies: ["CQPDF", "FileNames"]),
 
         // A copy of a scanned book's PDF with the words OCR stored laid under its pages, invisible, by qpdf.
-        .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "PDF", "QPDF", "FileOutput"]),
+        .target(name: "SearchablePDF", dependencies: ["BookIndexing", "BookLibrary", "Documents", "PDF", "QPDF", "FileOutput"]),
 
         // Fills HTML templates with data and prints them to PDF with WeasyPrint. Never prints.
         .target(name: "Compose", dependencies: ["PDF", "FileOutput", "LeanBasics"]),

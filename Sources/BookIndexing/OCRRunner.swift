@@ -97,10 +97,7 @@ struct OCRRunner {
                         try library.storeOCR(book, page: page, text: read.text,
                                              ocr: PageOCR(confidence: read.confidence, languages: read.languages,
                                                           rotation: read.rotation),
-                                             words: read.words.map {
-                                                 PageWord(text: $0.text, x: $0.x, y: $0.y, width: $0.width,
-                                                          height: $0.height, confidence: $0.confidence)
-                                             },
+                                             words: read.words,
                                              replacing: options.mode == .always)
                         result.pagesRead += 1
                         if !read.words.isEmpty {

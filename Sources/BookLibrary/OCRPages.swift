@@ -1,3 +1,4 @@
+import Documents
 import FoundationEssentials
 import Glibc
 import Store
@@ -15,23 +16,6 @@ public struct PageOCR: Codable, Equatable, Sendable {
         self.confidence = confidence
         self.languages = languages
         self.rotation = rotation
-    }
-}
-
-/// A recognised word and its box as fractions of the displayed page (0…1
-/// from the top-left): what a reader outlines for a hit.
-public struct PageWord: Codable, Equatable, Sendable {
-    public var text: String
-    public var x: Double, y: Double, width: Double, height: Double
-    public var confidence: Double
-
-    public init(text: String, x: Double, y: Double, width: Double, height: Double, confidence: Double) {
-        self.text = text
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-        self.confidence = confidence
     }
 }
 

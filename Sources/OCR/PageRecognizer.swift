@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Raster
 
@@ -56,7 +57,7 @@ public final class PageRecognizer {
 
     /// A word's box in the turned image, as fractions of the page as it was
     /// given (`width` × `height` pixels before turning).
-    static func unturned(_ word: TesseractEngine.PixelWord, turns: Int, width: Int, height: Int) -> RecognizedWord {
+    static func unturned(_ word: TesseractEngine.PixelWord, turns: Int, width: Int, height: Int) -> PageWord {
         let w = Double(width), h = Double(height)
         let left = Double(word.left), top = Double(word.top), right = Double(word.right), bottom = Double(word.bottom)
         let x0: Double, y0: Double, x1: Double, y1: Double
@@ -67,7 +68,7 @@ public final class PageRecognizer {
         default: (x0, x1, y0, y1) = (left, right, top, bottom)
         }
         func fraction(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
-        return RecognizedWord(text: word.text, x: fraction(x0 / w), y: fraction(y0 / h),
+        return PageWord(text: word.text, x: fraction(x0 / w), y: fraction(y0 / h),
                               width: fraction((x1 - x0) / w), height: fraction((y1 - y0) / h),
                               confidence: (word.confidence * 10).rounded() / 10)
     }

@@ -1,4 +1,5 @@
 import BookLibrary
+import Documents
 import Foundation
 
 /// A PDF of invisible text only (render mode 3), one page per scanned page,
