@@ -91,21 +91,22 @@ enum SharedBookTerms {
     /// ones (`exact_parts`), whether its outline may (`outline`), and its
     /// page count (`pages`); among one book only when `book` is given.
     static func rankingQuery(_ plan: SearchPlan, book: Int?) -> (sql: String, bindings: [SQLBindable]) {
-        var bindings: [SQLBindable] = []
-        let ofBook = book.map { id -> String in bindings.append(id); return " AND book_id = ?" } ?? ""
+        // Each lookup that `ofBook` narrows binds the book's id after its own values.
+        let ofBook = book == nil ? "" : " AND book_id = ?"
+        let bookID: [SQLBindable] = book.map { [$0] } ?? []
         var alternatives: [String] = []
-        var allBindings: [SQLBindable] = []
+        var bindings: [SQLBindable] = []
         for conjunction in plan.books where !conjunction.terms.isEmpty {
             let lookups = conjunction.terms.indices.map { index -> String in
                 let term = conjunction.terms[index]
                 if conjunction.lastIsPrefix && index == conjunction.terms.count - 1 {
                     // Bytes order the C collation, so a beginning is a range; no
                     // term goes on past the last code point.
-                    allBindings += [term, term + "\u{10FFFF}"] + bindings
+                    bindings += [term, term + "\u{10FFFF}"] + bookID
                     return "SELECT book_id, bit_or(parts) AS m, bool_or(outline) AS o FROM book_terms "
                         + "WHERE term >= ? AND term < ?\(ofBook) GROUP BY book_id"
                 }
-                allBindings += [term] + bindings
+                bindings += [term] + bookID
                 return "SELECT book_id, bit_or(parts) AS m, bool_or(outline) AS o FROM book_terms WHERE term = ?\(ofBook) GROUP BY book_id"
             }
             alternatives.append("""
@@ -118,7 +119,7 @@ enum SharedBookTerms {
             SELECT book_id, CASE WHEN part > 0 THEN 1::bigint << (part - 1) ELSE 0 END AS parts, part = 0 AS outline, true AS exact
             FROM book_index WHERE NOT complete\(ofBook)
             """)
-        allBindings += bindings
+        bindings += bookID
         let sql = """
             SELECT book_id, bit_or(parts) AS parts, bit_or(CASE WHEN exact THEN parts ELSE 0 END) AS exact_parts,
                    bool_or(outline) AS outline,
@@ -126,6 +127,6 @@ enum SharedBookTerms {
             FROM (\(alternatives.joined(separator: "\nUNION ALL\n"))) AS c
             GROUP BY book_id
             """
-        return (sql, allBindings)
+        return (sql, bindings)
     }
 }
