@@ -37,7 +37,7 @@ final class LocalStore: LibraryStore {
 
     func search(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
                 onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        try Search(database: database).run(text, scope: scope, exact: exact, limit: limit, onHit: onHit)
+        try SearchFlow(engine: Search(database: database)).run(text, scope: scope, exact: exact, limit: limit, onHit: onHit)
     }
 
     func ocr(of book: Book, page: Int) throws -> PageOCR? {

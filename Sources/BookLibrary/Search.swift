@@ -44,53 +44,41 @@ public struct SearchSummary: Codable, Sendable {
 /// A book's pages occupy consecutive rows (`first_page_row...last_page_row`),
 /// in page order, so a book's search is a row range of the page index, and
 /// the text parts of the book index are row ranges too.
-struct Search {
+struct Search: SearchEngine {
     let database: Database
     /// From this size of the library's file on, pages the page index picks
     /// are read with read() rather than through the memory mapping.
     var scatteredFileSize: Int64 = 256 << 20
 
-    func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
-             onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        let query = try SearchQuery.parsed(text, exact: exact)
-        let candidates: BookRanking.Candidates
-        switch scope {
-        case .book(let book):
-            candidates = .one(book.id)
-            try History(database: database).record(book, page: nil)
-        case .all:
-            candidates = .all
-        case .books(let ids):
-            candidates = .some(ids)
-        }
-        // One read transaction: one snapshot and one lock for the ranking
-        // and all the page reads, instead of taking and dropping the lock for each.
-        return try database.inTransaction(.deferred) {
-            let languages = try self.languages(of: candidates)
-            var matchers = TextMatchers(query)
-            let books = try BookRanking(database: database).books(matching: query, languages: languages,
-                                                                  among: candidates, matchers: &matchers)
-            guard !books.isEmpty else { return SearchSummary() }
-            let expression = try query.expression(languages: languages, hasVariant: hasVariant(_:prefix:))
-            var emitter = Emitter(database: database, expression: expression, books: books, matchers: matchers,
-                                  highlighted: try HighlightedSpans(database: database))
-            // A reader's find in one book goes in page order.
-            var outlineFirst = true
-            if case .one = candidates { outlineFirst = false }
-            // The page index's pages are scattered over the file; parts are runs of pages.
-            // In a file of a few hundred books or fewer, mapped pages cost fewer
-            // faults than reading them cost calls (the real corpus: 5% less CPU).
-            let scattered = try books.contains { $0.route == .pageIndex }
-                && (fileSize() ?? 0) >= scatteredFileSize
-            emitter.libraryPages = try pageRows()
-            return try database.withReads(mapped: !scattered) {
-                try HitReporter.run(limit: limit, onHit: onHit) { reporter in
-                    for book in books {
-                        try emitter.emit(book, outlineFirst: outlineFirst, to: &reporter)
-                    }
-                }
-            }
-        }
+    func recordSearch(in book: Book) throws {
+        try History(database: database).record(book, page: nil)
+    }
+
+    /// One read transaction: one snapshot and one lock for the ranking
+    /// and all the page reads, instead of taking and dropping the lock for each.
+    func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try database.inTransaction(.deferred, body)
+    }
+
+    func rankedBooks(_ query: SearchQuery, among candidates: BookRanking.Candidates, matchers: inout TextMatchers,
+                     limited: Bool) throws -> (books: [RankedBook], emitter: Emitter)? {
+        let languages = try self.languages(of: candidates)
+        let books = try BookRanking(database: database).books(matching: query, languages: languages,
+                                                              among: candidates, matchers: &matchers)
+        guard !books.isEmpty else { return nil }
+        let expression = try query.expression(languages: languages, hasVariant: hasVariant(_:prefix:))
+        var emitter = Emitter(database: database, expression: expression, books: books, matchers: matchers,
+                              highlighted: try HighlightedSpans(database: database))
+        emitter.libraryPages = try pageRows()
+        return (books, emitter)
+    }
+
+    /// The page index's pages are scattered over the file; parts are runs of pages.
+    /// In a file of a few hundred books or fewer, mapped pages cost fewer
+    /// faults than reading them cost calls (the real corpus: 5% less CPU).
+    func readingPages<T>(of books: [RankedBook], _ body: () throws -> T) throws -> T {
+        let scattered = try books.contains { $0.route == .pageIndex } && (fileSize() ?? 0) >= scatteredFileSize
+        return try database.withReads(mapped: !scattered, body)
     }
 
     /// The number of page rows the library has had (the largest row id), for `Emitter.libraryPages`.
@@ -128,7 +116,7 @@ struct Search {
     }
 
     /// Reads one book after another and hands over their hits.
-    private struct Emitter {
+    struct Emitter: SearchEmitter {
         let database: Database
         let expression: String
         let books: [RankedBook]

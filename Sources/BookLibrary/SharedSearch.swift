@@ -13,7 +13,7 @@ import Store
 /// The server's GIN indexes over `SharedPageIndex`'s tsvectors pick the
 /// candidate pages; they may hold a few the matcher then rejects, never
 /// miss one it accepts (rows marked incomplete are always candidates).
-struct SharedSearch {
+struct SharedSearch: SearchEngine {
     let connection: PostgresConnection
 
     /// Pages whose text is fetched by one query: the first query asks for
@@ -22,34 +22,31 @@ struct SharedSearch {
     private static let firstTextBatch = 16
     private static let textBatch = 200
 
-    func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
-             onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        let query = try SearchQuery.parsed(text, exact: exact)
+    func recordSearch(in book: Book) throws {
+        try History(database: connection).record(book, page: nil)
+    }
+
+    /// Each statement sees the library as it is then: a shared library is read without holding
+    /// a transaction open against other people's adds.
+    func snapshot<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    func rankedBooks(_ query: SearchQuery, among candidates: BookRanking.Candidates, matchers: inout TextMatchers,
+                     limited: Bool) throws -> (books: [RankedBook], emitter: Emitter)? {
         let among: Set<Int>?
-        switch scope {
-        case .book(let book):
-            among = [book.id]
-            try History(database: connection).record(book, page: nil)
-        case .all:
-            among = nil
-        case .books(let ids):
-            among = ids
+        switch candidates {
+        case .one(let id): among = [id]
+        case .all: among = nil
+        case .some(let ids): among = ids
         }
         let catalog = try CatalogBooks(connection: connection, among: among)
         let plan = try SearchPlan(query, languages: catalog.languages)
-        var matchers = TextMatchers(query)
         let books = try rankedBooks(plan, catalog: catalog, matchers: &matchers)
-        guard !books.isEmpty else { return SearchSummary() }
-        var outlineFirst = true
-        if case .book = scope { outlineFirst = false }
-        var emitter = Emitter(connection: connection, matchers: matchers, candidates: CandidatePages(plan), books: books,
-                              limited: limit != nil)
-        return try HitReporter.run(limit: limit, onHit: onHit) { reporter in
-            for book in books {
-                try emitter.emit(book, outlineFirst: outlineFirst, to: &reporter)
-            }
-        }
+        guard !books.isEmpty else { return nil }
+        return (books, Emitter(connection: connection, matchers: matchers, candidates: CandidatePages(plan), books: books,
+                               limited: limited))
     }
+
+    func readingPages<T>(of books: [RankedBook], _ body: () throws -> T) throws -> T { try body() }
 
     /// The titles and languages of the books a search may look in.
     private struct CatalogBooks {
@@ -91,7 +88,7 @@ struct SharedSearch {
     }
 
     /// Which pages may hold the query: a condition over `page_index`.
-    private struct CandidatePages {
+    struct CandidatePages {
         var condition: String
         var bindings: [SQLBindable]
 
@@ -162,7 +159,7 @@ struct SharedSearch {
     /// Reads one book after another and hands over their hits, looking for
     /// a book's pages as `Search` does locally (`RankedBook.route`): the
     /// pages of the parts that hold every word, or those the page index picks.
-    private struct Emitter {
+    struct Emitter: SearchEmitter {
         let connection: PostgresConnection
         var matchers: TextMatchers
         let candidates: CandidatePages

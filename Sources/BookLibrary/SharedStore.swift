@@ -40,7 +40,7 @@ final class SharedStore: LibraryStore {
 
     func search(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
                 onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        try SharedSearch(connection: connection).run(text, scope: scope, exact: exact, limit: limit, onHit: onHit)
+        try SearchFlow(engine: SharedSearch(connection: connection)).run(text, scope: scope, exact: exact, limit: limit, onHit: onHit)
     }
 
     func ocr(of book: Book, page: Int) throws -> PageOCR? { nil }

@@ -224,10 +224,10 @@ final class SearchRankingTests: XCTestCase {
         let long = try addLongChronicle()
         for query in ["copyright", "configure", "harbour lights"] {
             var mapped: [String] = [], read: [String] = []
-            let mappedSummary = try Search(database: library.database).run(query, scope: .all, exact: false, limit: nil) {
+            let mappedSummary = try SearchFlow(engine: Search(database: library.database)).run(query, scope: .all, exact: false, limit: nil) {
                 mapped.append("\($0.bookID):\($0.page):\($0.snippet.match)")
             }
-            let readSummary = try Search(database: library.database, scatteredFileSize: 0).run(query, scope: .all, exact: false,
+            let readSummary = try SearchFlow(engine: Search(database: library.database, scatteredFileSize: 0)).run(query, scope: .all, exact: false,
                                                                                               limit: nil) {
                 read.append("\($0.bookID):\($0.page):\($0.snippet.match)")
             }
