@@ -126,7 +126,9 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"]),
+        // Text search with no SQL: words, folding, stems, languages, the query and its matches on a page.
+        .target(name: "TextSearch", dependencies: ["CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"]),
+        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "LeanBasics", "TextFolding", "TextSearch"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails", "BookOpening", "FileOutput", "Raster"]),
@@ -204,7 +206,7 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "TextSearch", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
         .testTarget(name: "CLITests", dependencies: [
             "ibook", "ibook-full", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
             "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting",

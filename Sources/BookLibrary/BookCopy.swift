@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 /// A book as one library holds it, made ready to go into another (`migrate
 /// --to`, `migrate --from`): its catalog fields, its outline, and the

@@ -3,6 +3,7 @@ import Glibc
 import LeanBasics
 import Postgres
 import Store
+import TextSearch
 
 extension Library {
     /// Applies an edit in one transaction; the title and author it sets are

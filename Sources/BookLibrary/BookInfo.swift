@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import TextSearch
 
 /// Everything `ibook info` shows about a book.
 public struct BookInfo: Codable, Sendable {

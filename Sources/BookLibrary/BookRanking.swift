@@ -1,5 +1,6 @@
 import LeanBasics
 import Store
+import TextSearch
 
 /// Picks and orders the books a search looks in, from the book index alone:
 /// no page is read or scored to rank them. Books whose title matches come

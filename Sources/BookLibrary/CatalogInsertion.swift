@@ -1,8 +1,9 @@
-import LeanBasics
 import FoundationEssentials
 import Glibc
+import LeanBasics
 import Postgres
 import Store
+import TextSearch
 
 /// A book as read from its PDF, ready to go into the catalog.
 package struct NewBook: Sendable {

@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 /// A `SearchPlan` in FTS5's query language, for a local library's
 /// `page_index(words, variants)` and `book_index` (see `SearchIndex`).

@@ -1,7 +1,8 @@
-import LeanBasics
 import FoundationEssentials
 import Glibc
+import LeanBasics
 import Store
+import TextSearch
 
 /// Checks and repairs the full-text index (`page_index`, see PageIndex)
 /// against the pages' stored text. The index is contentless and holds each

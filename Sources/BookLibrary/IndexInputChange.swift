@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 /// A change to what some page text becomes as index input (`IndexText`):
 /// a library whose pages have any such text is re-indexed from the stored

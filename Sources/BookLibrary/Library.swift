@@ -1,9 +1,11 @@
 import FileNames
 import FoundationEssentials
-import LeanBasics
 import Glibc
+import LeanBasics
 import Postgres
 import Store
+// Search results carry its types (Snippet, BookLanguage), so importing the library brings them.
+@_exported import TextSearch
 
 /// The catalog of books and the entry point to every service. Owns the one
 /// database connection of this process.

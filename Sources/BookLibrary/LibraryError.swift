@@ -38,7 +38,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case busy
     case damagedPageText(book: String, page: Int, reason: String)
     case readOnlyNeedsUpgrade(String, pendingMigrations: [String])
-    case stemmerUnavailable(String)
     /// What was asked works on PDFs only (yet): the file, and what it is instead.
     case needsPDF(String, format: BookFormat)
 
@@ -83,7 +82,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .readOnlyNeedsUpgrade(let path, let ids):
             return "the library at \(path) is read-only and was made by an older ibook: it needs "
                 + "\(ids.joined(separator: ", ")), which cannot be written; open it once where it can be written"
-        case .stemmerUnavailable(let algorithm): return "libstemmer has no '\(algorithm)' stemmer"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 /// The engine a library is kept in, behind one seam: what differs between
 /// an SQLite file (`LocalStore`) and a PostgreSQL server (`SharedStore`).

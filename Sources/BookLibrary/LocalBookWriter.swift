@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Store
+import TextSearch
 
 /// Adds a book to a local library: the SQLite counterpart of `SharedBookWriter`.
 struct LocalBookWriter {

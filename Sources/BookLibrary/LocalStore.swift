@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 /// A library in an SQLite file of this machine: FTS5 indexes, OCR text and
 /// annotations beside the catalog (see `Schema`).

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import TextSearch
 
 /// What reading a book's PDF again says about it.
 public struct DerivedMetadata: Sendable {

@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 /// The full-text index of pages, `page_index(words, variants)` (see
 /// `IndexText`): contentless, because `pages` keeps the text as printed and

@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 /// Stores the text of a book's pages extracted again from its file (`ibook
 /// refresh`), where it differs from what was stored: the page store, both

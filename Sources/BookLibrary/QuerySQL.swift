@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Store
+import TextSearch
 
 /// Turns a `BookQuery` into a WHERE clause over `books`. Values are only
 /// ever bound as parameters; the SQL text comes from this file alone.

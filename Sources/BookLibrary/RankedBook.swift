@@ -1,3 +1,5 @@
+import TextSearch
+
 /// A book that holds every word of a query, and where.
 struct RankedBook {
     var id: Int

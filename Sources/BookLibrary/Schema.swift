@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 /// The library's schema, as migrations applied in order. Never edit a
 /// registered migration: add a new one.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import Postgres
 import Store
+import TextSearch
 
 /// Where to search.
 public enum SearchScope: Sendable {

@@ -1,3 +1,5 @@
+import TextSearch
+
 /// The course of every full-text search, whichever store holds the library: the scope read
 /// (a reader's find in one book records that book as opened), the books that hold the query
 /// ranked best first by the engine, then each book read in turn, pages a matching outline

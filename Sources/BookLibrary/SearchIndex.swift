@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 /// The library's two full-text indexes, written and erased together.
 ///

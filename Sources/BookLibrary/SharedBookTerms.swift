@@ -1,5 +1,6 @@
 import Postgres
 import Store
+import TextSearch
 
 /// `book_terms` (migration pg-14-book-terms): a row for each term of a
 /// book, with the mask of the book's text parts that hold it (bit k: part

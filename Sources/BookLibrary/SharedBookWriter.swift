@@ -3,6 +3,7 @@ import Glibc
 import LeanBasics
 import Postgres
 import Store
+import TextSearch
 
 /// Writes books into a shared library, for `add` and `migrate --to` alike.
 /// Each book goes in ONE transaction — its row, every page's text, its

@@ -1,5 +1,6 @@
 import Postgres
 import Store
+import TextSearch
 
 /// A shared library's page index (migration pg-3-search), the PostgreSQL
 /// counterpart of `SearchIndex`: the same terms, made by the same code

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import Postgres
 import Store
+import TextSearch
 
 /// A shared library's schema on PostgreSQL, as migrations applied in order
 /// and recorded in `schema_migrations` like a local library's. Ids are in

@@ -1,6 +1,7 @@
 import LeanBasics
 import Postgres
 import Store
+import TextSearch
 
 /// Full-text search on a shared library, giving what `Search` gives locally:
 /// the same query terms (`SearchQuery`), the same book ranking

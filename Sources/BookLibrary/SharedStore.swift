@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Postgres
 import Store
+import TextSearch
 
 /// A library on a PostgreSQL server, shared by the people its roles let in:
 /// its index is tsvectors the server compares (`SharedPageIndex`), its

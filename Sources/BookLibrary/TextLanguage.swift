@@ -1,4 +1,5 @@
 import Store
+import TextSearch
 
 extension Library {
     /// The language of the book's words, as an ISO 639-1 code: the one the

@@ -1,3 +1,5 @@
+import TextSearch
+
 /// PostgreSQL `tsvector` and `tsquery` values written out as their input
 /// syntax, from terms ibook has already folded and stemmed (`IndexText`,
 /// `SearchQuery`). Their input functions take lexemes as given, unlike

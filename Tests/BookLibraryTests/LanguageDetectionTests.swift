@@ -1,4 +1,5 @@
 @testable import BookLibrary
+@testable import TextSearch
 import XCTest
 
 /// The language a book is indexed in, told from its text where the PDF

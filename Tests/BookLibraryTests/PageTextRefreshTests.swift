@@ -1,4 +1,5 @@
 @testable import BookLibrary
+@testable import TextSearch
 import XCTest
 
 /// How text read again carries over what was built on the old text: the

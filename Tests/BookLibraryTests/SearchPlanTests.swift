@@ -1,4 +1,5 @@
 @testable import BookLibrary
+@testable import TextSearch
 import XCTest
 
 /// One plan of what a search asks of the indexes, written in FTS5 for a

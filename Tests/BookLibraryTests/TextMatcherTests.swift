@@ -1,4 +1,5 @@
 @testable import BookLibrary
+@testable import TextSearch
 import Foundation
 import PDF
 import TestSupport

@@ -16,6 +16,11 @@ package enum IndexText {
     package struct Input: Equatable, Sendable {
         package var words: String
         package var variants: String
+
+        package init(words: String, variants: String) {
+            self.words = words
+            self.variants = variants
+        }
     }
 
     package static func input(of text: String, folder: TermFolder) -> Input {

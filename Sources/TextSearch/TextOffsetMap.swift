@@ -2,12 +2,12 @@
 /// the two differ only in whitespace (a separator added where the old
 /// extraction ran two pieces together), so that highlights keep marking the
 /// same words.
-struct TextOffsetMap {
+package struct TextOffsetMap {
     /// For each offset of the old text, the offset of the same character in the new one.
     private let newOffsets: [Int]
 
     /// nil when the texts differ in more than whitespace.
-    init?(old: String, new: String) {
+    package init?(old: String, new: String) {
         let old = Array(old), new = Array(new)
         var offsets: [Int] = []
         offsets.reserveCapacity(old.count)
@@ -29,7 +29,7 @@ struct TextOffsetMap {
     }
 
     /// The range in the new text that holds what `span` held in the old one.
-    func map(_ span: ClosedRange<Int>) -> ClosedRange<Int>? {
+    package func map(_ span: ClosedRange<Int>) -> ClosedRange<Int>? {
         guard span.lowerBound >= 0, span.upperBound < newOffsets.count else { return nil }
         let lower = newOffsets[span.lowerBound], upper = newOffsets[span.upperBound]
         return lower <= upper ? lower...upper : nil

@@ -80,10 +80,10 @@ private extension BookLanguage {
 
 extension LanguageDetector {
     /// Reads at most this many words: enough to tell, cheap for a long book.
-    static let sampleSize = 20_000
+    package static let sampleSize = 20_000
     /// Pages read from a longer book, spread over it: a manual's first pages
     /// are often its licence or colophon in English, whatever the book's language.
-    static let samplePages = 60
+    package static let samplePages = 60
 
     /// The pages (0-based) of a book of `pageCount` pages that the detector reads.
     package static func samplePageIndexes(pageCount: Int) -> [Int] {
@@ -118,11 +118,11 @@ extension LanguageDetector {
 /// How many characters of a text are Han ideographs, kana and Hangul: a
 /// Chinese, Japanese or Korean book is mostly one of them, however much
 /// English (commands, names) its pages carry.
-struct CJKScripts {
+package struct CJKScripts {
     private(set) var han = 0, kana = 0, hangul = 0
-    var total: Int { han + kana + hangul }
+    package var total: Int { han + kana + hangul }
 
-    mutating func count(_ scalar: UInt32) {
+    package mutating func count(_ scalar: UInt32) {
         switch scalar {
         case 0xAC00...0xD7AF: hangul += 1
         case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana += 1
@@ -134,7 +134,7 @@ struct CJKScripts {
     /// (at least 50 of them): Korean where Hangul is most, Japanese where
     /// kana are a twentieth of the rest or more (kanji prose is full of
     /// particles in kana), else Chinese.
-    func language(besides words: Int) -> BookLanguage? {
+    package func language(besides words: Int) -> BookLanguage? {
         guard total >= 50, total * 2 >= words else { return nil }
         if hangul * 2 > total { return .korean }
         return kana * 20 >= han + kana ? .japanese : .chinese

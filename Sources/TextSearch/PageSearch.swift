@@ -1,18 +1,18 @@
 /// One page's words compared with the query terms, on the UTF-8 bytes.
-struct PageSearch {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let words: [WordScanner.Word]
-    let folder: TermFolder
+package struct PageSearch {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let words: [WordScanner.Word]
+    package let folder: TermFolder
     private var foldedCache: [Int: (caseFolded: String, term: [UInt8])] = [:]
 
-    init(bytes: UnsafeBufferPointer<UInt8>, words: [WordScanner.Word], folder: TermFolder) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, words: [WordScanner.Word], folder: TermFolder) {
         self.bytes = bytes
         self.words = words
         self.folder = folder
     }
 
     /// The matches, in order, not overlapping.
-    mutating func find(_ alternatives: [[[UInt8]]], stem: [UInt8]?) -> [TextMatcher.ByteMatch] {
+    package mutating func find(_ alternatives: [[[UInt8]]], stem: [UInt8]?) -> [TextMatcher.ByteMatch] {
         var found: [TextMatcher.ByteMatch] = []
         // The bytes an ASCII word can start with to begin a match: its first
         // byte, lowercased, is its term's (see `firstByte`), and `equals` and
@@ -43,7 +43,7 @@ struct PageSearch {
     }
 
     /// The match that starts at word `index`, if any, and the index of the word after it.
-    mutating func match(_ alternatives: [[[UInt8]]], at index: Int, stem: [UInt8]?) -> (found: TextMatcher.ByteMatch, end: Int)? {
+    package mutating func match(_ alternatives: [[[UInt8]]], at index: Int, stem: [UInt8]?) -> (found: TextMatcher.ByteMatch, end: Int)? {
         var matched: (end: Int, split: Bool)?
         for sequence in alternatives where matched == nil {
             matched = match(sequence, 0, at: index, stem: stem)
@@ -142,11 +142,11 @@ struct PageSearch {
     /// matches `query`, or, given a stem, has that stem.
     /// What an ASCII word must begin with to have `stem` as its stem: all of it
     /// but the last letters its language's stemmer may rewrite (`BookLanguage.stemRewriteLimit`).
-    static func stemHead(_ stem: [UInt8], rewriteLimit: Int) -> ArraySlice<UInt8> {
+    package static func stemHead(_ stem: [UInt8], rewriteLimit: Int) -> ArraySlice<UInt8> {
         stem.prefix(max(1, stem.count - rewriteLimit))
     }
 
-    static func termMatches(_ term: [UInt8], caseFolded: String, _ query: [UInt8], prefix: Bool, stem: [UInt8]?,
+    package static func termMatches(_ term: [UInt8], caseFolded: String, _ query: [UInt8], prefix: Bool, stem: [UInt8]?,
                             folder: TermFolder) -> Bool {
         if prefix ? term.starts(with: query) : term == query { return true }
         guard let stem, term.first == stem.first else { return false }

@@ -10,7 +10,7 @@ package final class Stemmer {
     /// Throws for a language Snowball has no algorithm for, or one libstemmer lacks.
     package init(language: BookLanguage) throws {
         guard let algorithm = language.snowballAlgorithm, let handle = sb_stemmer_new(algorithm, "UTF_8") else {
-            throw LibraryError.stemmerUnavailable(language.snowballAlgorithm ?? language.name)
+            throw StemmerUnavailable(algorithm: language.snowballAlgorithm ?? language.name)
         }
         self.language = language
         self.handle = handle
@@ -30,4 +30,10 @@ package final class Stemmer {
             return String(decoding: UnsafeBufferPointer(start: result, count: length), as: UTF8.self)
         }
     }
+}
+
+/// A language Snowball has no algorithm for, or one this libstemmer lacks.
+package struct StemmerUnavailable: Error, Equatable, CustomStringConvertible {
+    package var algorithm: String
+    package var description: String { "libstemmer has no '\(algorithm)' stemmer" }
 }

@@ -11,7 +11,7 @@ public struct StemmingLanguage: Codable, Equatable, Sendable {
     /// False where Snowball has no stemmer for the language: words are matched as written.
     public var isStemmed: Bool
 
-    init(code: String, source: String?) {
+    package init(code: String, source: String?) {
         self.code = code
         let language = BookLanguage(rawValue: code)
         name = language?.name ?? code

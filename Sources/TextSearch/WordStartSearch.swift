@@ -13,7 +13,7 @@ import Glibc
 /// Where words start needs no scanning: an ASCII letter or digit after
 /// anything but one (or an uppercase letter after a digit, `2Copyright`),
 /// and scanning from there reads the same words as scanning the page.
-struct WordStartSearch {
+package struct WordStartSearch {
     /// The bytes a match can start with: as `PageSearch.find` skips words,
     /// by their first byte, lowercased; so each term's first byte in both cases.
     private let starts: [UInt8]
@@ -41,7 +41,7 @@ struct WordStartSearch {
     /// Nil unless every term and the stem are ASCII, beginning with a
     /// lowercase letter or a digit (as folded words do). `stemRewriteLimit`
     /// is the stem's language's.
-    init?(_ alternatives: [[[UInt8]]], stem: [UInt8]?, stemRewriteLimit: Int?) {
+    package init?(_ alternatives: [[[UInt8]]], stem: [UInt8]?, stemRewriteLimit: Int?) {
         let terms = alternatives.flatMap { $0 } + (stem.map { [$0] } ?? [])
         guard !alternatives.isEmpty, !alternatives.contains(where: \.isEmpty),
               terms.allSatisfy({ !$0.isEmpty && Self.isLowercaseOrDigit($0[0]) && $0.allSatisfy { $0 < 0x80 } })
@@ -72,7 +72,7 @@ struct WordStartSearch {
     /// that follows no hyphen. Words that are not ASCII (a page of mostly
     /// English with `café`, `Straße` or `x²` here and there) are read word by
     /// word between the cuts around them, and the rest of the page from word starts.
-    mutating func find(in bytes: UnsafeBufferPointer<UInt8>, alternatives: [[[UInt8]]], stem: [UInt8]?,
+    package mutating func find(in bytes: UnsafeBufferPointer<UInt8>, alternatives: [[[UInt8]]], stem: [UInt8]?,
                        folder: TermFolder) -> [TextMatcher.ByteMatch]? {
         guard bytes.baseAddress != nil else { return [] }
         var site = Self.wordNotASCII(in: bytes, from: 0)

@@ -3,7 +3,7 @@
 /// hundreds of words, nearly all met before, and a String made and hashed
 /// for each cost more than the search of the page. Open addressing over one
 /// buffer of keys; the lowercase String is made only for a word not met yet.
-struct WordVerdicts {
+package struct WordVerdicts {
     private struct Slot {
         var offset: Int32 = 0
         var length: Int32 = -1
@@ -12,7 +12,7 @@ struct WordVerdicts {
     }
 
     /// Past this many words the table starts again, so a long search keeps its memory bounded.
-    static let limit = 100_000
+    package static let limit = 100_000
 
     private var keys: [UInt8] = []
     private var slots = [Slot](repeating: Slot(), count: 1024)
@@ -20,7 +20,7 @@ struct WordVerdicts {
 
     /// The verdict on `bytes[range]` (ASCII), lowercase; `decide` gives it,
     /// from the lowercase word, the first time the word is met.
-    mutating func verdict(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decide: (String) -> Bool) -> Bool {
+    package mutating func verdict(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decide: (String) -> Bool) -> Bool {
         if count >= Self.limit { self = WordVerdicts() }
         var hash: UInt32 = 2_166_136_261
         for position in range {

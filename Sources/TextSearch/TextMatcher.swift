@@ -7,20 +7,20 @@ import Glibc
 /// last word as a prefix, CJK by character, a single word also by its stem,
 /// a word hyphenated at a line end as one word or as its halves.
 /// The full-text index finds the pages; this finds the places on them.
-struct TextMatcher {
+package struct TextMatcher {
     /// Where a match sits in the page text.
-    struct Match {
-        var range: Range<String.Index>
+    package struct Match {
+        package var range: Range<String.Index>
         /// The match took the halves of a line-end hyphenated word as two
         /// words of the query (`well-known`), so its snippet keeps the hyphen.
-        var keepsLineEndHyphen = false
+        package var keepsLineEndHyphen = false
     }
 
     /// A match as offsets into the UTF-8 of the page text.
-    struct ByteMatch: Equatable {
-        var start: Int
-        var end: Int
-        var keepsLineEndHyphen = false
+    package struct ByteMatch: Equatable {
+        package var start: Int
+        package var end: Int
+        package var keepsLineEndHyphen = false
     }
 
     /// Each alternative sequence of query terms, as UTF-8.
@@ -33,19 +33,19 @@ struct TextMatcher {
     /// starts with (see `WordStartSearch`).
     private var wordStarts: WordStartSearch?
 
-    init?(query: String, exact: Bool = false, language: BookLanguage? = nil) {
+    package init?(query: String, exact: Bool = false, language: BookLanguage? = nil) {
         guard let parsed = SearchQuery(query, exact: exact) else { return nil }
         self.init(parsed, language: language)
     }
 
-    init(_ query: SearchQuery, language: BookLanguage?) {
+    package init(_ query: SearchQuery, language: BookLanguage?) {
         folder = (try? TermFolder(language: query.stems ? language : nil)) ?? TermFolder(stemmer: nil)
         alternatives = query.alternatives.map { $0.map { Array($0.utf8) } }
         stem = query.stem(in: folder).map { Array($0.utf8) }
         wordStarts = WordStartSearch(alternatives, stem: stem, stemRewriteLimit: folder.stemmer?.language.stemRewriteLimit)
     }
 
-    mutating func matches(in text: String) -> [Match] {
+    package mutating func matches(in text: String) -> [Match] {
         var text = text
         let found = text.withUTF8 { matches(in: $0) }
         let utf8 = text.utf8
@@ -57,7 +57,7 @@ struct TextMatcher {
 
     /// The matches in UTF-8 text, in order, not overlapping: from word
     /// starts where the page allows it, else word by word (the same matches).
-    mutating func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [ByteMatch] {
+    package mutating func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [ByteMatch] {
         if let found = wordStarts?.find(in: bytes, alternatives: alternatives, stem: stem, folder: folder) ?? nil {
             return found
         }
@@ -66,19 +66,19 @@ struct TextMatcher {
     }
 
     /// `Character.isWhitespace`, without the property lookup for ASCII.
-    static func isSpace(_ character: Character) -> Bool {
+    package static func isSpace(_ character: Character) -> Bool {
         if let ascii = character.asciiValue { return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D) }
         return character.isWhitespace
     }
 
-    static func snippet(_ text: String, _ range: Range<String.Index>, context: Int = 60) -> Snippet {
+    package static func snippet(_ text: String, _ range: Range<String.Index>, context: Int = 60) -> Snippet {
         snippet(text, Match(range: range), context: context)
     }
 
     /// A line of context around a match, whitespace collapsed, cut at word
     /// boundaries: `before`, the match itself, and `after`. Words hyphenated
     /// at a line end are shown joined, as a reader reads them.
-    static func snippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
+    package static func snippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
         var copy = text
         let utf8 = text.utf8
         let byteMatch = ByteMatch(start: utf8.distance(from: utf8.startIndex, to: match.range.lowerBound),
@@ -91,7 +91,7 @@ struct TextMatcher {
     }
 
     /// `snippet` for a match in UTF-8 text.
-    static func snippet(_ bytes: UnsafeBufferPointer<UInt8>, _ match: ByteMatch, context: Int = 60) -> Snippet {
+    package static func snippet(_ bytes: UnsafeBufferPointer<UInt8>, _ match: ByteMatch, context: Int = 60) -> Snippet {
         if let snippet = scalarSnippet(bytes, match, context: context) { return snippet }
         let text = String(decoding: bytes, as: UTF8.self)
         let utf8 = text.utf8
@@ -100,7 +100,7 @@ struct TextMatcher {
     }
 
     /// `snippet` for any text, Character by Character.
-    static func characterSnippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
+    package static func characterSnippet(_ text: String, _ match: Match, context: Int = 60) -> Snippet {
         let range = match.range
         func squeeze(_ part: Substring) -> String {
             part.split(whereSeparator: { isSpace($0) }).joined(separator: " ")

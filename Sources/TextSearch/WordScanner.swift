@@ -163,7 +163,7 @@ package struct WordScanner {
     }
 
     /// The combining voiced and semi-voiced sound marks and their half-width forms (ﾞ ﾟ).
-    static func isVoicingMark(_ scalar: UInt32) -> Bool {
+    package static func isVoicingMark(_ scalar: UInt32) -> Bool {
         scalar == 0x3099 || scalar == 0x309A || scalar == 0xFF9E || scalar == 0xFF9F
     }
 
@@ -255,7 +255,7 @@ package struct WordScanner {
     /// The scalar at `position` and its length in bytes; a malformed byte is
     /// taken as one unknown character.
     @inline(__always)
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (UInt32, Int) {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (UInt32, Int) {
         let lead = bytes[position]
         if lead < 0x80 { return (UInt32(lead), 1) }
         let length: Int

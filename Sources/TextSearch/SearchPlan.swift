@@ -4,15 +4,15 @@
 /// `FTS5SearchPlan`, tsquery by `SharedSearch`), so that both look for the
 /// same pages and books. `TextMatcher` then finds the occurrences on the
 /// pages either index gives.
-struct SearchPlan: Equatable {
+package struct SearchPlan: Equatable {
     /// Index terms in order, the last one a prefix when `lastIsPrefix`.
-    struct Phrase: Equatable {
-        var terms: [String]
-        var lastIsPrefix: Bool
+    package struct Phrase: Equatable {
+        package var terms: [String]
+        package var lastIsPrefix: Bool
     }
 
     /// One way a page may hold the query.
-    enum PageAlternative: Equatable {
+    package enum PageAlternative: Equatable {
         /// The words in order among the page's words.
         case words(Phrase)
         /// One word of the phrase hyphenated at a line end, among the page's
@@ -26,18 +26,18 @@ struct SearchPlan: Equatable {
 
     /// Terms a part of a book (see `SearchIndex`) must all hold; `exact` is
     /// false for a stem, which ranks below the words as typed.
-    struct BookConjunction: Equatable {
-        var terms: [String]
-        var lastIsPrefix: Bool
-        var exact: Bool
+    package struct BookConjunction: Equatable {
+        package var terms: [String]
+        package var lastIsPrefix: Bool
+        package var exact: Bool
     }
 
-    let pages: [PageAlternative]
-    let books: [BookConjunction]
+    package let pages: [PageAlternative]
+    package let books: [BookConjunction]
 
     /// Each alternative spelling of the query (as typed, hyphenated pairs
     /// joined) and, for a single word not `exact`, its stem in each language.
-    init(_ query: SearchQuery, languages: [BookLanguage]) throws {
+    package init(_ query: SearchQuery, languages: [BookLanguage]) throws {
         var pages: [PageAlternative] = []
         var books: [BookConjunction] = []
         for sequence in query.alternatives {

@@ -1,9 +1,8 @@
 import LeanBasics
-import Store
 
-/// What a person typed into the search box, as index terms: the FTS5
-/// expression that finds candidate pages, and the `TextMatcher` that finds
-/// the occurrences on them.
+/// What a person typed into the search box, as index terms: what each
+/// store's index is asked for (`SearchPlan`), and the `TextMatcher` that finds
+/// the occurrences on the pages it gives.
 ///
 /// Words are folded as the index folds them (`TermFolding`). Several words
 /// are a phrase, the last one a prefix. A single word also finds its
@@ -26,15 +25,6 @@ package struct SearchQuery: Sendable {
     /// How much a match of the words as typed (whole or joined at a line end)
     /// counts against a match of only their stems, so exact matches rank first (see `BookRanking`).
     package static let bm25Weights = (words: 10.0, variants: 1.0)
-
-    /// The query for a search, within `QueryLimits`; throws `emptyQuery`
-    /// when the text has no words.
-    package static func parsed(_ text: String, exact: Bool) throws -> SearchQuery {
-        if text.utf8.count > QueryLimits.searchBytes { try QueryLimits.checkSearch(text, words: 0) }
-        guard let query = SearchQuery(text, exact: exact) else { throw LibraryError.emptyQuery }
-        try QueryLimits.checkSearch(text, words: query.terms.count)
-        return query
-    }
 
     /// Nil when the text has no words.
     package init?(_ text: String, exact: Bool = false) {
@@ -86,30 +76,5 @@ package struct SearchQuery: Sendable {
     package func stem(in folder: TermFolder) -> String? {
         guard stems, folder.stemmer != nil else { return nil }
         return folder.stem(caseFolded: terms[0].caseFolded, term: terms[0].term) ?? terms[0].term
-    }
-
-    /// The FTS5 expression over `page_index(words, variants)` for books in
-    /// `languages` (see `SearchPlan.fts5PageExpression`).
-    package func expression(languages: [BookLanguage], hasVariant: (String, _ prefix: Bool) throws -> Bool) throws -> String {
-        try SearchPlan(self, languages: languages).fts5PageExpression(hasVariant: hasVariant)
-    }
-
-    /// The query for `book_index` (see `SearchIndex`), which keeps no
-    /// positions: an OR of ANDs of single terms. A phrase becomes the AND of
-    /// its words (the last a prefix), each hyphenated alternative another
-    /// AND, and each stem in `languages` one more alternative. A book part
-    /// holds both the words and the variants of its pages, so no column is
-    /// named. `groups` gives, for each phrase of the expression in order,
-    /// the AND it belongs to, for `column_mask`. The parts it finds hold every
-    /// page `expression` finds. `exactGroups` leaves the stems out (255),
-    /// to tell where the words are as typed.
-    package struct AllWords: Sendable, Equatable {
-        package var expression: String
-        package var groups: [UInt8]
-        package var exactGroups: [UInt8]
-    }
-
-    package func allWords(languages: [BookLanguage]) throws -> AllWords {
-        try SearchPlan(self, languages: languages).fts5BookQuery()
     }
 }

@@ -2,26 +2,26 @@
 /// each, and each entry's page. Titles go straight from the database's
 /// bytes into the text (no String for each): a manual's outline has
 /// hundreds of entries, read for every search whose words it holds.
-struct OutlineTitles {
+package struct OutlineTitles {
     /// The titles, each followed by a line break (a title may hold line
     /// breaks of its own: `starts` says where each begins).
-    private(set) var text: [UInt8] = []
+    package private(set) var text: [UInt8] = []
     /// Where each title starts in `text`.
-    private(set) var starts: [Int] = []
-    private(set) var pages: [Int?] = []
+    package private(set) var starts: [Int] = []
+    package private(set) var pages: [Int?] = []
 
-    init() {}
+    package init() {}
 
-    init(_ entries: [(title: String, page: Int?)]) {
+    package init(_ entries: [(title: String, page: Int?)]) {
         for entry in entries {
             var title = entry.title
             title.withUTF8 { append(title: $0, page: entry.page) }
         }
     }
 
-    var count: Int { starts.count }
+    package var count: Int { starts.count }
 
-    mutating func append(title: UnsafeBufferPointer<UInt8>, page: Int?) {
+    package mutating func append(title: UnsafeBufferPointer<UInt8>, page: Int?) {
         starts.append(text.count)
         pages.append(page)
         text.append(contentsOf: title)
@@ -29,12 +29,12 @@ struct OutlineTitles {
     }
 
     /// The bytes of title `index`, without its line break.
-    func title(_ index: Int) -> ArraySlice<UInt8> {
+    package func title(_ index: Int) -> ArraySlice<UInt8> {
         text[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : text.count) - 1]
     }
 
     /// The entry whose title (or line break after it) holds `offset` of `text`.
-    func entry(at offset: Int) -> Int {
+    package func entry(at offset: Int) -> Int {
         var low = 0, high = starts.count
         while low < high {
             let middle = (low + high) / 2
