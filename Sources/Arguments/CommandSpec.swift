@@ -14,15 +14,15 @@ public struct CommandSpec: Sendable {
     public var takesDashedWords = false
 
     public init(name: String, abstract: String, discussion: String? = nil,
-                positionals: [Positional] = [], options: [Option] = [],
-                subcommands: [CommandSpec] = [], globalOptions: [Option] = []) {
+                positionals: [Positional] = [], options: [any OptionDeclaration] = [],
+                subcommands: [CommandSpec] = [], globalOptions: [any OptionDeclaration] = []) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.positionals = positionals
-        self.options = options
+        self.options = options.map(\.option)
         self.subcommands = subcommands
-        self.globalOptions = globalOptions
+        self.globalOptions = globalOptions.map(\.option)
     }
 
     public func subcommand(named name: String) -> CommandSpec? {

@@ -22,6 +22,58 @@ public struct ParsedArguments: Sendable, Equatable {
         self.positionalsByName = positionalValues
     }
 
+    /// Whether the flag was given.
+    public subscript(flag: Flag) -> Bool {
+        flags.contains(flag.option.key)
+    }
+
+    /// The last value given for the option, nil when it was not given.
+    public subscript(option: ValueOption<String>) -> String? {
+        value(option.option.key)
+    }
+
+    /// The last value given for the option, converted; nil when it was not
+    /// given, a usage error naming the option when it is not such a value.
+    public subscript<Value>(option: ValueOption<Value>) -> Value? {
+        get throws {
+            guard let text = value(option.option.key) else { return nil }
+            return try option.converted(text, displayName: displayName(of: option), commandPath: commandPath)
+        }
+    }
+
+    /// Every value given for the option, in order.
+    public subscript(option: RepeatedOption<String>) -> [String] {
+        values(option.option.key)
+    }
+
+    /// Every value given for the option, in order, converted.
+    public subscript<Value>(option: RepeatedOption<Value>) -> [Value] {
+        get throws {
+            try values(option.option.key).map { text in
+                guard let value = Value(argument: text) else {
+                    throw UsageError("Invalid value '\(text)' for '\(displayName(of: option))'", commandPath: commandPath)
+                }
+                return value
+            }
+        }
+    }
+
+    /// The case given for the option, nil when it was not given. The parser took
+    /// it in any case (upper or lower) and refused values that are none of them.
+    public subscript<Choice>(option: ChoiceOption<Choice>) -> Choice? {
+        value(option.option.key).flatMap(option.option.choice(matching:)).flatMap(Choice.init(rawValue:))
+    }
+
+    /// Whether the option was given at all, whatever it is.
+    public func contains(_ option: some OptionDeclaration) -> Bool {
+        flags.contains(option.option.key) || optionValues[option.option.key] != nil
+    }
+
+    /// The option as the user knows it (`--limit <n>`), for errors about its value.
+    private func displayName(of option: some OptionDeclaration) -> String {
+        displayNames[option.option.key] ?? option.option.displayName
+    }
+
     /// Whether the flag with this key was given.
     public func flag(_ key: String) -> Bool {
         flags.contains(key)
