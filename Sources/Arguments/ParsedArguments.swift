@@ -11,10 +11,10 @@ public struct ParsedArguments: Sendable, Equatable {
     /// Key to `--limit <n>`, so conversion errors name the option as the user knows it.
     var displayNames: [String: String] = [:]
 
-    /// Builds a result directly, for testing code that consumes parsed arguments.
-    public init(commandPath: [String], positionals: [String] = [],
-                flags: Set<String> = [], values: [String: [String]] = [:],
-                positionalValues: [String: [String]] = [:]) {
+    /// Builds a result directly, for tests of the parser's consumers.
+    init(commandPath: [String], positionals: [String] = [],
+         flags: Set<String> = [], values: [String: [String]] = [:],
+         positionalValues: [String: [String]] = [:]) {
         self.commandPath = commandPath
         self.positionals = positionals
         self.flags = flags
@@ -74,18 +74,17 @@ public struct ParsedArguments: Sendable, Equatable {
         displayNames[option.option.key] ?? option.option.displayName
     }
 
-    /// Whether the flag with this key was given.
-    public func flag(_ key: String) -> Bool {
+    // Looked up by key: for the subscripts above and the parser's own tests.
+
+    func flag(_ key: String) -> Bool {
         flags.contains(key)
     }
 
-    /// The last value given for the option.
-    public func value(_ key: String) -> String? {
+    func value(_ key: String) -> String? {
         optionValues[key]?.last
     }
 
-    /// Every value given for a repeatable option, in order; for other options at most the last.
-    public func values(_ key: String) -> [String] {
+    func values(_ key: String) -> [String] {
         optionValues[key] ?? []
     }
 
@@ -96,28 +95,5 @@ public struct ParsedArguments: Sendable, Equatable {
 
     public func positionalValues(_ name: String) -> [String] {
         positionalsByName[name] ?? []
-    }
-
-    /// The option's value as an integer, or `nil` when it was not given.
-    public func int(_ key: String, in range: ClosedRange<Int>? = nil) throws -> Int? {
-        guard let text = value(key) else { return nil }
-        guard let number = Int(text), range?.contains(number) ?? true else {
-            throw invalidValue(text, for: key)
-        }
-        return number
-    }
-
-    /// The option's value as a finite number, or `nil` when it was not given.
-    public func double(_ key: String, in range: ClosedRange<Double>? = nil) throws -> Double? {
-        guard let text = value(key) else { return nil }
-        guard let number = Double(text), number.isFinite, range?.contains(number) ?? true else {
-            throw invalidValue(text, for: key)
-        }
-        return number
-    }
-
-    private func invalidValue(_ text: String, for key: String) -> UsageError {
-        let name = displayNames[key] ?? "--\(key)"
-        return UsageError("Invalid value '\(text)' for '\(name)'", commandPath: commandPath)
     }
 }

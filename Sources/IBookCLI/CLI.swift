@@ -28,9 +28,15 @@ package enum CLI {
             + "give it in ~/.pgpass, $PGPASSWORD or a service file ($PGSERVICE), or put the URL in $IBOOK_LIBRARY"
     }
 
-    package static let globalOptions = [
-        Option("--library", value: "dir", help: "Library folder, or a postgresql:// URL for a shared library (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook)."),
-        Option("-v", "--verbose", help: "Also show what poppler says about damaged files."),
+    /// Options every command takes, before or after its name.
+    package enum GlobalOptions {
+        package static let library = ValueOption<String>("--library", value: "dir", help: "Library folder, or a postgresql:// URL for a shared library (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook).")
+        package static let verbose = Flag("-v", "--verbose", help: "Also show what poppler says about damaged files.")
+    }
+
+    package static let globalOptions: [any OptionDeclaration] = [
+        GlobalOptions.library,
+        GlobalOptions.verbose,
     ]
 
     package static func run(_ args: [String], program: Program) -> Int32 {
@@ -86,10 +92,10 @@ package enum CLI {
             return ExitCode.usage
         } catch LibraryError.needsPDF(let path, let format) {
             // The service knows the file; the command line knows which command was asked.
-            let asked = (parsed.commandPath + (parsed.flag("write") ? ["--write"] : [])
-                + (parsed.flag("layout") ? ["--layout"] : [])).joined(separator: " ")
+            let asked = (parsed.commandPath + (parsed[EditCommand.Options.write] ? ["--write"] : [])
+                + (parsed[ReadCommand.Options.layout] ? ["--layout"] : [])).joined(separator: " ")
             // An EPUB's metadata is written into its package document too.
-            let formats = parsed.commandPath.last == "edit" && parsed.flag("write") ? "PDFs and EPUBs" : "PDFs"
+            let formats = parsed.commandPath.last == "edit" && parsed[EditCommand.Options.write] ? "PDFs and EPUBs" : "PDFs"
             context.error("\(FileName.displayed(path)) is \(format.withArticle): '\(asked)' works on \(formats) only")
             return ExitCode.failure
         } catch {

@@ -2,6 +2,11 @@ import Arguments
 import BookLibrary
 
 package enum BookmarkCommand: Command {
+    package enum Options {
+        package static let note = ValueOption<String>("--note", value: "text", help: "A note to keep with the bookmark.")
+        package static let delete = Flag("--delete", help: "Remove the bookmark on this page.")
+    }
+
     package static let spec = CommandSpec(
         name: "bookmark",
         abstract: "Bookmark a page of the open book, or delete a bookmark.",
@@ -9,8 +14,8 @@ package enum BookmarkCommand: Command {
         positionals: [Positional("page", help: "A page number or label.")],
         options: [
             CommonOptions.book,
-            Option("--note", value: "text", help: "A note to keep with the bookmark."),
-            Option("--delete", help: "Remove the bookmark on this page."),
+            Options.note,
+            Options.delete,
             CommonOptions.json,
         ])
 
@@ -18,14 +23,14 @@ package enum BookmarkCommand: Command {
         let book = try context.book()
         let reference = PageReference(arguments.positional("page") ?? "")
         let library = try context.library()
-        if arguments.flag("delete") {
-            if arguments.value("note") != nil { throw UsageError("--note cannot be used with --delete") }
+        if arguments[Options.delete] {
+            if arguments[Options.note] != nil { throw UsageError("--note cannot be used with --delete") }
             let location = try library.deleteBookmark(book, page: reference)
             context.stdout.write("Deleted the bookmark on page \(location.page) of \(book.title)\n")
             return
         }
-        let (bookmark, created) = try library.bookmark(book, page: reference, note: arguments.value("note"))
-        if arguments.flag("json") {
+        let (bookmark, created) = try library.bookmark(book, page: reference, note: arguments[Options.note])
+        if arguments[CommonOptions.json] {
             try context.printJSON(bookmark)
             return
         }

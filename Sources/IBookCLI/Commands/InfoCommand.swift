@@ -14,7 +14,7 @@ package enum InfoCommand: Command {
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
         let info = try library.info(context.book())
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(info)
             return
         }

@@ -15,7 +15,7 @@ package enum NoteCommand: Command {
         let book = try context.book()
         let note = try context.library().addNote(book, page: PageReference(arguments.positional("page") ?? ""),
                                                  text: arguments.positional("text") ?? "")
-        if arguments.flag("json") { return try context.printJSON(note) }
+        if arguments[CommonOptions.json] { return try context.printJSON(note) }
         let label = Formatting.labelSuffix(note.label, page: note.page)
         context.stdout.write("Noted #\(note.id) on page \(note.page)\(label) of \(book.title)\n")
     }

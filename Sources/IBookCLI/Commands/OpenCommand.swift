@@ -10,7 +10,7 @@ package enum OpenCommand: Command {
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let book = try context.library().open(arguments.positional("book") ?? "")
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(book)
         } else {
             context.stdout.write("Opened #\(book.id) \(book.title) (\(book.pageCount) pages)\n")

@@ -17,7 +17,7 @@ package enum RelocateCommand: Command {
         let library = try context.library()
         let book = try library.book(named: arguments.positional("book") ?? "")
         let moved = try library.relocate(book, to: arguments.positional("new-path") ?? "")
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(moved)
         } else {
             context.stdout.write("Relocated #\(moved.id) \(moved.title) to \(FileName.displayed(moved.path))\n")

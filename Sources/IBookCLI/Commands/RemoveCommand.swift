@@ -11,7 +11,7 @@ package enum RemoveCommand: Command {
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let book = try context.library().remove(arguments.positional("book") ?? "")
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(book)
         } else {
             context.stdout.write("Removed #\(book.id) \(book.title)\n")

@@ -31,7 +31,7 @@ package enum RootsCommand: Command {
             let root = try roots.remove(arguments.positional("name") ?? "")
             context.stdout.write("Removed \(root.name) (was \(FileName.displayed(root.path)))\n")
         case "list":
-            if arguments.flag("json") { return try context.printJSON(roots.roots) }
+            if arguments[CommonOptions.json] { return try context.printJSON(roots.roots) }
             guard !roots.roots.isEmpty else {
                 context.stderr.write("No roots on this machine: map one with 'ibook roots set NAME PATH'.\n")
                 return

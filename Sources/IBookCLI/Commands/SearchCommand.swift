@@ -2,6 +2,15 @@ import Arguments
 import BookLibrary
 
 package enum SearchCommand: Command {
+    package enum Options {
+        package static let all = Flag("--all", help: "Search every book, best matches first.")
+        package static let `in` = ValueOption<String>("--in", value: "query", help: "Search the books this query selects, e.g. tag:physics (see 'ibook list --help').")
+        package static let exact = Flag("--exact", help: "Match the words as typed, without their inflections.")
+        package static let limit = ValueOption<Int>("--limit", value: "n", in: 1...Int(Int32.max), help: "Stop after this many hits.")
+        package static let notes = Flag("--notes", help: "Search only highlighted text and notes (see 'ibook notes').")
+        package static let json = Flag("--json", help: "Print one JSON object per hit per line.")
+    }
+
     package static let spec = CommandSpec(
         name: "search",
         abstract: "Find text in the open book, another book, or the whole library.",
@@ -9,28 +18,28 @@ package enum SearchCommand: Command {
         positionals: [Positional("text", help: "What to look for.", repeating: true)],
         options: [
             CommonOptions.book,
-            Option("--all", help: "Search every book, best matches first."),
-            Option("--in", value: "query", help: "Search the books this query selects, e.g. tag:physics (see 'ibook list --help')."),
-            Option("--exact", help: "Match the words as typed, without their inflections."),
-            Option("--limit", value: "n", help: "Stop after this many hits."),
-            Option("--notes", help: "Search only highlighted text and notes (see 'ibook notes')."),
-            Option("--json", help: "Print one JSON object per hit per line."),
+            Options.all,
+            Options.in,
+            Options.exact,
+            Options.limit,
+            Options.notes,
+            Options.json,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let query = arguments.positionalValues("text").joined(separator: " ")
-        let limit = try arguments.int("limit", in: 1...Int(Int32.max))
-        if arguments.flag("notes") { try context.require(.annotations, for: "ibook search --notes") }
+        let limit = try arguments[Options.limit]
+        if arguments[Options.notes] { try context.require(.annotations, for: "ibook search --notes") }
         let library = try context.library()
-        let scope = try context.searchScope()
-        let json = arguments.flag("json")
-        if arguments.flag("notes") {
+        let scope = try context.searchScope(all: Options.all, within: Options.in)
+        let json = arguments[Options.json]
+        if arguments[Options.notes] {
             return try NoteHitsPrinter.print(try library.searchNotes(query, scope: scope), scope: scope, limit: limit,
                                              json: json, context: context)
         }
         var printer = SearchHitsPrinter(out: context.stdout, json: json, spansBooks: scope.spansBooks)
         var chapters = library.chapterNames()
-        let summary = try library.search(query, scope: scope, exact: arguments.flag("exact"), limit: limit) { hit in
+        let summary = try library.search(query, scope: scope, exact: arguments[Options.exact], limit: limit) { hit in
             var hit = hit
             hit.chapter = try chapters.chapter(of: hit)
             try printer.print(hit)

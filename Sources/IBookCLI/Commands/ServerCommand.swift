@@ -68,7 +68,7 @@ package enum ServerCommand: Command {
             throw UsageError("'\(url)' is not a postgresql:// URL")
         }
         let setup = try SharedServer.initialise(url)
-        if arguments.flag("json") { return try context.printJSON(setup) }
+        if arguments[CommonOptions.json] { return try context.printJSON(setup) }
         if setup.appliedMigrations.isEmpty {
             context.stdout.write("\(setup.library): the shared library is up to date\n")
         } else {
@@ -96,7 +96,7 @@ package enum ServerCommand: Command {
 
     private static func report(_ change: SharedAccessChange, _ arguments: ParsedArguments, _ context: CommandContext) throws {
         change.warnings.forEach(context.warning)
-        if arguments.flag("json") { return try context.printJSON(change) }
+        if arguments[CommonOptions.json] { return try context.printJSON(change) }
         switch (change.access, change.roles.isEmpty) {
         case (let access?, _) where arguments.commandPath.dropFirst(2).first == "grant":
             context.stdout.write("\(change.user) is now a\(access == .editor ? "n" : "") \(access.rawValue) of \(change.library) (\(change.roles.joined()))\n")

@@ -13,7 +13,7 @@ enum PrintersCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let connection = try CupsConnection()
         let printers = try CupsDestination.all(on: connection)
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(printers)
             return
         }

@@ -7,6 +7,11 @@ import IBookCLI
 enum RefreshCommand: Command {
     static let requires: LibraryCapabilities = [.ownFiles]
 
+    enum Options {
+        static let metadataOnly = Flag("--metadata-only", help: "Only titles and authors: do not read the pages' text again.")
+        static let inProcess = Flag("--in-process", help: "Read the files in this process: no protection from parser crashes or hangs.")
+    }
+
     static let spec = CommandSpec(
         name: "refresh",
         abstract: "Derive titles, authors and page text again from the books' files.",
@@ -14,8 +19,8 @@ enum RefreshCommand: Command {
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: every book).", optional: true, repeating: true)],
         options: [
             CommonOptions.password, CommonOptions.passwordFile,
-            Option("--metadata-only", help: "Only titles and authors: do not read the pages' text again."),
-            Option("--in-process", help: "Read the files in this process: no protection from parser crashes or hangs."),
+            Options.metadataOnly,
+            Options.inProcess,
             CommonOptions.json,
         ])
 
@@ -23,7 +28,7 @@ enum RefreshCommand: Command {
         let library = try context.library()
         var options = AddOptions()
         options.password = try context.password()
-        if !arguments.flag("in-process") {
+        if !arguments[Options.inProcess] {
             options.isolation = .workerProcess(executable: AddCommand.currentExecutable())
         }
         let names = arguments.positionalValues("book")
@@ -32,9 +37,9 @@ enum RefreshCommand: Command {
             context.stderr.write("The library is empty: add a PDF with 'ibook add FILE'.\n")
             return
         }
-        let json = arguments.flag("json")
+        let json = arguments[CommonOptions.json]
         var changed = 0, failed = 0
-        library.refreshMetadata(books, options: options, text: !arguments.flag("metadata-only")) { result in
+        library.refreshMetadata(books, options: options, text: !arguments[Options.metadataOnly]) { result in
             if json { try? context.printJSON(result) }
             guard let book = result.book else { return }
             if let reason = result.reason {
