@@ -40,6 +40,15 @@ package enum CLI {
     ]
 
     package static func run(_ args: [String], program: Program) -> Int32 {
+        let parser = program.parser
+        return run(args, parsed: Result { try parser.parse(homeCommandLine(args, program: program)) },
+                   parser: parser, program: program)
+    }
+
+    /// Runs a command line `parser` has already parsed into `outcome` (the lean
+    /// ibook parses it once, to choose the binary that runs it).
+    package static func run(_ args: [String], parsed outcome: Result<ParseOutcome, any Error>, parser: ArgumentParser,
+                            program: Program) -> Int32 {
         // A closed pipe (a reader gone, a worker dead) is an error to handle
         // where it happens, not a signal that kills the process.
         signal(SIGPIPE, SIG_IGN)
@@ -47,10 +56,9 @@ package enum CLI {
             Terminal(fileDescriptor: 2).write("Error: \(message)\n")
             return ExitCode.usage
         }
-        let parser = program.parser
         let parsed: ParsedArguments
         do {
-            switch try parser.parse(homeCommandLine(args, program: program)) {
+            switch try outcome.get() {
             case .help(let path):
                 Terminal(fileDescriptor: 1).write(parser.helpText(for: path) + "\n")
                 return 0

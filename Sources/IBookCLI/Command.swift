@@ -9,10 +9,14 @@ package protocol Command: SendableMetatype {
     /// (checked when the command opens the library).
     static var requires: LibraryCapabilities { get }
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws
+    /// Flags that only ibook-full carries out (they read or write a PDF with
+    /// poppler): the lean ibook hands a command line with one of them over.
+    static var fullOnlyFlags: [Flag] { get }
 }
 
 extension Command {
     package static var requires: LibraryCapabilities { [] }
+    package static var fullOnlyFlags: [Flag] { [] }
 }
 
 /// Options several commands share, defined once.

@@ -24,6 +24,8 @@ package enum EditCommand: Command {
         package static let output = ValueOption<String>("-o", "--output", value: "file", help: "With --write: where to write the copy.")
     }
 
+    package static let fullOnlyFlags = [Options.write]
+
     package static let spec = CommandSpec(
         name: "edit",
         abstract: "Set a book's title, authors and other details in the library.",

@@ -11,6 +11,8 @@ package enum NotesCommand: Command {
         package static let rescan = Flag("--rescan", help: "Read the annotations of the PDF again (those made in ibook stay).")
     }
 
+    package static let fullOnlyFlags = [Options.rescan]
+
     package static let spec = CommandSpec(
         name: "notes",
         abstract: "List a book's highlights and notes by chapter, or delete one.",

@@ -8,6 +8,8 @@ package enum ReadCommand: Command {
         package static let layout = Flag("--layout", help: "Keep the physical layout, so columns stay apart.")
     }
 
+    package static let fullOnlyFlags = [Options.layout]
+
     package static let spec = CommandSpec(
         name: "read",
         abstract: "Print the text of a page of the open book.",
