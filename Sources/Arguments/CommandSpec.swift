@@ -14,15 +14,15 @@ public struct CommandSpec: Sendable {
     public var takesDashedWords = false
 
     public init(name: String, abstract: String, discussion: String? = nil,
-                positionals: [Positional] = [], options: [any OptionDeclaration] = [],
-                subcommands: [CommandSpec] = [], globalOptions: [any OptionDeclaration] = []) {
+                positionals: [Positional] = [], options: [Option] = [],
+                subcommands: [CommandSpec] = [], globalOptions: [Option] = []) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.positionals = positionals
-        self.options = options.map(\.option)
+        self.options = options
         self.subcommands = subcommands
-        self.globalOptions = globalOptions.map(\.option)
+        self.globalOptions = globalOptions
     }
 
     public func subcommand(named name: String) -> CommandSpec? {

@@ -1,9 +1,11 @@
 /// An option as a command declares it and reads it back: the declaration
 /// (`option`, from which help, the man page and the completions are made)
 /// and, in the conforming type, what reading it gives. A command keeps its
-/// handles in one place, lists them in its `CommandSpec` and reads
+/// handles in one place, lists their `option`s in its `CommandSpec` and reads
 /// `arguments[handle]`: a misspelt handle does not compile, and a flag
-/// cannot be read as a value.
+/// cannot be read as a value. (The spec takes the plain `Option`s: a list of
+/// handles would box each in an existential, which the lean ibook would pay
+/// for at every start.)
 public protocol OptionDeclaration: Sendable {
     var option: Option { get }
 }
@@ -16,6 +18,7 @@ extension Option: OptionDeclaration {
 public struct Flag: OptionDeclaration {
     public let option: Option
 
+    @inlinable
     public init(_ names: String..., help: String) {
         option = Option(names: names, value: nil, choices: [], help: help, repeatable: false)
     }
@@ -53,6 +56,7 @@ public struct ValueOption<Value: ArgumentValue>: OptionDeclaration {
     /// - Parameters:
     ///   - names: Spellings such as `"-o"`, `"--output"`.
     ///   - value: The value placeholder shown in help (`"n"` or `"<n>"`).
+    @inlinable
     public init(_ names: String..., value: String, in range: ClosedRange<Value>? = nil, help: String) {
         option = Option(names: names, value: value, choices: [], help: help, repeatable: false)
         self.range = range
@@ -72,6 +76,7 @@ public struct ValueOption<Value: ArgumentValue>: OptionDeclaration {
 public struct RepeatedOption<Value: ArgumentValue>: OptionDeclaration {
     public let option: Option
 
+    @inlinable
     public init(_ names: String..., value: String, help: String) {
         option = Option(names: names, value: value, choices: [], help: help, repeatable: true)
     }

@@ -34,9 +34,9 @@ package enum CLI {
         package static let verbose = Flag("-v", "--verbose", help: "Also show what poppler says about damaged files.")
     }
 
-    package static let globalOptions: [any OptionDeclaration] = [
-        GlobalOptions.library,
-        GlobalOptions.verbose,
+    package static let globalOptions = [
+        GlobalOptions.library.option,
+        GlobalOptions.verbose.option,
     ]
 
     package static func run(_ args: [String], program: Program) -> Int32 {

@@ -25,13 +25,13 @@ enum Fixture {
     static let list = CommandSpec(
         name: "list", abstract: "List the books in the library.",
         options: [
-            ListOptions.limit,
-            ListOptions.verbose,
-            ListOptions.quiet,
-            ListOptions.tag,
-            ListOptions.page,
-            ListOptions.scale,
-            ListOptions.json,
+            ListOptions.limit.option,
+            ListOptions.verbose.option,
+            ListOptions.quiet.option,
+            ListOptions.tag.option,
+            ListOptions.page.option,
+            ListOptions.scale.option,
+            ListOptions.json.option,
         ])
 
     static let open = CommandSpec(

@@ -18,7 +18,7 @@ final class TypedOptionTests: XCTestCase {
     private let parser = ArgumentParser(root: CommandSpec(
         name: "ibook", abstract: "Books.",
         subcommands: [CommandSpec(name: "print", abstract: "Print.", options: [
-            Options.paper, Options.author, Options.page, Options.copies, Options.title, Options.force,
+            Options.paper.option, Options.author.option, Options.page.option, Options.copies.option, Options.title.option, Options.force.option,
         ])]))
 
     private func parsed(_ args: [String]) throws -> ParsedArguments {

@@ -2,9 +2,9 @@ import Arguments
 import BookLibrary
 
 package enum BookmarkCommand: Command {
-    package enum Options {
-        package static let note = ValueOption<String>("--note", value: "text", help: "A note to keep with the bookmark.")
-        package static let delete = Flag("--delete", help: "Remove the bookmark on this page.")
+    enum Options {
+        static let note = ValueOption<String>("--note", value: "text", help: "A note to keep with the bookmark.")
+        static let delete = Flag("--delete", help: "Remove the bookmark on this page.")
     }
 
     package static let spec = CommandSpec(
@@ -13,10 +13,10 @@ package enum BookmarkCommand: Command {
         discussion: "Bookmarking the same page again updates its note.",
         positionals: [Positional("page", help: "A page number or label.")],
         options: [
-            CommonOptions.book,
-            Options.note,
-            Options.delete,
-            CommonOptions.json,
+            CommonOptions.book.option,
+            Options.note.option,
+            Options.delete.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

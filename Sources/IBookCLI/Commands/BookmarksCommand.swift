@@ -2,14 +2,14 @@ import Arguments
 import BookLibrary
 
 package enum BookmarksCommand: Command {
-    package enum Options {
-        package static let all = Flag("--all", help: "Every book's bookmarks.")
+    enum Options {
+        static let all = Flag("--all", help: "Every book's bookmarks.")
     }
 
     package static let spec = CommandSpec(
         name: "bookmarks",
         abstract: "List the bookmarks of the open book, or of every book.",
-        options: [CommonOptions.book, Options.all, CommonOptions.json])
+        options: [CommonOptions.book.option, Options.all.option, CommonOptions.json.option])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()

@@ -3,9 +3,9 @@ import Arguments
 import BookLibrary
 
 package enum CheckCommand: Command {
-    package enum Options {
-        package static let index = Flag("--index", help: "Also verify the full-text index against the stored text of every page.")
-        package static let repair = Flag("--repair", help: "Rebuild the full-text index where it is out of step (implies --index).")
+    enum Options {
+        static let index = Flag("--index", help: "Also verify the full-text index against the stored text of every page.")
+        static let repair = Flag("--repair", help: "Rebuild the full-text index where it is out of step (implies --index).")
     }
 
     package static let spec = CommandSpec(
@@ -14,9 +14,9 @@ package enum CheckCommand: Command {
         discussion: "Exits with 1 if any book has a problem. Fix a moved file with 'ibook relocate BOOK NEWPATH' or by adding it from its new place. --index also verifies the full-text index against the stored text of every page; --repair rebuilds the index from the stored text where they are out of step.",
         positionals: [Positional("book", help: "Check only this book (default: all).", optional: true)],
         options: [
-            Options.index,
-            Options.repair,
-            CommonOptions.json,
+            Options.index.option,
+            Options.repair.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

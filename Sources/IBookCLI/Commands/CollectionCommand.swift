@@ -5,8 +5,8 @@ package enum CollectionCommand: Command {
     static let nameArgument = Positional("name", help: "The collection's name.")
     static let booksArgument = Positional("book", help: "Books: ids, file paths or parts of titles.", repeating: true)
 
-    package enum Options {
-        package static let at = ValueOption<Int>("--at", value: "n", in: 1...1_000_000, help: "Insert before position n (1 is first); a book already there moves.")
+    enum Options {
+        static let at = ValueOption<Int>("--at", value: "n", in: 1...1_000_000, help: "Insert before position n (1 is first); a book already there moves.")
     }
 
     package static let spec = CommandSpec(
@@ -16,11 +16,11 @@ package enum CollectionCommand: Command {
             CommandSpec(name: "create", abstract: "Create an empty collection.", positionals: [nameArgument]),
             CommandSpec(name: "add", abstract: "Add books to a collection, at its end or at a position.",
                         positionals: [nameArgument, booksArgument],
-                        options: [Options.at]),
+                        options: [Options.at.option]),
             CommandSpec(name: "remove", abstract: "Remove books from a collection.", positionals: [nameArgument, booksArgument]),
-            CommandSpec(name: "list", abstract: "List the collections with their sizes.", options: [CommonOptions.json]),
+            CommandSpec(name: "list", abstract: "List the collections with their sizes.", options: [CommonOptions.json.option]),
             CommandSpec(name: "show", abstract: "List a collection's books in their order.", positionals: [nameArgument],
-                        options: [CommonOptions.json]),
+                        options: [CommonOptions.json.option]),
             CommandSpec(name: "delete", abstract: "Delete a collection (its books stay in the library).", positionals: [nameArgument]),
         ])
 

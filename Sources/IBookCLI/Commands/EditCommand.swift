@@ -5,23 +5,23 @@ import FoundationEssentials
 import Glibc
 
 package enum EditCommand: Command {
-    package enum Options {
-        package static let title = ValueOption<String>("--title", value: "title", help: "The title.")
-        package static let author = RepeatedOption<String>("--author", value: "name", help: "An author; repeat for several, in order.")
-        package static let year = ValueOption<String>("--year", value: "year", help: "Year of publication.")
-        package static let publisher = ValueOption<String>("--publisher", value: "name", help: "The publisher.")
-        package static let language = ValueOption<String>("--language", value: "code", help: "Language, e.g. en, de, ja.")
-        package static let series = ValueOption<String>("--series", value: "name", help: "The series the book belongs to.")
-        package static let seriesIndex = ValueOption<String>("--series-index", value: "n", help: "Its number in the series.")
-        package static let description = ValueOption<String>("--description", value: "text", help: "A description or summary.")
-        package static let isbn = ValueOption<String>("--isbn", value: "isbn", help: "ISBN-10 or ISBN-13 (its check digit is verified).")
-        package static let doi = ValueOption<String>("--doi", value: "doi", help: "DOI, e.g. 10.1000/xyz123 (a doi.org link is accepted).")
-        package static let rating = ValueOption<String>("--rating", value: "0-5", help: "Your rating, 0 to 5.")
-        package static let subject = ValueOption<String>("--subject", value: "text", help: "The subject (the PDF's own, unless set here).")
-        package static let keywords = ValueOption<String>("--keywords", value: "text", help: "Keywords (the PDF's own, unless set here).")
-        package static let write = Flag("--write", help: "Also write title, authors, subject and keywords into the file (a PDF's Info and XMP, an EPUB's package document), to a copy named NAME.edited.pdf (.epub) beside it unless --in-place or -o; the book then uses the new file and keeps its bookmarks and history.")
-        package static let inPlace = Flag("--in-place", help: "With --write: replace the original file (atomically).")
-        package static let output = ValueOption<String>("-o", "--output", value: "file", help: "With --write: where to write the copy.")
+    enum Options {
+        static let title = ValueOption<String>("--title", value: "title", help: "The title.")
+        static let author = RepeatedOption<String>("--author", value: "name", help: "An author; repeat for several, in order.")
+        static let year = ValueOption<String>("--year", value: "year", help: "Year of publication.")
+        static let publisher = ValueOption<String>("--publisher", value: "name", help: "The publisher.")
+        static let language = ValueOption<String>("--language", value: "code", help: "Language, e.g. en, de, ja.")
+        static let series = ValueOption<String>("--series", value: "name", help: "The series the book belongs to.")
+        static let seriesIndex = ValueOption<String>("--series-index", value: "n", help: "Its number in the series.")
+        static let description = ValueOption<String>("--description", value: "text", help: "A description or summary.")
+        static let isbn = ValueOption<String>("--isbn", value: "isbn", help: "ISBN-10 or ISBN-13 (its check digit is verified).")
+        static let doi = ValueOption<String>("--doi", value: "doi", help: "DOI, e.g. 10.1000/xyz123 (a doi.org link is accepted).")
+        static let rating = ValueOption<String>("--rating", value: "0-5", help: "Your rating, 0 to 5.")
+        static let subject = ValueOption<String>("--subject", value: "text", help: "The subject (the PDF's own, unless set here).")
+        static let keywords = ValueOption<String>("--keywords", value: "text", help: "Keywords (the PDF's own, unless set here).")
+        static let write = Flag("--write", help: "Also write title, authors, subject and keywords into the file (a PDF's Info and XMP, an EPUB's package document), to a copy named NAME.edited.pdf (.epub) beside it unless --in-place or -o; the book then uses the new file and keeps its bookmarks and history.")
+        static let inPlace = Flag("--in-place", help: "With --write: replace the original file (atomically).")
+        static let output = ValueOption<String>("-o", "--output", value: "file", help: "With --write: where to write the copy.")
     }
 
     package static let fullOnlyFlags = [Options.write]
@@ -32,25 +32,25 @@ package enum EditCommand: Command {
         discussion: "Values are stored in the library and shown by info, list, export and --json; 'ibook refresh' never replaces them. An empty value clears a field (the author is then derived again by the next refresh).",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
-            Options.title,
-            Options.author,
-            Options.year,
-            Options.publisher,
-            Options.language,
-            Options.series,
-            Options.seriesIndex,
-            Options.description,
-            Options.isbn,
-            Options.doi,
-            Options.rating,
-            Options.subject,
-            Options.keywords,
-            Options.write,
-            Options.inPlace,
-            Options.output,
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            Options.title.option,
+            Options.author.option,
+            Options.year.option,
+            Options.publisher.option,
+            Options.language.option,
+            Options.series.option,
+            Options.seriesIndex.option,
+            Options.description.option,
+            Options.isbn.option,
+            Options.doi.option,
+            Options.rating.option,
+            Options.subject.option,
+            Options.keywords.option,
+            Options.write.option,
+            Options.inPlace.option,
+            Options.output.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

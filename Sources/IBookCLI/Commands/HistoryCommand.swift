@@ -2,18 +2,18 @@ import Arguments
 import BookLibrary
 
 package enum HistoryCommand: Command {
-    package enum Options {
-        package static let limit = ValueOption<Int>("--limit", value: "n", in: 1...Int(Int32.max), help: "Show at most this many books.")
-        package static let clear = Flag("--clear", help: "Forget the reading history (bookmarks stay).")
+    enum Options {
+        static let limit = ValueOption<Int>("--limit", value: "n", in: 1...Int(Int32.max), help: "Show at most this many books.")
+        static let clear = Flag("--clear", help: "Forget the reading history (bookmarks stay).")
     }
 
     package static let spec = CommandSpec(
         name: "history",
         abstract: "Show what was read, most recent first, and the page where you stopped.",
         options: [
-            Options.limit,
-            Options.clear,
-            CommonOptions.json,
+            Options.limit.option,
+            Options.clear.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

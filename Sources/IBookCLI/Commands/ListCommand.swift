@@ -5,14 +5,14 @@ import Glibc
 import LeanBasics
 
 package enum ListCommand: Command {
-    package enum Options {
-        package static let sort = ChoiceOption<CatalogColumn>("--sort", value: "column", help: "Order by this column (default: id).")
-        package static let reverse = Flag("--reverse", help: "Reverse the order.")
-        package static let columns = ValueOption<String>("--columns", value: "list", help: "Columns to show, comma-separated (default: id,title,author,pages,added; tags when any).")
-        package static let tsv = Flag("--tsv", help: "Tab-separated values with a header line, nothing cut.")
-        package static let save = ValueOption<String>("--save", value: "name", help: "Save the query as NAME, usable as saved:NAME.")
-        package static let saved = Flag("--saved", help: "List the saved searches.")
-        package static let forget = ValueOption<String>("--forget", value: "name", help: "Delete the saved search NAME.")
+    enum Options {
+        static let sort = ChoiceOption<CatalogColumn>("--sort", value: "column", help: "Order by this column (default: id).")
+        static let reverse = Flag("--reverse", help: "Reverse the order.")
+        static let columns = ValueOption<String>("--columns", value: "list", help: "Columns to show, comma-separated (default: id,title,author,pages,added; tags when any).")
+        static let tsv = Flag("--tsv", help: "Tab-separated values with a header line, nothing cut.")
+        static let save = ValueOption<String>("--save", value: "name", help: "Save the query as NAME, usable as saved:NAME.")
+        static let saved = Flag("--saved", help: "List the saved searches.")
+        static let forget = ValueOption<String>("--forget", value: "name", help: "Delete the saved search NAME.")
     }
 
     package static let spec: CommandSpec = {
@@ -28,14 +28,14 @@ package enum ListCommand: Command {
                 """,
             positionals: [Positional("query", help: "Terms of the query (default: every book).", optional: true, repeating: true)],
             options: [
-                Options.sort,
-                Options.reverse,
-                Options.columns,
-                Options.tsv,
-                Options.save,
-                Options.saved,
-                Options.forget,
-                CommonOptions.json,
+                Options.sort.option,
+                Options.reverse.option,
+                Options.columns.option,
+                Options.tsv.option,
+                Options.save.option,
+                Options.saved.option,
+                Options.forget.option,
+                CommonOptions.json.option,
             ])
         spec.takesDashedWords = true
         return spec

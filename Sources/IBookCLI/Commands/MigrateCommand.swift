@@ -3,9 +3,9 @@ import BookLibrary
 
 /// `ibook migrate --to URL` copies the local library into a shared one; `--from URL` copies a shared one here.
 package enum MigrateCommand: Command {
-    package enum Options {
-        package static let to = ValueOption<String>("--to", value: "url", help: "The shared library to copy into: postgresql://user@host:port/database.")
-        package static let from = ValueOption<String>("--from", value: "url", help: "The shared library to copy from into the local library.")
+    enum Options {
+        static let to = ValueOption<String>("--to", value: "url", help: "The shared library to copy into: postgresql://user@host:port/database.")
+        static let from = ValueOption<String>("--from", value: "url", help: "The shared library to copy from into the local library.")
     }
 
     package static let spec = CommandSpec(
@@ -20,9 +20,9 @@ package enum MigrateCommand: Command {
             --to needs the library's editor role (ibook server grant USER editor) to add books.
             """,
         options: [
-            Options.to,
-            Options.from,
-            CommonOptions.json,
+            Options.to.option,
+            Options.from.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -19,13 +19,13 @@ package enum NotesCommand: Command {
         discussion: "Every annotation of the book in page order, under the outline entry it falls in (the deepest one at or before its page): page and label, kind, the text it marks and its note. Annotations are read from the PDF when it is added (--rescan reads them again, for books added before) and made with 'ibook highlight' and 'ibook note'.",
         positionals: [Positional("book", help: "The book: an id, a file path or part of its title (default: the open book).", optional: true)],
         options: [
-            Options.all,
-            Options.markdown,
-            Options.delete,
-            Options.rescan,
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            Options.all.option,
+            Options.markdown.option,
+            Options.delete.option,
+            Options.rescan.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

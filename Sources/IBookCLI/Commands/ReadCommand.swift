@@ -3,9 +3,9 @@ import Arguments
 import BookLibrary
 
 package enum ReadCommand: Command {
-    package enum Options {
-        package static let label = ValueOption<String>("--label", value: "label", help: "Select the page by its label.")
-        package static let layout = Flag("--layout", help: "Keep the physical layout, so columns stay apart.")
+    enum Options {
+        static let label = ValueOption<String>("--label", value: "label", help: "Select the page by its label.")
+        static let layout = Flag("--layout", help: "Keep the physical layout, so columns stay apart.")
     }
 
     package static let fullOnlyFlags = [Options.layout]
@@ -16,11 +16,11 @@ package enum ReadCommand: Command {
         discussion: "PAGE is a page number, a page label (iv, A-3), next or prev. With no PAGE, the page where you stopped (or the first). A plain number is always the physical page; use --label to select by label when labels are numbers too. A page of an EPUB, FB2, MOBI or plain-text book shows its headings, emphasis, quotes and lists, wrapped to the terminal (bold and italic only on a terminal without NO_COLOR).",
         positionals: [Positional("page", help: "A page number or label, next or prev.", optional: true)],
         options: [
-            CommonOptions.book,
-            Options.label,
-            Options.layout,
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            CommonOptions.book.option,
+            Options.label.option,
+            Options.layout.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

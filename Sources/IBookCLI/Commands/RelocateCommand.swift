@@ -11,7 +11,7 @@ package enum RelocateCommand: Command {
             Positional("book", help: "An id, the old path or part of the title."),
             Positional("new-path", help: "Where the file is now."),
         ],
-        options: [CommonOptions.json])
+        options: [CommonOptions.json.option])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()

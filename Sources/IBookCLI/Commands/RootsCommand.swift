@@ -16,7 +16,7 @@ package enum RootsCommand: Command {
             CommandSpec(name: "set", abstract: "Map a root name to a folder on this machine.",
                         positionals: [Positional("name", help: "Letters, digits, '-', '_' and '.'."),
                                       Positional("path", help: "The folder the root is mounted at here.")]),
-            CommandSpec(name: "list", abstract: "The roots mapped on this machine.", options: [CommonOptions.json]),
+            CommandSpec(name: "list", abstract: "The roots mapped on this machine.", options: [CommonOptions.json.option]),
             CommandSpec(name: "remove", abstract: "Forget a root on this machine (the library keeps its books).",
                         positionals: [Positional("name", help: "The root's name.")]),
         ])

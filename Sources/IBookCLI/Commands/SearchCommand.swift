@@ -2,13 +2,13 @@ import Arguments
 import BookLibrary
 
 package enum SearchCommand: Command {
-    package enum Options {
-        package static let all = Flag("--all", help: "Search every book, best matches first.")
-        package static let `in` = ValueOption<String>("--in", value: "query", help: "Search the books this query selects, e.g. tag:physics (see 'ibook list --help').")
-        package static let exact = Flag("--exact", help: "Match the words as typed, without their inflections.")
-        package static let limit = ValueOption<Int>("--limit", value: "n", in: 1...Int(Int32.max), help: "Stop after this many hits.")
-        package static let notes = Flag("--notes", help: "Search only highlighted text and notes (see 'ibook notes').")
-        package static let json = Flag("--json", help: "Print one JSON object per hit per line.")
+    enum Options {
+        static let all = Flag("--all", help: "Search every book, best matches first.")
+        static let `in` = ValueOption<String>("--in", value: "query", help: "Search the books this query selects, e.g. tag:physics (see 'ibook list --help').")
+        static let exact = Flag("--exact", help: "Match the words as typed, without their inflections.")
+        static let limit = ValueOption<Int>("--limit", value: "n", in: 1...Int(Int32.max), help: "Stop after this many hits.")
+        static let notes = Flag("--notes", help: "Search only highlighted text and notes (see 'ibook notes').")
+        static let json = Flag("--json", help: "Print one JSON object per hit per line.")
     }
 
     package static let spec = CommandSpec(
@@ -17,13 +17,13 @@ package enum SearchCommand: Command {
         discussion: "Like a reader's find box: case- and accent-insensitive, several words as a phrase, the last word as a prefix, Chinese and Japanese by substring. Ligatures, full-width forms, ß/ss and words hyphenated at a line end match as they read. A single word also finds its inflections in the book's language (configure: configured, configuration), exact matches first. Every occurrence is shown with its page and context.",
         positionals: [Positional("text", help: "What to look for.", repeating: true)],
         options: [
-            CommonOptions.book,
-            Options.all,
-            Options.in,
-            Options.exact,
-            Options.limit,
-            Options.notes,
-            Options.json,
+            CommonOptions.book.option,
+            Options.all.option,
+            Options.in.option,
+            Options.exact.option,
+            Options.limit.option,
+            Options.notes.option,
+            Options.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -20,7 +20,7 @@ package enum ServerCommand: Command {
                     ibook_editor gives their holders this library's roles, and lists them.
                     """,
                 positionals: [Positional("url", help: "postgresql://user@host:port/database, or postgresql: for the PG* variables.")],
-                options: [CommonOptions.json]),
+                options: [CommonOptions.json.option]),
             CommandSpec(
                 name: "grant",
                 abstract: "Make a PostgreSQL role a reader or an editor of the shared library.",
@@ -32,7 +32,7 @@ package enum ServerCommand: Command {
                     """,
                 positionals: [Positional("user", help: "The role a person logs in as (CREATE ROLE name LOGIN)."),
                               Positional("access", help: "reader or editor.")],
-                options: [CommonOptions.json]),
+                options: [CommonOptions.json.option]),
             CommandSpec(
                 name: "revoke",
                 abstract: "Take the shared library's reader and editor roles back from a PostgreSQL role.",
@@ -41,7 +41,7 @@ package enum ServerCommand: Command {
                     bookmarks and history stay in the library, theirs alone: granted again, they find them.
                     """,
                 positionals: [Positional("user", help: "The role to take the library's roles from.")],
-                options: [CommonOptions.json]),
+                options: [CommonOptions.json.option]),
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

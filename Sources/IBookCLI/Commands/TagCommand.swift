@@ -2,8 +2,8 @@ import Arguments
 import BookLibrary
 
 package enum TagCommand: Command {
-    package enum Options {
-        package static let rename = Flag("--rename", help: "Rename the tag OLD to NEW in every book.")
+    enum Options {
+        static let rename = Flag("--rename", help: "Rename the tag OLD to NEW in every book.")
     }
 
     package static let spec: CommandSpec = {
@@ -12,7 +12,7 @@ package enum TagCommand: Command {
             abstract: "Add and remove tags on books.",
             discussion: "Words starting with + add a tag, words starting with - remove one (and the tags beneath it); the other words name books (default: the open book). Tags are hierarchical with '/': science/optics is counted under science. With --rename, renames a tag and those beneath it across the library.",
             positionals: [Positional("arguments", help: "Books, then +tag or -tag (with --rename: OLD NEW).", repeating: true)],
-            options: [Options.rename])
+            options: [Options.rename.option])
         spec.takesDashedWords = true
         return spec
     }()
@@ -70,7 +70,7 @@ package enum TagsCommand: Command {
     package static let spec = CommandSpec(
         name: "tags",
         abstract: "List the tags in use as a tree, with how many books carry each.",
-        options: [CommonOptions.json])
+        options: [CommonOptions.json.option])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let counts = try context.library().tagCounts()

@@ -9,10 +9,10 @@ import SplashThumbnails
 /// Run by the lean binary itself: the page is rendered by libibook-pages.so,
 /// opened only when a thumbnail is not in the cache.
 package enum ThumbnailCommand: Command {
-    package enum Options {
-        package static let page = ValueOption<Int>("--page", value: "n", in: 1...Int(Int32.max), help: "The page (default 1).")
-        package static let size = ValueOption<Int>("--size", value: "px", in: 16...4096, help: "Longer side in pixels (default \(Library.coverSize)).")
-        package static let output = ValueOption<String>("-o", "--output", value: "file", help: "Write the PNG to this file instead of printing the cached path.")
+    enum Options {
+        static let page = ValueOption<Int>("--page", value: "n", in: 1...Int(Int32.max), help: "The page (default 1).")
+        static let size = ValueOption<Int>("--size", value: "px", in: 16...4096, help: "Longer side in pixels (default \(Library.coverSize)).")
+        static let output = ValueOption<String>("-o", "--output", value: "file", help: "Write the PNG to this file instead of printing the cached path.")
     }
 
     package static let spec = CommandSpec(
@@ -20,11 +20,11 @@ package enum ThumbnailCommand: Command {
         abstract: "Print the path of a page's cached PNG thumbnail, rendering it on first request.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
-            Options.page,
-            Options.size,
-            Options.output,
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
+            Options.page.option,
+            Options.size.option,
+            Options.output.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

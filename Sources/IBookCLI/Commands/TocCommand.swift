@@ -3,18 +3,18 @@ import Arguments
 import BookLibrary
 
 package enum TocCommand: Command {
-    package enum Options {
-        package static let depth = ValueOption<Int>("--depth", value: "n", in: 1...Int(Int32.max), help: "Show at most this many levels.")
-        package static let json = Flag("--json", help: "Print the outline as a nested JSON tree.")
+    enum Options {
+        static let depth = ValueOption<Int>("--depth", value: "n", in: 1...Int(Int32.max), help: "Show at most this many levels.")
+        static let json = Flag("--json", help: "Print the outline as a nested JSON tree.")
     }
 
     package static let spec = CommandSpec(
         name: "toc",
         abstract: "Show the table of contents of the open book, with page labels.",
         options: [
-            CommonOptions.book,
-            Options.depth,
-            Options.json,
+            CommonOptions.book.option,
+            Options.depth.option,
+            Options.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

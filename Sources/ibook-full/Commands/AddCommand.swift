@@ -28,16 +28,16 @@ enum AddCommand: Command {
         discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf, .epub, .fb2, .cbz, .xps, .mobi and .txt files; a file's format is told from its content. Books that are not PDFs are laid out at one reference page size (450 × 600 pt, 12 pt type), whose pages are their page numbers everywhere. The same content is never added twice. Adding a single file makes it the open book. PDF pages with no text (scans) wait for OCR once the batch's text is in and searchable: add starts 'ibook ocr --pending' in the background to read them (in worker processes, one per core; its messages go to ocr.log in the library's folder), and returns; 'ibook ocr --pending' waits for them, and the next add or 'ibook view' of such a book starts the reading again if it was stopped. With --ocr-wait (or --ocr always, or a --password) they are read before add returns.",
         positionals: [Positional("path", help: "A book file or a folder.", repeating: true)],
         options: [
-            CommonOptions.password, CommonOptions.passwordFile,
-            Options.timeout,
-            Options.memoryLimit,
-            Options.jobs,
-            Options.inProcess,
-            Options.ocr,
-            Options.ocrWait,
-            Options.ocrLang,
-            Options.ocrMinConfidence,
-            Options.json,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            Options.timeout.option,
+            Options.memoryLimit.option,
+            Options.jobs.option,
+            Options.inProcess.option,
+            Options.ocr.option,
+            Options.ocrWait.option,
+            Options.ocrLang.option,
+            Options.ocrMinConfidence.option,
+            Options.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -17,11 +17,11 @@ enum AnnotateCommand: Command {
         discussion: "The highlights and notes made with 'ibook highlight' and 'ibook note' become real PDF annotations (highlights over their lines, sticky notes in the top-right margin), each with its appearance, so that other viewers show them. The annotations the PDF had are kept, and so are its outline, links, page labels and text. The copy appears whole or not at all. With --in-place the book's own file is rewritten and the library follows its new content.",
         positionals: [Positional("book", help: "The book: an id, a file path or part of its title (default: the open book).", optional: true)],
         options: [
-            Options.output,
-            Options.inPlace,
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            Options.output.option,
+            Options.inPlace.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

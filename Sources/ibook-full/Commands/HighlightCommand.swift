@@ -21,12 +21,12 @@ enum HighlightCommand: Command {
             Positional("passage", help: "The text to highlight."),
         ],
         options: [
-            CommonOptions.book,
-            Options.note,
-            Options.color,
-            Options.occurrence,
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            CommonOptions.book.option,
+            Options.note.option,
+            Options.color.option,
+            Options.occurrence.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -11,7 +11,7 @@ enum ManPageCommand: Command {
         name: "manpage",
         abstract: "Print ibook's man page (roff), generated from the command definitions.",
         discussion: "For example: ibook manpage > /usr/local/share/man/man1/ibook.1 (make install does this).",
-        options: [Options.markdown])
+        options: [Options.markdown.option])
 
     /// Where the reference says it comes from: it is committed, and a test
     /// fails when it differs from what this prints.

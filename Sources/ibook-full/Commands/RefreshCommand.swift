@@ -18,10 +18,10 @@ enum RefreshCommand: Command {
         discussion: "Reads each book's metadata, XMP and first page again and picks the title and author a person would: a good title in the PDF's metadata is kept; a missing or junk one (the file name, 'Microsoft Word - …', '*.dvi', 'untitled') is taken from the XMP or the first page. Values set with 'ibook edit' stay. Then reads every page's text again and stores and re-indexes the pages this version of ibook reads differently (a library made by an older version gets what it now finds); text read by OCR stays, highlights keep marking the same words. Bookmarks, history, tags, notes and collections are kept.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: every book).", optional: true, repeating: true)],
         options: [
-            CommonOptions.password, CommonOptions.passwordFile,
-            Options.metadataOnly,
-            Options.inProcess,
-            CommonOptions.json,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            Options.metadataOnly.option,
+            Options.inProcess.option,
+            CommonOptions.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -32,12 +32,12 @@ enum ServeCommand: Command {
             on Ctrl-C or SIGTERM.
             """,
         options: [
-            Options.bind,
-            Options.tokenFile,
-            Options.readerTokenFile,
-            Options.rateLimit,
-            Options.tlsCert,
-            Options.tlsKey,
+            Options.bind.option,
+            Options.tokenFile.option,
+            Options.readerTokenFile.option,
+            Options.rateLimit.option,
+            Options.tlsCert.option,
+            Options.tlsKey.option,
         ])
 
     static let standardRate = 100

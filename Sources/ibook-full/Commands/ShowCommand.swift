@@ -27,13 +27,13 @@ enum ShowCommand: Command {
             Positional("page", help: "A page number or label (default 1).", optional: true),
         ],
         options: [
-            GraphicsOption.option,
-            Options.width,
-            Options.height,
-            Options.dark,
-            Options.output,
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
+            GraphicsOption.graphics.option,
+            Options.width.option,
+            Options.height.option,
+            Options.dark.option,
+            Options.output.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
         ])
 
     /// The size of a cell when there is no terminal to ask.

@@ -27,14 +27,14 @@ enum ThumbnailsCommand: Command {
         discussion: "With --sheet, -o names the PNG of a grid of captioned thumbnails (\"12\", or \"12 (xii)\" where the page has a label); a sheet taller than --max-height is split into numbered files (sheet-1.png, sheet-2.png…). Without it, -o names a folder that gets page-001.png… Every file written is printed, one per line. A page that cannot be rendered is a warning, a grey cell on the sheet, and no file in the folder.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
-            Options.sheet,
-            Options.output,
-            Options.pages,
-            Options.columns,
-            Options.size,
-            Options.maxHeight,
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
+            Options.sheet.option,
+            Options.output.option,
+            Options.pages.option,
+            Options.columns.option,
+            Options.size.option,
+            Options.maxHeight.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -24,10 +24,10 @@ enum ViewCommand: Command {
             Positional("page", help: "A page number or label (default: where you stopped).", optional: true),
         ],
         options: [
-            GraphicsOption.option,
-            Options.timeout,
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
+            GraphicsOption.graphics.option,
+            Options.timeout.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -28,16 +28,16 @@ enum WatermarkCommand: Command {
         discussion: "The watermark is vector text laid over (or under) the pages; the text stays selectable and the outline, links, page labels, metadata and annotations are kept. Rotated pages get the watermark upright as displayed. BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book.",
         positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
         options: [
-            Options.output,
-            Options.text,
+            Options.output.option,
+            Options.text.option,
         ] + WatermarkStyle.options + [
-            Options.pages,
-            WorkbenchOptions.previewLabelled,
-            WorkbenchOptions.previewSize,
-            Options.inPlace,
-            Options.add,
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            Options.pages.option,
+            WorkbenchOptions.previewLabelled.option,
+            WorkbenchOptions.previewSize.option,
+            Options.inPlace.option,
+            Options.add.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -17,10 +17,11 @@ enum WatermarkStyle {
     static let position = ValueOption<String>("--position", value: "where", help: "Where a single stamp goes: center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right (default center).")
     static let margin = ValueOption<Double>("--margin", value: "points", in: 0...10_000, help: "Gap between a single stamp and the page edge (default 36).")
 
-    static let options: [any OptionDeclaration] = [font, color, opacity, angle, layer, tile, spacing, position, margin]
+    static let options = [font.option, color.option, opacity.option, angle.option, layer.option, tile.option, spacing.option,
+                          position.option, margin.option]
 
     static func given(_ arguments: ParsedArguments) -> [String] {
-        options.filter { arguments.contains($0) }.map(\.option.preferredName)
+        options.filter { arguments.contains($0) }.map(\.preferredName)
     }
 
     static func apply(_ arguments: ParsedArguments, to options: inout WatermarkOptions) throws {
