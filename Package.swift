@@ -171,7 +171,7 @@ let package = Package(
         // It links SQLite, LZ4, libdeflate, utf8proc and libstdc++ from the static archives of
         // Debian's packages, which `make deps` links into .build/static-libs: a start that maps
         // and binds five shared libraries fewer (1.9 ms instead of 3.6) is a twelfth of a common word's search.
-        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary"],
+        .executableTarget(name: "ibook", dependencies: ["FileNames", "IBookCLI", "BookLibrary", "Arguments"],
                           linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/.build/static-libs"])]),
         // The password prompt every command that opens a PDF shares, and the words for a locked PDF.
         .target(name: "RenderCommands", dependencies: ["IBookCLI", "Arguments", "BookLibrary", "PageThumbnails", "FileOutput", "PDF", "FileNames"]),

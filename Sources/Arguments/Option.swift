@@ -1,4 +1,7 @@
 /// A named option: a flag (`--json`) or one that takes a value (`--limit <n>`).
+/// What help, the man page and the completions are made from; a command declares
+/// its options as typed handles (`Flag`, `ValueOption`…), each holding one, and
+/// reads them back through those.
 public struct Option: Sendable, Equatable {
     public var names: [String]
     /// The placeholder shown in help, without angle brackets; `nil` makes the option a flag.

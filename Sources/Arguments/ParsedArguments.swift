@@ -11,10 +11,10 @@ public struct ParsedArguments: Sendable, Equatable {
     /// Key to `--limit <n>`, so conversion errors name the option as the user knows it.
     var displayNames: [String: String] = [:]
 
-    /// Builds a result directly, for testing code that consumes parsed arguments.
-    public init(commandPath: [String], positionals: [String] = [],
-                flags: Set<String> = [], values: [String: [String]] = [:],
-                positionalValues: [String: [String]] = [:]) {
+    /// Builds a result directly, for tests of the parser's consumers.
+    init(commandPath: [String], positionals: [String] = [],
+         flags: Set<String> = [], values: [String: [String]] = [:],
+         positionalValues: [String: [String]] = [:]) {
         self.commandPath = commandPath
         self.positionals = positionals
         self.flags = flags
@@ -22,18 +22,69 @@ public struct ParsedArguments: Sendable, Equatable {
         self.positionalsByName = positionalValues
     }
 
-    /// Whether the flag with this key was given.
-    public func flag(_ key: String) -> Bool {
+    /// Whether the flag was given.
+    public subscript(flag: Flag) -> Bool {
+        flags.contains(flag.option.key)
+    }
+
+    /// The last value given for the option, nil when it was not given.
+    public subscript(option: ValueOption<String>) -> String? {
+        value(option.option.key)
+    }
+
+    /// The last value given for the option, converted; nil when it was not
+    /// given, a usage error naming the option when it is not such a value.
+    public subscript<Value>(option: ValueOption<Value>) -> Value? {
+        get throws {
+            guard let text = value(option.option.key) else { return nil }
+            return try option.converted(text, displayName: displayName(of: option), commandPath: commandPath)
+        }
+    }
+
+    /// Every value given for the option, in order.
+    public subscript(option: RepeatedOption<String>) -> [String] {
+        values(option.option.key)
+    }
+
+    /// Every value given for the option, in order, converted.
+    public subscript<Value>(option: RepeatedOption<Value>) -> [Value] {
+        get throws {
+            try values(option.option.key).map { text in
+                guard let value = Value(argument: text) else {
+                    throw UsageError("Invalid value '\(text)' for '\(displayName(of: option))'", commandPath: commandPath)
+                }
+                return value
+            }
+        }
+    }
+
+    /// The case given for the option, nil when it was not given. The parser took
+    /// it in any case (upper or lower) and refused values that are none of them.
+    public subscript<Choice>(option: ChoiceOption<Choice>) -> Choice? {
+        value(option.option.key).flatMap(option.option.choice(matching:)).flatMap(Choice.init(rawValue:))
+    }
+
+    /// Whether the option was given at all, whatever it is.
+    public func contains(_ option: some OptionDeclaration) -> Bool {
+        flags.contains(option.option.key) || optionValues[option.option.key] != nil
+    }
+
+    /// The option as the user knows it (`--limit <n>`), for errors about its value.
+    private func displayName(of option: some OptionDeclaration) -> String {
+        displayNames[option.option.key] ?? option.option.displayName
+    }
+
+    // Looked up by key: for the subscripts above and the parser's own tests.
+
+    func flag(_ key: String) -> Bool {
         flags.contains(key)
     }
 
-    /// The last value given for the option.
-    public func value(_ key: String) -> String? {
+    func value(_ key: String) -> String? {
         optionValues[key]?.last
     }
 
-    /// Every value given for a repeatable option, in order; for other options at most the last.
-    public func values(_ key: String) -> [String] {
+    func values(_ key: String) -> [String] {
         optionValues[key] ?? []
     }
 
@@ -44,28 +95,5 @@ public struct ParsedArguments: Sendable, Equatable {
 
     public func positionalValues(_ name: String) -> [String] {
         positionalsByName[name] ?? []
-    }
-
-    /// The option's value as an integer, or `nil` when it was not given.
-    public func int(_ key: String, in range: ClosedRange<Int>? = nil) throws -> Int? {
-        guard let text = value(key) else { return nil }
-        guard let number = Int(text), range?.contains(number) ?? true else {
-            throw invalidValue(text, for: key)
-        }
-        return number
-    }
-
-    /// The option's value as a finite number, or `nil` when it was not given.
-    public func double(_ key: String, in range: ClosedRange<Double>? = nil) throws -> Double? {
-        guard let text = value(key) else { return nil }
-        guard let number = Double(text), number.isFinite, range?.contains(number) ?? true else {
-            throw invalidValue(text, for: key)
-        }
-        return number
-    }
-
-    private func invalidValue(_ text: String, for key: String) -> UsageError {
-        let name = displayNames[key] ?? "--\(key)"
-        return UsageError("Invalid value '\(text)' for '\(name)'", commandPath: commandPath)
     }
 }

@@ -28,12 +28,27 @@ package enum CLI {
             + "give it in ~/.pgpass, $PGPASSWORD or a service file ($PGSERVICE), or put the URL in $IBOOK_LIBRARY"
     }
 
+    /// Options every command takes, before or after its name.
+    package enum GlobalOptions {
+        package static let library = ValueOption<String>("--library", value: "dir", help: "Library folder, or a postgresql:// URL for a shared library (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook).")
+        package static let verbose = Flag("-v", "--verbose", help: "Also show what poppler says about damaged files.")
+    }
+
     package static let globalOptions = [
-        Option("--library", value: "dir", help: "Library folder, or a postgresql:// URL for a shared library (default: $IBOOK_LIBRARY, else $XDG_DATA_HOME/ibook)."),
-        Option("-v", "--verbose", help: "Also show what poppler says about damaged files."),
+        GlobalOptions.library.option,
+        GlobalOptions.verbose.option,
     ]
 
     package static func run(_ args: [String], program: Program) -> Int32 {
+        let parser = program.parser
+        return run(args, parsed: Result { try parser.parse(homeCommandLine(args, program: program)) },
+                   parser: parser, program: program)
+    }
+
+    /// Runs a command line `parser` has already parsed into `outcome` (the lean
+    /// ibook parses it once, to choose the binary that runs it).
+    package static func run(_ args: [String], parsed outcome: Result<ParseOutcome, any Error>, parser: ArgumentParser,
+                            program: Program) -> Int32 {
         // A closed pipe (a reader gone, a worker dead) is an error to handle
         // where it happens, not a signal that kills the process.
         signal(SIGPIPE, SIG_IGN)
@@ -41,10 +56,9 @@ package enum CLI {
             Terminal(fileDescriptor: 2).write("Error: \(message)\n")
             return ExitCode.usage
         }
-        let parser = program.parser
         let parsed: ParsedArguments
         do {
-            switch try parser.parse(homeCommandLine(args, program: program)) {
+            switch try outcome.get() {
             case .help(let path):
                 Terminal(fileDescriptor: 1).write(parser.helpText(for: path) + "\n")
                 return 0
@@ -86,10 +100,10 @@ package enum CLI {
             return ExitCode.usage
         } catch LibraryError.needsPDF(let path, let format) {
             // The service knows the file; the command line knows which command was asked.
-            let asked = (parsed.commandPath + (parsed.flag("write") ? ["--write"] : [])
-                + (parsed.flag("layout") ? ["--layout"] : [])).joined(separator: " ")
+            let asked = (parsed.commandPath + (parsed[EditCommand.Options.write] ? ["--write"] : [])
+                + (parsed[ReadCommand.Options.layout] ? ["--layout"] : [])).joined(separator: " ")
             // An EPUB's metadata is written into its package document too.
-            let formats = parsed.commandPath.last == "edit" && parsed.flag("write") ? "PDFs and EPUBs" : "PDFs"
+            let formats = parsed.commandPath.last == "edit" && parsed[EditCommand.Options.write] ? "PDFs and EPUBs" : "PDFs"
             context.error("\(FileName.displayed(path)) is \(format.withArticle): '\(asked)' works on \(formats) only")
             return ExitCode.failure
         } catch {

@@ -23,10 +23,10 @@ package final class CommandContext {
         stderr = Terminal(fileDescriptor: 2)
     }
 
-    package var verbose: Bool { arguments.flag("verbose") }
+    package var verbose: Bool { arguments[CLI.GlobalOptions.verbose] }
 
     /// Resolved once: it reads the environment and resolves the folder's symlinks.
-    package private(set) lazy var location = LibraryLocation.resolve(flag: arguments.value("library"))
+    package private(set) lazy var location = LibraryLocation.resolve(flag: arguments[CLI.GlobalOptions.library])
 
     /// Throws unless the library can do what `what` (a command, or one of
     /// its options) needs: checked before the library is opened.
@@ -54,33 +54,34 @@ package final class CommandContext {
     /// The book `name` names, else the one --book names, else the open book:
     /// for commands whose BOOK may be something else too (a PDF file, words).
     package func book(named name: String?) throws -> Book {
-        try library().book(named: name ?? arguments.value("book"))
+        try library().book(named: name ?? arguments[CommonOptions.book])
     }
 
     /// The book the command line names, as BOOK or with --book (a command
     /// that takes BOOK takes --book too, as every command that reads one does).
     package func bookName() throws -> String? {
-        let positional = arguments.positional("book"), option = arguments.value("book")
+        let positional = arguments.positional("book"), option = arguments[CommonOptions.book]
         if positional != nil, option != nil { throw UsageError("Give the book once: as BOOK or with --book, not both") }
         return positional ?? option
     }
 
     /// For commands that take [BOOK] [PAGE]: with --book, a lone argument is the page.
     package func bookAndPage() throws -> (book: Book, page: String?) {
-        if let name = arguments.value("book"), arguments.positional("page") == nil {
+        if let name = arguments[CommonOptions.book], arguments.positional("page") == nil {
             return (try book(named: name), arguments.positional("book"))
         }
         return (try book(), arguments.positional("page"))
     }
 
-    /// `--all`, else `--book BOOK`, else the open book.
-    package func searchScope() throws -> SearchScope {
-        if let query = arguments.value("in") {
-            if arguments.value("book") != nil { throw UsageError("Give either --in or --book, not both") }
+    /// `--in QUERY`, else `--all`, else `--book BOOK`, else the open book: `all` and
+    /// `within` are the command's own --all and --in.
+    package func searchScope(all: Flag, within: ValueOption<String>) throws -> SearchScope {
+        if let query = arguments[within] {
+            if arguments[CommonOptions.book] != nil { throw UsageError("Give either --in or --book, not both") }
             return .books(try QueryFailure.reported(self) { try library().bookIDs(matching: query) })
         }
-        guard arguments.flag("all") else { return .book(try book()) }
-        if arguments.value("book") != nil { throw UsageError("Give either --all or --book, not both") }
+        guard arguments[all] else { return .book(try book()) }
+        if arguments[CommonOptions.book] != nil { throw UsageError("Give either --all or --book, not both") }
         return .all
     }
 

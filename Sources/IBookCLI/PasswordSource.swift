@@ -11,7 +11,7 @@ import Glibc
 package enum PasswordSource {
     package static func resolve(_ arguments: ParsedArguments,
                                 environment: [String: String] = PasswordSource.environment()) throws -> String? {
-        let flag = arguments.value("password"), file = arguments.value("password-file")
+        let flag = arguments[CommonOptions.password], file = arguments[CommonOptions.passwordFile]
         if flag != nil, file != nil { throw UsageError("Give either --password or --password-file, not both") }
         if let file { return try contents(of: file) }
         if flag == "-" { return try prompt() }

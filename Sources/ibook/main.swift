@@ -10,10 +10,12 @@ import IBookCLI
 // Everything else — adding, the reader, the workbench, help — goes to
 // ibook-full, which has every command.
 let arguments = Array(FileName.arguments.dropFirst())
-let runner = LeanDispatch.runner(for: arguments)
-if runner == .here {
-    var program = Program.lean
+var program = Program.lean
+let parser = program.parser
+switch LeanDispatch.runner(for: arguments, parser: parser, commands: program.commands) {
+case .here(let outcome):
     program.handOver = { exit(LeanDispatch.handOverToFull(arguments)) }
-    exit(CLI.run(arguments, program: program))
+    exit(CLI.run(arguments, parsed: outcome.mapError { $0 }, parser: parser, program: program))
+case .full:
+    exit(LeanDispatch.handOverToFull(arguments))
 }
-exit(LeanDispatch.handOverToFull(arguments))

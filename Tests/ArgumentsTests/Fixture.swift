@@ -11,16 +11,27 @@ enum Fixture {
             Option("--json", help: "Print the added books as JSON."),
         ])
 
+    /// The options of `list`, as a command declares and reads them.
+    enum ListOptions {
+        static let limit = ValueOption<Int>("-n", "--limit", value: "n", in: 1...100, help: "Show at most this many books.")
+        static let verbose = Flag("-v", "--verbose", help: "Show every field.")
+        static let quiet = Flag("-q", "--quiet", help: "Show only titles.")
+        static let tag = RepeatedOption<String>("-t", "--tag", value: "tag", help: "Only books with this tag.")
+        static let page = ValueOption<Int>("--page", value: "page", help: "Page number, counted from the end when negative.")
+        static let scale = ValueOption<Double>("--scale", value: "factor", in: 0.1...10, help: "Zoom factor.")
+        static let json = Flag("--json", help: "Print JSON.")
+    }
+
     static let list = CommandSpec(
         name: "list", abstract: "List the books in the library.",
         options: [
-            Option("-n", "--limit", value: "n", help: "Show at most this many books."),
-            Option("-v", "--verbose", help: "Show every field."),
-            Option("-q", "--quiet", help: "Show only titles."),
-            Option("-t", "--tag", value: "tag", help: "Only books with this tag.", repeatable: true),
-            Option("--page", value: "page", help: "Page number, counted from the end when negative."),
-            Option("--scale", value: "factor", help: "Zoom factor."),
-            Option("--json", help: "Print JSON."),
+            ListOptions.limit.option,
+            ListOptions.verbose.option,
+            ListOptions.quiet.option,
+            ListOptions.tag.option,
+            ListOptions.page.option,
+            ListOptions.scale.option,
+            ListOptions.json.option,
         ])
 
     static let open = CommandSpec(

@@ -2,30 +2,35 @@ import Arguments
 import BookLibrary
 
 package enum BookmarkCommand: Command {
+    enum Options {
+        static let note = ValueOption<String>("--note", value: "text", help: "A note to keep with the bookmark.")
+        static let delete = Flag("--delete", help: "Remove the bookmark on this page.")
+    }
+
     package static let spec = CommandSpec(
         name: "bookmark",
         abstract: "Bookmark a page of the open book, or delete a bookmark.",
         discussion: "Bookmarking the same page again updates its note.",
         positionals: [Positional("page", help: "A page number or label.")],
         options: [
-            CommonOptions.book,
-            Option("--note", value: "text", help: "A note to keep with the bookmark."),
-            Option("--delete", help: "Remove the bookmark on this page."),
-            CommonOptions.json,
+            CommonOptions.book.option,
+            Options.note.option,
+            Options.delete.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let book = try context.book()
         let reference = PageReference(arguments.positional("page") ?? "")
         let library = try context.library()
-        if arguments.flag("delete") {
-            if arguments.value("note") != nil { throw UsageError("--note cannot be used with --delete") }
+        if arguments[Options.delete] {
+            if arguments[Options.note] != nil { throw UsageError("--note cannot be used with --delete") }
             let location = try library.deleteBookmark(book, page: reference)
             context.stdout.write("Deleted the bookmark on page \(location.page) of \(book.title)\n")
             return
         }
-        let (bookmark, created) = try library.bookmark(book, page: reference, note: arguments.value("note"))
-        if arguments.flag("json") {
+        let (bookmark, created) = try library.bookmark(book, page: reference, note: arguments[Options.note])
+        if arguments[CommonOptions.json] {
             try context.printJSON(bookmark)
             return
         }

@@ -2,16 +2,20 @@ import Arguments
 import BookLibrary
 
 package enum BookmarksCommand: Command {
+    enum Options {
+        static let all = Flag("--all", help: "Every book's bookmarks.")
+    }
+
     package static let spec = CommandSpec(
         name: "bookmarks",
         abstract: "List the bookmarks of the open book, or of every book.",
-        options: [CommonOptions.book, Option("--all", help: "Every book's bookmarks."), CommonOptions.json])
+        options: [CommonOptions.book.option, Options.all.option, CommonOptions.json.option])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
-        let book = arguments.flag("all") ? nil : try context.book()
+        let book = arguments[Options.all] ? nil : try context.book()
         let bookmarks = try library.bookmarks(of: book)
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(bookmarks)
             return
         }

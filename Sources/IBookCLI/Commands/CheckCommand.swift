@@ -3,22 +3,27 @@ import Arguments
 import BookLibrary
 
 package enum CheckCommand: Command {
+    enum Options {
+        static let index = Flag("--index", help: "Also verify the full-text index against the stored text of every page.")
+        static let repair = Flag("--repair", help: "Rebuild the full-text index where it is out of step (implies --index).")
+    }
+
     package static let spec = CommandSpec(
         name: "check",
         abstract: "Report books whose file is missing or whose content changed.",
         discussion: "Exits with 1 if any book has a problem. Fix a moved file with 'ibook relocate BOOK NEWPATH' or by adding it from its new place. --index also verifies the full-text index against the stored text of every page; --repair rebuilds the index from the stored text where they are out of step.",
         positionals: [Positional("book", help: "Check only this book (default: all).", optional: true)],
         options: [
-            Option("--index", help: "Also verify the full-text index against the stored text of every page."),
-            Option("--repair", help: "Rebuild the full-text index where it is out of step (implies --index)."),
-            CommonOptions.json,
+            Options.index.option,
+            Options.repair.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        if arguments.flag("index") || arguments.flag("repair") { try context.require(.indexMaintenance, for: "ibook check --index") }
+        if arguments[Options.index] || arguments[Options.repair] { try context.require(.indexMaintenance, for: "ibook check --index") }
         let library = try context.library()
         let books = try arguments.positional("book").map { [try library.book(named: $0)] }
-        let json = arguments.flag("json")
+        let json = arguments[CommonOptions.json]
         var checked = 0
         var problems = try library.checkFiles(books) { result in
             checked += 1
@@ -35,8 +40,8 @@ package enum CheckCommand: Command {
             }
         }
         var summary = "\(checked) checked, \(problems) with problems"
-        if arguments.flag("index") || arguments.flag("repair") {
-            let index = arguments.flag("repair") ? try library.repairIndex() : try library.checkIndex()
+        if arguments[Options.index] || arguments[Options.repair] {
+            let index = arguments[Options.repair] ? try library.repairIndex() : try library.checkIndex()
             if json {
                 try context.printJSON(["index": index])
             } else {

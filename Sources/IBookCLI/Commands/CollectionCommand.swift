@@ -5,6 +5,10 @@ package enum CollectionCommand: Command {
     static let nameArgument = Positional("name", help: "The collection's name.")
     static let booksArgument = Positional("book", help: "Books: ids, file paths or parts of titles.", repeating: true)
 
+    enum Options {
+        static let at = ValueOption<Int>("--at", value: "n", in: 1...1_000_000, help: "Insert before position n (1 is first); a book already there moves.")
+    }
+
     package static let spec = CommandSpec(
         name: "collection",
         abstract: "Keep named, ordered lists of books: a reading list, a course.",
@@ -12,11 +16,11 @@ package enum CollectionCommand: Command {
             CommandSpec(name: "create", abstract: "Create an empty collection.", positionals: [nameArgument]),
             CommandSpec(name: "add", abstract: "Add books to a collection, at its end or at a position.",
                         positionals: [nameArgument, booksArgument],
-                        options: [Option("--at", value: "n", help: "Insert before position n (1 is first); a book already there moves.")]),
+                        options: [Options.at.option]),
             CommandSpec(name: "remove", abstract: "Remove books from a collection.", positionals: [nameArgument, booksArgument]),
-            CommandSpec(name: "list", abstract: "List the collections with their sizes.", options: [CommonOptions.json]),
+            CommandSpec(name: "list", abstract: "List the collections with their sizes.", options: [CommonOptions.json.option]),
             CommandSpec(name: "show", abstract: "List a collection's books in their order.", positionals: [nameArgument],
-                        options: [CommonOptions.json]),
+                        options: [CommonOptions.json.option]),
             CommandSpec(name: "delete", abstract: "Delete a collection (its books stay in the library).", positionals: [nameArgument]),
         ])
 
@@ -29,7 +33,7 @@ package enum CollectionCommand: Command {
             let collection = try library.createCollection(name)
             context.stdout.write("Created collection \(collection.name)\n")
         case "add":
-            let position = try arguments.int("at", in: 1...1_000_000)
+            let position = try arguments[Options.at]
             try library.addToCollection(name, try books(), at: position)
             try show(library.collection(named: name), library: library, context: context, json: false)
         case "remove":
@@ -37,7 +41,7 @@ package enum CollectionCommand: Command {
             try show(library.collection(named: name), library: library, context: context, json: false)
         case "list":
             let collections = try library.collections()
-            if arguments.flag("json") { return try context.printJSON(collections) }
+            if arguments[CommonOptions.json] { return try context.printJSON(collections) }
             guard !collections.isEmpty else {
                 context.stderr.write("No collections yet: create one with 'ibook collection create NAME'.\n")
                 return
@@ -46,7 +50,7 @@ package enum CollectionCommand: Command {
             table.rows = collections.map { [$0.name, "\($0.bookCount)", Formatting.day($0.createdAt)] }
             context.stdout.write(table.render(maxWidth: context.stdout.tableWidth, primary: 0) + "\n")
         case "show":
-            try show(library.collection(named: name), library: library, context: context, json: arguments.flag("json"))
+            try show(library.collection(named: name), library: library, context: context, json: arguments[CommonOptions.json])
         case "delete":
             let collection = try library.collection(named: name)
             try library.deleteCollection(name)

@@ -5,54 +5,75 @@ import FoundationEssentials
 import Glibc
 
 package enum EditCommand: Command {
+    enum Options {
+        static let title = ValueOption<String>("--title", value: "title", help: "The title.")
+        static let author = RepeatedOption<String>("--author", value: "name", help: "An author; repeat for several, in order.")
+        static let year = ValueOption<String>("--year", value: "year", help: "Year of publication.")
+        static let publisher = ValueOption<String>("--publisher", value: "name", help: "The publisher.")
+        static let language = ValueOption<String>("--language", value: "code", help: "Language, e.g. en, de, ja.")
+        static let series = ValueOption<String>("--series", value: "name", help: "The series the book belongs to.")
+        static let seriesIndex = ValueOption<String>("--series-index", value: "n", help: "Its number in the series.")
+        static let description = ValueOption<String>("--description", value: "text", help: "A description or summary.")
+        static let isbn = ValueOption<String>("--isbn", value: "isbn", help: "ISBN-10 or ISBN-13 (its check digit is verified).")
+        static let doi = ValueOption<String>("--doi", value: "doi", help: "DOI, e.g. 10.1000/xyz123 (a doi.org link is accepted).")
+        static let rating = ValueOption<String>("--rating", value: "0-5", help: "Your rating, 0 to 5.")
+        static let subject = ValueOption<String>("--subject", value: "text", help: "The subject (the PDF's own, unless set here).")
+        static let keywords = ValueOption<String>("--keywords", value: "text", help: "Keywords (the PDF's own, unless set here).")
+        static let write = Flag("--write", help: "Also write title, authors, subject and keywords into the file (a PDF's Info and XMP, an EPUB's package document), to a copy named NAME.edited.pdf (.epub) beside it unless --in-place or -o; the book then uses the new file and keeps its bookmarks and history.")
+        static let inPlace = Flag("--in-place", help: "With --write: replace the original file (atomically).")
+        static let output = ValueOption<String>("-o", "--output", value: "file", help: "With --write: where to write the copy.")
+    }
+
+    package static let fullOnlyFlags = [Options.write]
+
     package static let spec = CommandSpec(
         name: "edit",
         abstract: "Set a book's title, authors and other details in the library.",
         discussion: "Values are stored in the library and shown by info, list, export and --json; 'ibook refresh' never replaces them. An empty value clears a field (the author is then derived again by the next refresh).",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
-            Option("--title", value: "title", help: "The title."),
-            Option("--author", value: "name", help: "An author; repeat for several, in order.", repeatable: true),
-            Option("--year", value: "year", help: "Year of publication."),
-            Option("--publisher", value: "name", help: "The publisher."),
-            Option("--language", value: "code", help: "Language, e.g. en, de, ja."),
-            Option("--series", value: "name", help: "The series the book belongs to."),
-            Option("--series-index", value: "n", help: "Its number in the series."),
-            Option("--description", value: "text", help: "A description or summary."),
-            Option("--isbn", value: "isbn", help: "ISBN-10 or ISBN-13 (its check digit is verified)."),
-            Option("--doi", value: "doi", help: "DOI, e.g. 10.1000/xyz123 (a doi.org link is accepted)."),
-            Option("--rating", value: "0-5", help: "Your rating, 0 to 5."),
-            Option("--subject", value: "text", help: "The subject (the PDF's own, unless set here)."),
-            Option("--keywords", value: "text", help: "Keywords (the PDF's own, unless set here)."),
-            Option("--write", help: "Also write title, authors, subject and keywords into the file (a PDF's Info and XMP, an EPUB's package document), to a copy named NAME.edited.pdf (.epub) beside it unless --in-place or -o; the book then uses the new file and keeps its bookmarks and history."),
-            Option("--in-place", help: "With --write: replace the original file (atomically)."),
-            Option("-o", "--output", value: "file", help: "With --write: where to write the copy."),
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            Options.title.option,
+            Options.author.option,
+            Options.year.option,
+            Options.publisher.option,
+            Options.language.option,
+            Options.series.option,
+            Options.seriesIndex.option,
+            Options.description.option,
+            Options.isbn.option,
+            Options.doi.option,
+            Options.rating.option,
+            Options.subject.option,
+            Options.keywords.option,
+            Options.write.option,
+            Options.inPlace.option,
+            Options.output.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         var edit = BookEdit()
-        edit.title = arguments.value("title")
-        let authors = arguments.values("author")
+        edit.title = arguments[Options.title]
+        let authors = arguments[Options.author]
         if !authors.isEmpty { edit.authors = authors }
-        edit.year = arguments.value("year")
-        edit.publisher = arguments.value("publisher")
-        edit.language = arguments.value("language")
-        edit.series = arguments.value("series")
-        edit.seriesIndex = arguments.value("series-index")
-        edit.description = arguments.value("description")
-        edit.isbn = arguments.value("isbn")
-        edit.doi = arguments.value("doi")
-        edit.rating = arguments.value("rating")
-        edit.subject = arguments.value("subject")
-        edit.keywords = arguments.value("keywords")
-        let write = arguments.flag("write")
-        if !write, arguments.flag("in-place") || arguments.value("output") != nil {
+        edit.year = arguments[Options.year]
+        edit.publisher = arguments[Options.publisher]
+        edit.language = arguments[Options.language]
+        edit.series = arguments[Options.series]
+        edit.seriesIndex = arguments[Options.seriesIndex]
+        edit.description = arguments[Options.description]
+        edit.isbn = arguments[Options.isbn]
+        edit.doi = arguments[Options.doi]
+        edit.rating = arguments[Options.rating]
+        edit.subject = arguments[Options.subject]
+        edit.keywords = arguments[Options.keywords]
+        let write = arguments[Options.write]
+        if !write, arguments[Options.inPlace] || arguments[Options.output] != nil {
             throw UsageError("--in-place and --output go with --write")
         }
-        if arguments.flag("in-place"), arguments.value("output") != nil { throw UsageError("Give either --in-place or --output, not both") }
+        if arguments[Options.inPlace], arguments[Options.output] != nil { throw UsageError("Give either --in-place or --output, not both") }
         // Refused before anything is stored: a shared library's file is on each machine, not the server's to rewrite.
         if write { try context.require(.ownFiles, for: "ibook edit --write") }
         let library = try context.library()
@@ -71,13 +92,13 @@ package enum EditCommand: Command {
             guard let writer = context.program.metadataWriter else {
                 throw UsageError("--write needs ibook-full, which writes PDFs and EPUBs")
             }
-            let destination = try MetadataDestination.path(for: book, inPlace: arguments.flag("in-place"), output: arguments.value("output"))
+            let destination = try MetadataDestination.path(for: book, inPlace: arguments[Options.inPlace], output: arguments[Options.output])
             try writer(book.path, destination, try library.embeddedMetadata(book), try context.password())
             book = try library.replaceFile(of: book, with: destination)
             written = destination
         }
         let info = try library.info(book)
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(info)
             return
         }

@@ -2,24 +2,29 @@ import Arguments
 import BookLibrary
 
 package enum HistoryCommand: Command {
+    enum Options {
+        static let limit = ValueOption<Int>("--limit", value: "n", in: 1...Int(Int32.max), help: "Show at most this many books.")
+        static let clear = Flag("--clear", help: "Forget the reading history (bookmarks stay).")
+    }
+
     package static let spec = CommandSpec(
         name: "history",
         abstract: "Show what was read, most recent first, and the page where you stopped.",
         options: [
-            Option("--limit", value: "n", help: "Show at most this many books."),
-            Option("--clear", help: "Forget the reading history (bookmarks stay)."),
-            CommonOptions.json,
+            Options.limit.option,
+            Options.clear.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
-        if arguments.flag("clear") {
+        if arguments[Options.clear] {
             let cleared = try library.clearHistory()
             context.stdout.write("Cleared the history of \(cleared) book\(cleared == 1 ? "" : "s")\n")
             return
         }
-        let entries = try library.history(limit: try arguments.int("limit", in: 1...Int(Int32.max)))
-        if arguments.flag("json") {
+        let entries = try library.history(limit: try arguments[Options.limit])
+        if arguments[CommonOptions.json] {
             try context.printJSON(entries)
             return
         }

@@ -9,12 +9,12 @@ package enum InfoCommand: Command {
         name: "info",
         abstract: "Show everything stored about a book.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
-        options: [CommonOptions.book, CommonOptions.json])
+        options: [CommonOptions.book.option, CommonOptions.json.option])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
         let info = try library.info(context.book())
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(info)
             return
         }

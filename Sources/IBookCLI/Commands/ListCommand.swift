@@ -5,6 +5,16 @@ import Glibc
 import LeanBasics
 
 package enum ListCommand: Command {
+    enum Options {
+        static let sort = ChoiceOption<CatalogColumn>("--sort", value: "column", help: "Order by this column (default: id).")
+        static let reverse = Flag("--reverse", help: "Reverse the order.")
+        static let columns = ValueOption<String>("--columns", value: "list", help: "Columns to show, comma-separated (default: id,title,author,pages,added; tags when any).")
+        static let tsv = Flag("--tsv", help: "Tab-separated values with a header line, nothing cut.")
+        static let save = ValueOption<String>("--save", value: "name", help: "Save the query as NAME, usable as saved:NAME.")
+        static let saved = Flag("--saved", help: "List the saved searches.")
+        static let forget = ValueOption<String>("--forget", value: "name", help: "Delete the saved search NAME.")
+    }
+
     package static let spec: CommandSpec = {
         var spec = CommandSpec(
             name: "list",
@@ -18,14 +28,14 @@ package enum ListCommand: Command {
                 """,
             positionals: [Positional("query", help: "Terms of the query (default: every book).", optional: true, repeating: true)],
             options: [
-                Option("--sort", value: "column", choices: CatalogColumn.self, help: "Order by this column (default: id)."),
-                Option("--reverse", help: "Reverse the order."),
-                Option("--columns", value: "list", help: "Columns to show, comma-separated (default: id,title,author,pages,added; tags when any)."),
-                Option("--tsv", help: "Tab-separated values with a header line, nothing cut."),
-                Option("--save", value: "name", help: "Save the query as NAME, usable as saved:NAME."),
-                Option("--saved", help: "List the saved searches."),
-                Option("--forget", value: "name", help: "Delete the saved search NAME."),
-                CommonOptions.json,
+                Options.sort.option,
+                Options.reverse.option,
+                Options.columns.option,
+                Options.tsv.option,
+                Options.save.option,
+                Options.saved.option,
+                Options.forget.option,
+                CommonOptions.json.option,
             ])
         spec.takesDashedWords = true
         return spec
@@ -33,28 +43,25 @@ package enum ListCommand: Command {
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
-        if arguments.flag("saved") { return try listSaved(library, context, json: arguments.flag("json")) }
-        if let name = arguments.value("forget") {
+        if arguments[Options.saved] { return try listSaved(library, context, json: arguments[CommonOptions.json]) }
+        if let name = arguments[Options.forget] {
             try library.deleteSavedSearch(name)
             context.stdout.write("Forgot saved search \(name)\n")
             return
         }
         let query = QueryText.join(arguments.positionalValues("query"))
-        let sortName = (arguments.value("sort") ?? "id").lowercased()
+        let sort = arguments[Options.sort] ?? .id
         // "added" alone has always meant newest first.
-        let legacyDescending = sortName == "added" || sortName == "pages"
-        guard let sort = CatalogColumn(rawValue: sortName) else {
-            throw UsageError("Invalid value '\(sortName)' for '--sort <column>': use one of \(CatalogColumn.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        let columns = try ListColumns.parse(arguments.value("columns"))
+        let legacyDescending = sort == .added || sort == .pages
+        let columns = try ListColumns.parse(arguments[Options.columns])
         let entries = try QueryFailure.reported(context) {
-            if let name = arguments.value("save") {
+            if let name = arguments[Options.save] {
                 try library.saveSearch(name, query: query)
                 context.stderr.write("Saved as saved:\(name)\n")
             }
-            return try library.catalog(query: query, sort: sort, descending: legacyDescending != arguments.flag("reverse"))
+            return try library.catalog(query: query, sort: sort, descending: legacyDescending != arguments[Options.reverse])
         }
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(entries)
             return
         }
@@ -68,7 +75,7 @@ package enum ListCommand: Command {
         }
         let shown = columns ?? ListColumns.defaults(showingTags: entries.contains { !$0.tags.isEmpty })
         let table = ListColumns.table(entries, columns: shown)
-        if arguments.flag("tsv") {
+        if arguments[Options.tsv] {
             context.stdout.write(table.tabSeparated() + "\n")
         } else {
             context.stdout.write(table.render(maxWidth: context.stdout.tableWidth, primary: shown.firstIndex(of: .title)) + "\n")

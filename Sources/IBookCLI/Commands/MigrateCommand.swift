@@ -3,6 +3,11 @@ import BookLibrary
 
 /// `ibook migrate --to URL` copies the local library into a shared one; `--from URL` copies a shared one here.
 package enum MigrateCommand: Command {
+    enum Options {
+        static let to = ValueOption<String>("--to", value: "url", help: "The shared library to copy into: postgresql://user@host:port/database.")
+        static let from = ValueOption<String>("--from", value: "url", help: "The shared library to copy from into the local library.")
+    }
+
     package static let spec = CommandSpec(
         name: "migrate",
         abstract: "Copy the local library into a shared library on PostgreSQL, or a shared library into the local one.",
@@ -15,13 +20,13 @@ package enum MigrateCommand: Command {
             --to needs the library's editor role (ibook server grant USER editor) to add books.
             """,
         options: [
-            Option("--to", value: "url", help: "The shared library to copy into: postgresql://user@host:port/database."),
-            Option("--from", value: "url", help: "The shared library to copy from into the local library."),
-            CommonOptions.json,
+            Options.to.option,
+            Options.from.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let to = arguments.value("to"), from = arguments.value("from")
+        let to = arguments[Options.to], from = arguments[Options.from]
         guard let url = to ?? from else { throw UsageError("Give the shared library with --to URL or --from URL") }
         guard to == nil || from == nil else { throw UsageError("Give either --to or --from, not both") }
         guard LibraryLocation.isSharedURL(url) else { throw UsageError("'\(url)' is not a postgresql:// URL") }
@@ -34,7 +39,7 @@ package enum MigrateCommand: Command {
             ? try library.migrate(to: url) { done, total in progress?.show(done: done, of: total) }
             : try library.migrate(from: url) { done, total in progress?.show(done: done, of: total) }
         progress?.clear()
-        if arguments.flag("json") { return try context.printJSON(report) }
+        if arguments[CommonOptions.json] { return try context.printJSON(report) }
         context.stdout.write("""
             \(report.library): copied \(report.booksCopied) book\(report.booksCopied == 1 ? "" : "s") \
             (\(report.pagesCopied) pages, \(report.covers) cover\(report.covers == 1 ? "" : "s")), \

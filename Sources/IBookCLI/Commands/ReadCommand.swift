@@ -3,22 +3,29 @@ import Arguments
 import BookLibrary
 
 package enum ReadCommand: Command {
+    enum Options {
+        static let label = ValueOption<String>("--label", value: "label", help: "Select the page by its label.")
+        static let layout = Flag("--layout", help: "Keep the physical layout, so columns stay apart.")
+    }
+
+    package static let fullOnlyFlags = [Options.layout]
+
     package static let spec = CommandSpec(
         name: "read",
         abstract: "Print the text of a page of the open book.",
         discussion: "PAGE is a page number, a page label (iv, A-3), next or prev. With no PAGE, the page where you stopped (or the first). A plain number is always the physical page; use --label to select by label when labels are numbers too. A page of an EPUB, FB2, MOBI or plain-text book shows its headings, emphasis, quotes and lists, wrapped to the terminal (bold and italic only on a terminal without NO_COLOR).",
         positionals: [Positional("page", help: "A page number or label, next or prev.", optional: true)],
         options: [
-            CommonOptions.book,
-            Option("--label", value: "label", help: "Select the page by its label."),
-            Option("--layout", help: "Keep the physical layout, so columns stay apart."),
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            CommonOptions.book.option,
+            Options.label.option,
+            Options.layout.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let request: PageRequest
-        switch (arguments.positional("page"), arguments.value("label")) {
+        switch (arguments.positional("page"), arguments[Options.label]) {
         case (_?, _?): throw UsageError("Give either a page or --label, not both")
         case (nil, let label?): request = .page(.label(label))
         case ("next", nil): request = .next
@@ -27,11 +34,11 @@ package enum ReadCommand: Command {
         case (nil, nil): request = .resume
         }
         let book = try context.book()
-        let structured = book.format.isLaidOut && !arguments.flag("json") && !arguments.flag("layout")
+        let structured = book.format.isLaidOut && !arguments[CommonOptions.json] && !arguments[Options.layout]
         // Before the page is read (and the place moved on, for next): ibook-full reads it again.
         if structured, context.program.pageStructure == nil { context.program.handOver?() }
         let page: PageText
-        if arguments.flag("layout") {
+        if arguments[Options.layout] {
             guard let layoutReader = context.program.layoutReader else {
                 throw LibraryError.invalidArgument("--layout needs the PDF reader (ibook-full)")
             }
@@ -42,7 +49,7 @@ package enum ReadCommand: Command {
         if try context.library().isReadOnly {
             context.warning("the library at \(context.location.directory) is read-only: the reading position is not recorded")
         }
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(page)
             return
         }

@@ -7,11 +7,11 @@ package enum RemoveCommand: Command {
         abstract: "Remove a book from the library (never the file).",
         discussion: "Its index, bookmarks and reading history go with it.",
         positionals: [Positional("book", help: "An id, a file path or part of the title.")],
-        options: [CommonOptions.json])
+        options: [CommonOptions.json.option])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let book = try context.library().remove(arguments.positional("book") ?? "")
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(book)
         } else {
             context.stdout.write("Removed #\(book.id) \(book.title)\n")

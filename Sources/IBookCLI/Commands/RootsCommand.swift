@@ -16,7 +16,7 @@ package enum RootsCommand: Command {
             CommandSpec(name: "set", abstract: "Map a root name to a folder on this machine.",
                         positionals: [Positional("name", help: "Letters, digits, '-', '_' and '.'."),
                                       Positional("path", help: "The folder the root is mounted at here.")]),
-            CommandSpec(name: "list", abstract: "The roots mapped on this machine.", options: [CommonOptions.json]),
+            CommandSpec(name: "list", abstract: "The roots mapped on this machine.", options: [CommonOptions.json.option]),
             CommandSpec(name: "remove", abstract: "Forget a root on this machine (the library keeps its books).",
                         positionals: [Positional("name", help: "The root's name.")]),
         ])
@@ -31,7 +31,7 @@ package enum RootsCommand: Command {
             let root = try roots.remove(arguments.positional("name") ?? "")
             context.stdout.write("Removed \(root.name) (was \(FileName.displayed(root.path)))\n")
         case "list":
-            if arguments.flag("json") { return try context.printJSON(roots.roots) }
+            if arguments[CommonOptions.json] { return try context.printJSON(roots.roots) }
             guard !roots.roots.isEmpty else {
                 context.stderr.write("No roots on this machine: map one with 'ibook roots set NAME PATH'.\n")
                 return

@@ -20,7 +20,7 @@ package enum ServerCommand: Command {
                     ibook_editor gives their holders this library's roles, and lists them.
                     """,
                 positionals: [Positional("url", help: "postgresql://user@host:port/database, or postgresql: for the PG* variables.")],
-                options: [CommonOptions.json]),
+                options: [CommonOptions.json.option]),
             CommandSpec(
                 name: "grant",
                 abstract: "Make a PostgreSQL role a reader or an editor of the shared library.",
@@ -32,7 +32,7 @@ package enum ServerCommand: Command {
                     """,
                 positionals: [Positional("user", help: "The role a person logs in as (CREATE ROLE name LOGIN)."),
                               Positional("access", help: "reader or editor.")],
-                options: [CommonOptions.json]),
+                options: [CommonOptions.json.option]),
             CommandSpec(
                 name: "revoke",
                 abstract: "Take the shared library's reader and editor roles back from a PostgreSQL role.",
@@ -41,7 +41,7 @@ package enum ServerCommand: Command {
                     bookmarks and history stay in the library, theirs alone: granted again, they find them.
                     """,
                 positionals: [Positional("user", help: "The role to take the library's roles from.")],
-                options: [CommonOptions.json]),
+                options: [CommonOptions.json.option]),
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -68,7 +68,7 @@ package enum ServerCommand: Command {
             throw UsageError("'\(url)' is not a postgresql:// URL")
         }
         let setup = try SharedServer.initialise(url)
-        if arguments.flag("json") { return try context.printJSON(setup) }
+        if arguments[CommonOptions.json] { return try context.printJSON(setup) }
         if setup.appliedMigrations.isEmpty {
             context.stdout.write("\(setup.library): the shared library is up to date\n")
         } else {
@@ -96,7 +96,7 @@ package enum ServerCommand: Command {
 
     private static func report(_ change: SharedAccessChange, _ arguments: ParsedArguments, _ context: CommandContext) throws {
         change.warnings.forEach(context.warning)
-        if arguments.flag("json") { return try context.printJSON(change) }
+        if arguments[CommonOptions.json] { return try context.printJSON(change) }
         switch (change.access, change.roles.isEmpty) {
         case (let access?, _) where arguments.commandPath.dropFirst(2).first == "grant":
             context.stdout.write("\(change.user) is now a\(access == .editor ? "n" : "") \(access.rawValue) of \(change.library) (\(change.roles.joined()))\n")

@@ -2,13 +2,17 @@ import Arguments
 import BookLibrary
 
 package enum TagCommand: Command {
+    enum Options {
+        static let rename = Flag("--rename", help: "Rename the tag OLD to NEW in every book.")
+    }
+
     package static let spec: CommandSpec = {
         var spec = CommandSpec(
             name: "tag",
             abstract: "Add and remove tags on books.",
             discussion: "Words starting with + add a tag, words starting with - remove one (and the tags beneath it); the other words name books (default: the open book). Tags are hierarchical with '/': science/optics is counted under science. With --rename, renames a tag and those beneath it across the library.",
             positionals: [Positional("arguments", help: "Books, then +tag or -tag (with --rename: OLD NEW).", repeating: true)],
-            options: [Option("--rename", help: "Rename the tag OLD to NEW in every book.")])
+            options: [Options.rename.option])
         spec.takesDashedWords = true
         return spec
     }()
@@ -16,7 +20,7 @@ package enum TagCommand: Command {
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let words = arguments.positionalValues("arguments")
         let library = try context.library()
-        if arguments.flag("rename") {
+        if arguments[Options.rename] {
             guard words.count == 2 else { throw UsageError("--rename takes the old tag and the new one: ibook tag --rename OLD NEW") }
             let old = words[0].hasPrefix("+") ? String(words[0].dropFirst()) : words[0]
             let new = words[1].hasPrefix("+") ? String(words[1].dropFirst()) : words[1]
@@ -66,11 +70,11 @@ package enum TagsCommand: Command {
     package static let spec = CommandSpec(
         name: "tags",
         abstract: "List the tags in use as a tree, with how many books carry each.",
-        options: [CommonOptions.json])
+        options: [CommonOptions.json.option])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let counts = try context.library().tagCounts()
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(counts)
             return
         }

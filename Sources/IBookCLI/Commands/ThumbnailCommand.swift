@@ -9,21 +9,27 @@ import SplashThumbnails
 /// Run by the lean binary itself: the page is rendered by libibook-pages.so,
 /// opened only when a thumbnail is not in the cache.
 package enum ThumbnailCommand: Command {
+    enum Options {
+        static let page = ValueOption<Int>("--page", value: "n", in: 1...Int(Int32.max), help: "The page (default 1).")
+        static let size = ValueOption<Int>("--size", value: "px", in: 16...4096, help: "Longer side in pixels (default \(Library.coverSize)).")
+        static let output = ValueOption<String>("-o", "--output", value: "file", help: "Write the PNG to this file instead of printing the cached path.")
+    }
+
     package static let spec = CommandSpec(
         name: "thumbnail",
         abstract: "Print the path of a page's cached PNG thumbnail, rendering it on first request.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
-            Option("--page", value: "n", help: "The page (default 1)."),
-            Option("--size", value: "px", help: "Longer side in pixels (default \(Library.coverSize))."),
-            Option("-o", "--output", value: "file", help: "Write the PNG to this file instead of printing the cached path."),
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
+            Options.page.option,
+            Options.size.option,
+            Options.output.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let page = try arguments.int("page", in: 1...Int(Int32.max)) ?? 1
-        let size = try arguments.int("size", in: 16...4096) ?? Library.coverSize
+        let page = try arguments[Options.page] ?? 1
+        let size = try arguments[Options.size] ?? Library.coverSize
         let book = try context.book()
         let library = try context.library()
         let given = try context.password()
@@ -37,7 +43,7 @@ package enum ThumbnailCommand: Command {
         } else {
             path = try thumbnailOfPDF(book, page: page, size: size, library: library, given: given)
         }
-        guard let output = arguments.value("output") else {
+        guard let output = arguments[Options.output] else {
             context.stdout.write(path + "\n")
             return
         }

@@ -3,20 +3,25 @@ import Arguments
 import BookLibrary
 
 package enum TocCommand: Command {
+    enum Options {
+        static let depth = ValueOption<Int>("--depth", value: "n", in: 1...Int(Int32.max), help: "Show at most this many levels.")
+        static let json = Flag("--json", help: "Print the outline as a nested JSON tree.")
+    }
+
     package static let spec = CommandSpec(
         name: "toc",
         abstract: "Show the table of contents of the open book, with page labels.",
         options: [
-            CommonOptions.book,
-            Option("--depth", value: "n", help: "Show at most this many levels."),
-            Option("--json", help: "Print the outline as a nested JSON tree."),
+            CommonOptions.book.option,
+            Options.depth.option,
+            Options.json.option,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let depth = try arguments.int("depth", in: 1...Int(Int32.max))
+        let depth = try arguments[Options.depth]
         let book = try context.book()
         let entries = try context.library().tableOfContents(book, maxDepth: depth)
-        if arguments.flag("json") {
+        if arguments[Options.json] {
             context.stdout.write(try OutlineJSON.render(entries) + "\n")
             return
         }

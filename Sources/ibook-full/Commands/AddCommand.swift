@@ -10,50 +10,62 @@ import OCR
 import PDF
 
 enum AddCommand: Command {
+    enum Options {
+        static let timeout = ValueOption<Double>("--timeout", value: "seconds", in: 0.1...86_400, help: "Give up on a file after this long (default 60).")
+        static let memoryLimit = ValueOption<Int>("--memory-limit", value: "mb", in: 16...1 << 20, help: "Memory a file's reader may use before it is stopped (default 4096).")
+        static let jobs = ValueOption<Int>("--jobs", value: "n", in: 1...64, help: "Files extracted at once (default: the number of cores).")
+        static let inProcess = Flag("--in-process", help: "Extract in this process: no protection from parser crashes or hangs.")
+        static let ocr = ValueOption<String>("--ocr", value: "when", help: "OCR pages: auto (those without text, the default), always (every page), never.")
+        static let ocrWait = Flag("--ocr-wait", help: "Read the pages OCR is for before returning, rather than in the background.")
+        static let ocrLang = ValueOption<String>("--ocr-lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim (default: the book's language where known and installed, else the installed ones that fit each page's script, else eng).")
+        static let ocrMinConfidence = ValueOption<Double>("--ocr-min-confidence", value: "n", in: 0...100, help: "Drop OCR words tesseract is less sure of than n % (default \(Int(ConfidenceFilter.defaultMinimumWordConfidence)); 0 keeps all); a page whose words stay below \(Int(ConfidenceFilter.minimumPageConfidence)) % on average is a picture, with no text.")
+        static let json = Flag("--json", help: "Print one JSON object per file.")
+    }
+
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add books to the library: PDF, EPUB, FB2, CBZ, XPS, MOBI and plain text.",
         discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf, .epub, .fb2, .cbz, .xps, .mobi and .txt files; a file's format is told from its content. Books that are not PDFs are laid out at one reference page size (450 × 600 pt, 12 pt type), whose pages are their page numbers everywhere. The same content is never added twice. Adding a single file makes it the open book. PDF pages with no text (scans) wait for OCR once the batch's text is in and searchable: add starts 'ibook ocr --pending' in the background to read them (in worker processes, one per core; its messages go to ocr.log in the library's folder), and returns; 'ibook ocr --pending' waits for them, and the next add or 'ibook view' of such a book starts the reading again if it was stopped. With --ocr-wait (or --ocr always, or a --password) they are read before add returns.",
         positionals: [Positional("path", help: "A book file or a folder.", repeating: true)],
         options: [
-            CommonOptions.password, CommonOptions.passwordFile,
-            Option("--timeout", value: "seconds", help: "Give up on a file after this long (default 60)."),
-            Option("--memory-limit", value: "mb", help: "Memory a file's reader may use before it is stopped (default 4096)."),
-            Option("--jobs", value: "n", help: "Files extracted at once (default: the number of cores)."),
-            Option("--in-process", help: "Extract in this process: no protection from parser crashes or hangs."),
-            Option("--ocr", value: "when", help: "OCR pages: auto (those without text, the default), always (every page), never."),
-            Option("--ocr-wait", help: "Read the pages OCR is for before returning, rather than in the background."),
-            Option("--ocr-lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim (default: the book's language where known and installed, else the installed ones that fit each page's script, else eng)."),
-            Option("--ocr-min-confidence", value: "n", help: "Drop OCR words tesseract is less sure of than n % (default \(Int(ConfidenceFilter.defaultMinimumWordConfidence)); 0 keeps all); a page whose words stay below \(Int(ConfidenceFilter.minimumPageConfidence)) % on average is a picture, with no text."),
-            Option("--json", help: "Print one JSON object per file."),
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            Options.timeout.option,
+            Options.memoryLimit.option,
+            Options.jobs.option,
+            Options.inProcess.option,
+            Options.ocr.option,
+            Options.ocrWait.option,
+            Options.ocrLang.option,
+            Options.ocrMinConfidence.option,
+            Options.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         var options = AddOptions()
         options.password = try context.password()
-        if let timeout = try arguments.double("timeout", in: 0.1...86_400) { options.timeout = timeout }
-        if let jobs = try arguments.int("jobs", in: 1...64) { options.workers = jobs }
-        if let megabytes = try arguments.int("memory-limit", in: 16...1 << 20) { options.memoryLimit = UInt64(megabytes) << 20 }
-        if let mode = arguments.value("ocr") {
+        if let timeout = try arguments[Options.timeout] { options.timeout = timeout }
+        if let jobs = try arguments[Options.jobs] { options.workers = jobs }
+        if let megabytes = try arguments[Options.memoryLimit] { options.memoryLimit = UInt64(megabytes) << 20 }
+        if let mode = arguments[Options.ocr] {
             guard let parsed = OCRMode(rawValue: mode) else {
                 throw UsageError("--ocr takes auto, always or never, not '\(mode)'")
             }
             options.ocrMode = parsed
         }
-        if let languages = arguments.value("ocr-lang"), options.ocrMode != .never {
+        if let languages = arguments[Options.ocrLang], options.ocrMode != .never {
             options.ocrLanguages = try OCRLanguages.parse(languages)
         }
-        if let confidence = try arguments.double("ocr-min-confidence", in: 0...100) {
+        if let confidence = try arguments[Options.ocrMinConfidence] {
             options.ocrFilter = ConfidenceFilter(minimumWordConfidence: confidence)
         }
-        if !arguments.flag("in-process") {
+        if !arguments[Options.inProcess] {
             options.isolation = .workerProcess(executable: currentExecutable())
         }
         // A run in the background has no password to open a locked book with.
-        options.ocrWaits = arguments.flag("ocr-wait") || options.password != nil
+        options.ocrWaits = arguments[Options.ocrWait] || options.password != nil
         let library = try context.library()
         try library.requireMayAddBooks()
-        let json = arguments.flag("json")
+        let json = arguments[Options.json]
         let progress = ProgressBar(terminal: context.stderr)
         let stop = StopFlag()
         let interrupt = interruptSource(stop)
@@ -122,8 +134,8 @@ enum AddCommand: Command {
         for path in locked { context.error("\(FileName.displayed(path)): \(PDFErrorMessage.reason(.passwordRequired))") }
         if let reason = summary.ocrError { context.error("not read by OCR: \(reason)") }
         if summary.ocrQueued > 0, !summary.interrupted {
-            let command = OCRCommand.backgroundRun(library, languages: arguments.value("ocr-lang"),
-                                                   minimumConfidence: arguments.value("ocr-min-confidence"))
+            let command = OCRCommand.backgroundRun(library, languages: arguments[Options.ocrLang],
+                                                   minimumConfidence: try arguments[Options.ocrMinConfidence])
             if !OCRQueue(library: library).startInBackground(command) {
                 context.error("OCR could not be started in the background: run 'ibook ocr --pending'")
             }

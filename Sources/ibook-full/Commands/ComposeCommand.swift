@@ -9,6 +9,21 @@ import IBookCLI
 enum ComposeCommand: Command {
     static let requires: LibraryCapabilities = [.pageWork]
 
+    enum Options {
+        static let data = ValueOption<String>("--data", value: "file", help: "The JSON data to fill the template with.")
+        static let html = ValueOption<String>("--html", value: "file", help: "Also write the filled HTML (alone: write only the HTML).")
+        static let currency = ValueOption<String>("--currency", value: "code", help: "ISO 4217 currency code (default: the data's \"currency\").")
+        static let locale = ValueOption<String>("--locale", value: "id", help: "How amounts are written, e.g. de_DE (default: the data's \"locale\", else en_US).")
+        static let header = ValueOption<String>("--header", value: "text", help: "Text at the top of every page.")
+        static let footer = ValueOption<String>("--footer", value: "text", help: "Text at the bottom of every page, under a rule.")
+        static let noPageNumbers = Flag("--no-page-numbers", help: "Leave out \"Page N of M\".")
+        static let allowMissing = Flag("--allow-missing", help: "Fill placeholders that have no value with nothing instead of failing.")
+        static let allowNetwork = Flag("--allow-network", help: "Let WeasyPrint fetch http(s) URLs.")
+        static let `init` = ValueOption<String>("--init", value: "kind", help: "Write a starter template set (invoice) into the folder and stop.")
+        static let output = WorkbenchOptions.output("The PDF to write (with --preview: the PNG). Default: invoice-<number>.pdf here.")
+        static let add = WorkbenchOptions.add("the PDF")
+    }
+
     static let spec = CommandSpec(
         name: "compose",
         abstract: "Fill an HTML template with JSON data and print it to a paginated PDF.",
@@ -22,26 +37,26 @@ enum ComposeCommand: Command {
             """,
         positionals: [Positional("template", help: "A template folder or its main HTML file (with --init: the folder to create).", optional: true)],
         options: [
-            Option("--data", value: "file", help: "The JSON data to fill the template with."),
-            WorkbenchOptions.output("The PDF to write (with --preview: the PNG). Default: invoice-<number>.pdf here."),
-            Option("--html", value: "file", help: "Also write the filled HTML (alone: write only the HTML)."),
-            WorkbenchOptions.preview,
-            WorkbenchOptions.previewSize,
-            Option("--currency", value: "code", help: "ISO 4217 currency code (default: the data's \"currency\")."),
-            Option("--locale", value: "id", help: "How amounts are written, e.g. de_DE (default: the data's \"locale\", else en_US)."),
-            WorkbenchOptions.paper,
-            WorkbenchOptions.margin,
-            Option("--header", value: "text", help: "Text at the top of every page."),
-            Option("--footer", value: "text", help: "Text at the bottom of every page, under a rule."),
-            Option("--no-page-numbers", help: "Leave out \"Page N of M\"."),
-            Option("--allow-missing", help: "Fill placeholders that have no value with nothing instead of failing."),
-            Option("--allow-network", help: "Let WeasyPrint fetch http(s) URLs."),
-            WorkbenchOptions.add("the PDF"),
-            Option("--init", value: "kind", help: "Write a starter template set (invoice) into the folder and stop."),
+            Options.data.option,
+            Options.output.option,
+            Options.html.option,
+            WorkbenchOptions.preview.option,
+            WorkbenchOptions.previewSize.option,
+            Options.currency.option,
+            Options.locale.option,
+            WorkbenchOptions.paper.option,
+            WorkbenchOptions.margin.option,
+            Options.header.option,
+            Options.footer.option,
+            Options.noPageNumbers.option,
+            Options.allowMissing.option,
+            Options.allowNetwork.option,
+            Options.add.option,
+            Options.`init`.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        if let kind = arguments.value("init") {
+        if let kind = arguments[Options.`init`] {
             guard let directory = arguments.positional("template") else { throw UsageError("--init needs the folder to write into") }
             guard StarterTemplates.kinds.contains(kind) else {
                 throw UsageError("Unknown starter template '\(kind)' (available: \(StarterTemplates.kinds.joined(separator: ", ")))")
@@ -50,27 +65,27 @@ enum ComposeCommand: Command {
             return
         }
         guard let templatePath = arguments.positional("template") else { throw UsageError("Missing the template folder or HTML file") }
-        guard let dataPath = arguments.value("data") else { throw UsageError("Missing '--data <file>'") }
+        guard let dataPath = arguments[Options.data] else { throw UsageError("Missing '--data <file>'") }
         let options = try composeOptions(arguments)
         let previewPage = try WorkbenchOptions.previewPage(arguments)
         let preview = previewPage != nil
         let previewSize = try WorkbenchOptions.previewPixels(arguments)
 
         // Refused before anything is written, not after.
-        if arguments.flag("add"), !preview { try context.library().requireWritable() }
+        if arguments[Options.add], !preview { try context.library().requireWritable() }
         let template = try TemplateSet.load(templatePath)
         let data = try InvoiceData.load(path: dataPath)
         let document = try Composer.compose(template: template, data: data, options: options)
         for warning in document.warnings { context.warning(warning) }
 
-        if let html = arguments.value("html") {
+        if let html = arguments[Options.html] {
             try Composer.writeHTML(document, to: html)
-            if arguments.value("output") == nil, !preview, !arguments.flag("add") {
+            if arguments[Options.output] == nil, !preview, !arguments[Options.add] {
                 context.stdout.write(html + "\n")
                 return
             }
         }
-        let output = outputPath(arguments.value("output")
+        let output = outputPath(arguments[Options.output]
             ?? (preview ? WorkbenchOptions.previewName(for: document.suggestedFileName) : document.suggestedFileName))
         let printed = try previewPage.map { try Composer.writePreview(document, page: $0, to: output, maxPixels: previewSize) }
             ?? Composer.writePDF(document, to: output)
@@ -81,7 +96,7 @@ enum ComposeCommand: Command {
         let items = "\(document.itemCount) item\(document.itemCount == 1 ? "" : "s")"
         context.stdout.write("\(FileName.displayed(output)): \(previewPage.map { "page \($0) of \(pages)" } ?? pages), \(items), total \(document.formattedTotal)\n")
 
-        if arguments.flag("add"), !preview {
+        if arguments[Options.add], !preview {
             var addOptions = AddOptions()
             addOptions.workers = 1
             var failure: String?
@@ -98,21 +113,21 @@ enum ComposeCommand: Command {
 
     static func composeOptions(_ arguments: ParsedArguments) throws -> ComposeOptions {
         var options = ComposeOptions()
-        options.currency = arguments.value("currency")
-        options.locale = arguments.value("locale")
-        options.allowMissing = arguments.flag("allow-missing")
-        options.allowNetwork = arguments.flag("allow-network")
-        if let name = arguments.value("paper") {
+        options.currency = arguments[Options.currency]
+        options.locale = arguments[Options.locale]
+        options.allowMissing = arguments[Options.allowMissing]
+        options.allowNetwork = arguments[Options.allowNetwork]
+        if let name = arguments[WorkbenchOptions.paper]?.rawValue {
             guard let paper = PageSetup.Paper(name: name) else { throw UsageError("Invalid value '\(name)' for '--paper <size>' (A4, A5, Letter, Legal)") }
             options.page.paper = paper
         }
-        if let margin = arguments.value("margin") {
+        if let margin = arguments[WorkbenchOptions.margin] {
             guard PageSetup.validMargin(margin) else { throw UsageError("Invalid value '\(margin)' for '--margin <length>' (e.g. 20mm, 2cm, 0.75in)") }
             options.page.margin = margin
         }
-        options.page.header = arguments.value("header")
-        options.page.footer = arguments.value("footer")
-        options.page.pageNumbers = !arguments.flag("no-page-numbers")
+        options.page.header = arguments[Options.header]
+        options.page.footer = arguments[Options.footer]
+        options.page.pageNumbers = !arguments[Options.noPageNumbers]
         return options
     }
 

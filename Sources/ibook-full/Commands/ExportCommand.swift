@@ -8,6 +8,21 @@ import IBookCLI
 import Reports
 
 enum ExportCommand: Command {
+    enum Options {
+        static let format = ChoiceOption<ReportFormat>("--format", value: "format", help: "The file's format (default pdf).")
+        static let landscape = Flag("--landscape", help: "Landscape pages (default: landscape for five or more columns).")
+        static let portrait = Flag("--portrait", help: "Portrait pages.")
+        static let all = Flag("--all", help: "Every book: all bookmarks, or search the whole library.")
+        static let limit = ValueOption<Int>("--limit", value: "n", in: 1...Int(Int32.max), help: "Search: stop after this many matches.")
+        static let `in` = ValueOption<String>("--in", value: "query", help: "Catalog and search: only the books this query selects (see 'ibook list --help').")
+        static let orgName = ValueOption<String>("--org-name", value: "name", help: "Organisation name for the letterhead.")
+        static let orgAddress = ValueOption<String>("--org-address", value: "text", help: "Address line for the letterhead.")
+        static let orgPhone = ValueOption<String>("--org-phone", value: "text", help: "Phone line for the letterhead.")
+        static let orgEmail = ValueOption<String>("--org-email", value: "text", help: "Email line for the letterhead.")
+        static let logo = ValueOption<String>("--logo", value: "png", help: "Logo for the letterhead (a PNG file).")
+        static let output = WorkbenchOptions.output("Where to write (with --preview: the PNG). Default: e.g. catalog-2026-11-29.pdf here.")
+    }
+
     static let spec = CommandSpec(
         name: "export",
         abstract: "Write a report of the library as a PDF, CSV or JSON file.",
@@ -22,22 +37,22 @@ enum ExportCommand: Command {
             Positional("args", help: "The book (bookmarks) or the text (search).", optional: true, repeating: true),
         ],
         options: [
-            Option("--format", value: "format", choices: ReportFormat.self, help: "The file's format (default pdf)."),
-            WorkbenchOptions.output("Where to write (with --preview: the PNG). Default: e.g. catalog-2026-11-29.pdf here."),
-            WorkbenchOptions.paper,
-            WorkbenchOptions.preview,
-            WorkbenchOptions.previewSize,
-            Option("--landscape", help: "Landscape pages (default: landscape for five or more columns)."),
-            Option("--portrait", help: "Portrait pages."),
-            CommonOptions.book,
-            Option("--all", help: "Every book: all bookmarks, or search the whole library."),
-            Option("--limit", value: "n", help: "Search: stop after this many matches."),
-            Option("--in", value: "query", help: "Catalog and search: only the books this query selects (see 'ibook list --help')."),
-            Option("--org-name", value: "name", help: "Organisation name for the letterhead."),
-            Option("--org-address", value: "text", help: "Address line for the letterhead."),
-            Option("--org-phone", value: "text", help: "Phone line for the letterhead."),
-            Option("--org-email", value: "text", help: "Email line for the letterhead."),
-            Option("--logo", value: "png", help: "Logo for the letterhead (a PNG file)."),
+            Options.format.option,
+            Options.output.option,
+            WorkbenchOptions.paper.option,
+            WorkbenchOptions.preview.option,
+            WorkbenchOptions.previewSize.option,
+            Options.landscape.option,
+            Options.portrait.option,
+            CommonOptions.book.option,
+            Options.all.option,
+            Options.limit.option,
+            Options.in.option,
+            Options.orgName.option,
+            Options.orgAddress.option,
+            Options.orgPhone.option,
+            Options.orgEmail.option,
+            Options.logo.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -46,23 +61,23 @@ enum ExportCommand: Command {
             throw UsageError("Unknown report '\(arguments.positional("report") ?? "")': use catalog, bookmarks, search or history")
         }
         let extra = arguments.positionalValues("args")
-        let format = try choice(ReportFormat.self, (arguments.value("format") ?? "pdf").lowercased(), option: "--format")
-        let paper = try choice(PaperSize.self, (arguments.value("paper") ?? "a4").lowercased(), option: "--paper")
-        if arguments.flag("landscape"), arguments.flag("portrait") { throw UsageError("Give either --landscape or --portrait, not both") }
-        let limit = try arguments.int("limit", in: 1...Int(Int32.max))
+        let format = arguments[Options.format] ?? .pdf
+        let paper = arguments[WorkbenchOptions.paper] ?? .a4
+        if arguments[Options.landscape], arguments[Options.portrait] { throw UsageError("Give either --landscape or --portrait, not both") }
+        let limit = try arguments[Options.limit]
         let previewPage = try WorkbenchOptions.previewPage(arguments)
         let previewSize = try WorkbenchOptions.previewPixels(arguments)
         if previewPage != nil, format != .pdf { throw UsageError("--preview renders a page of a PDF report: use it with --format pdf") }
 
         let configPath = LetterheadSettings.configPath(environment: environment)
         let letterhead = LetterheadSettings(
-            name: arguments.value("org-name"), address: arguments.value("org-address"), phone: arguments.value("org-phone"),
-            email: arguments.value("org-email"), logo: arguments.value("logo").map { URL(fileURLWithPath: $0).path }
+            name: arguments[Options.orgName], address: arguments[Options.orgAddress], phone: arguments[Options.orgPhone],
+            email: arguments[Options.orgEmail], logo: arguments[Options.logo].map { URL(fileURLWithPath: $0).path }
         ).overriding(try LetterheadSettings.load(from: configPath))
         let now = Date()
         let options = ExportOptions(
             format: format, paper: paper,
-            orientation: arguments.flag("landscape") ? .landscape : arguments.flag("portrait") ? .portrait : nil,
+            orientation: arguments[Options.landscape] ? .landscape : arguments[Options.portrait] ? .portrait : nil,
             letterhead: letterhead, user: environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? NSUserName(),
             now: now, locale: ReportLocale.from(environment: environment))
 
@@ -72,12 +87,12 @@ enum ExportCommand: Command {
         switch kind {
         case .catalog, .history:
             guard extra.isEmpty else { throw UsageError("'\(kind.rawValue)' takes no arguments") }
-            if kind == .history, arguments.value("in") != nil { throw UsageError("--in applies to catalog and search") }
-            report = kind == .catalog ? try QueryFailure.reported(context) { try builder.catalog(query: arguments.value("in") ?? "") }
+            if kind == .history, arguments[Options.in] != nil { throw UsageError("--in applies to catalog and search") }
+            report = kind == .catalog ? try QueryFailure.reported(context) { try builder.catalog(query: arguments[Options.in] ?? "") }
                                       : try builder.history()
         case .bookmarks:
-            if arguments.flag("all") {
-                guard extra.isEmpty, arguments.value("book") == nil else { throw UsageError("Give either a book or --all, not both") }
+            if arguments[Options.all] {
+                guard extra.isEmpty, arguments[CommonOptions.book] == nil else { throw UsageError("Give either a book or --all, not both") }
                 report = try builder.bookmarks(of: nil)
             } else {
                 report = try builder.bookmarks(of: try context.book(named: extra.isEmpty ? nil : extra.joined(separator: " ")))
@@ -85,11 +100,11 @@ enum ExportCommand: Command {
         case .search:
             let query = extra.joined(separator: " ")
             guard !query.isEmpty else { throw UsageError("'search' needs the text to look for") }
-            report = try builder.search(query, scope: try context.searchScope(), limit: limit, inQuery: arguments.value("in"))
+            report = try builder.search(query, scope: try context.searchScope(all: Options.all, within: Options.in), limit: limit, inQuery: arguments[Options.in])
         }
 
         let defaultName = ReportFileName.make(for: report, format: format, date: now)
-        let path = arguments.value("output").map { URL(fileURLWithPath: $0).path }
+        let path = arguments[Options.output].map { URL(fileURLWithPath: $0).path }
             ?? FileManager.default.currentDirectoryPath + "/" + (previewPage == nil ? defaultName : WorkbenchOptions.previewName(for: defaultName))
         if let previewPage {
             let result = try ReportExporter.preview(report, page: previewPage, to: path, options: options, maxPixels: previewSize)
@@ -101,14 +116,5 @@ enum ExportCommand: Command {
         context.stdout.write(FileName.displayed(result.path) + "\n")
         let rows = "\(result.rows) row\(result.rows == 1 ? "" : "s")"
         context.stderr.write(result.pages.map { "Wrote \(rows) on \($0) page\($0 == 1 ? "" : "s")\n" } ?? "Wrote \(rows)\n")
-    }
-
-    private static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ text: String, option: String) throws -> T
-        where T.RawValue == String
-    {
-        guard let value = T(rawValue: text) else {
-            throw UsageError("Invalid value '\(text)' for '\(option)': use \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return value
     }
 }

@@ -4,13 +4,13 @@ import TerminalIO
 
 /// `--graphics`, shared by `view` and `show`.
 enum GraphicsOption {
-    static let option = Option("--graphics", value: "mode",
+    static let graphics = ValueOption<String>("--graphics", value: "mode",
                                help: "auto, kitty, iterm, sixel, blocks or text (default: $IBOOK_GRAPHICS, else auto).")
 
     /// The mode asked for by --graphics or $IBOOK_GRAPHICS; nil for auto. A
     /// name that is no mode is a usage error naming where it came from.
     static func requested(_ arguments: ParsedArguments, environment: [String: String]) throws -> GraphicsMode? {
-        let flag = arguments.value("graphics")
+        let flag = arguments[graphics]
         let value = (flag ?? environment["IBOOK_GRAPHICS"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         if value.isEmpty || value == "auto" { return nil }
         guard let mode = GraphicsMode(rawValue: value) else {

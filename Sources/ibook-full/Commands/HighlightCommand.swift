@@ -6,6 +6,12 @@ import IBookCLI
 enum HighlightCommand: Command {
     static let requires: LibraryCapabilities = [.annotations]
 
+    enum Options {
+        static let note = ValueOption<String>("--note", value: "text", help: "A note to keep with the highlight.")
+        static let color = ValueOption<String>("--color", value: "color", help: "yellow (default), green, blue, pink, orange, red, purple or #rrggbb.")
+        static let occurrence = ValueOption<Int>("--occurrence", value: "n", in: 1...Int.max, help: "Which occurrence, when the passage occurs more than once.")
+    }
+
     static let spec = CommandSpec(
         name: "highlight",
         abstract: "Highlight a passage of the open book.",
@@ -15,17 +21,17 @@ enum HighlightCommand: Command {
             Positional("passage", help: "The text to highlight."),
         ],
         options: [
-            CommonOptions.book,
-            Option("--note", value: "text", help: "A note to keep with the highlight."),
-            Option("--color", value: "color", help: "yellow (default), green, blue, pink, orange, red, purple or #rrggbb."),
-            Option("--occurrence", value: "n", help: "Which occurrence, when the passage occurs more than once."),
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            CommonOptions.book.option,
+            Options.note.option,
+            Options.color.option,
+            Options.occurrence.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         var color = AnnotationColor.highlightDefault
-        if let name = arguments.value("color") {
+        if let name = arguments[Options.color] {
             guard let parsed = AnnotationColor.parse(name) else {
                 throw UsageError("Invalid value '\(name)' for --color: use a name (yellow, green, blue, pink, orange, red, purple) or #rrggbb")
             }
@@ -33,10 +39,10 @@ enum HighlightCommand: Command {
         }
         let request = HighlightRequest(
             passage: arguments.positional("passage") ?? "", page: arguments.positional("page").map(PageReference.init),
-            occurrence: try arguments.int("occurrence", in: 1...Int.max), note: arguments.value("note"), color: color)
+            occurrence: try arguments[Options.occurrence], note: arguments[Options.note], color: color)
         let book = try context.book()
         let highlight = try context.library().highlight(book, request, password: try context.password())
-        if arguments.flag("json") { return try context.printJSON(highlight) }
+        if arguments[CommonOptions.json] { return try context.printJSON(highlight) }
         let label = Formatting.labelSuffix(highlight.label, page: highlight.page)
         context.stdout.write("Highlighted #\(highlight.id) on page \(highlight.page)\(label) of \(book.title): “\(highlight.text ?? "")”\n")
     }

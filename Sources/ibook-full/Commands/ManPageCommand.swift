@@ -3,11 +3,15 @@ import Foundation
 import IBookCLI
 
 enum ManPageCommand: Command {
+    enum Options {
+        static let markdown = Flag("--markdown", help: "Print the command reference in Markdown instead (docs/commands.md; make docs writes it).")
+    }
+
     static let spec = CommandSpec(
         name: "manpage",
         abstract: "Print ibook's man page (roff), generated from the command definitions.",
         discussion: "For example: ibook manpage > /usr/local/share/man/man1/ibook.1 (make install does this).",
-        options: [Option("--markdown", help: "Print the command reference in Markdown instead (docs/commands.md; make docs writes it).")])
+        options: [Options.markdown.option])
 
     /// Where the reference says it comes from: it is committed, and a test
     /// fails when it differs from what this prints.
@@ -16,7 +20,7 @@ enum ManPageCommand: Command {
         + "The guides in this folder show the commands at work; the [README](../README.md) lists them."
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        if arguments.flag("markdown") {
+        if arguments[Options.markdown] {
             context.stdout.write(context.program.parser.commandReference(preamble: referencePreamble, sections: sections))
             return
         }

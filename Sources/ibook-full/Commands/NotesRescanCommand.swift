@@ -10,11 +10,11 @@ enum NotesRescanCommand: Command {
     static let spec = NotesCommand.spec
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        guard arguments.flag("rescan") else { return try NotesCommand.run(arguments, context) }
-        if arguments.value("delete") != nil { throw UsageError("--rescan cannot be used with --delete") }
-        if arguments.flag("all"), try context.bookName() != nil { throw UsageError("Give either --all or a BOOK, not both") }
+        guard arguments[NotesCommand.Options.rescan] else { return try NotesCommand.run(arguments, context) }
+        if arguments.contains(NotesCommand.Options.delete) { throw UsageError("--rescan cannot be used with --delete") }
+        if arguments[NotesCommand.Options.all], try context.bookName() != nil { throw UsageError("Give either --all or a BOOK, not both") }
         let library = try context.library()
-        let books = arguments.flag("all") ? try library.list() : [try context.book()]
+        let books = arguments[NotesCommand.Options.all] ? try library.list() : [try context.book()]
         let password = try context.password()
         var failed = false
         for book in books {
@@ -26,7 +26,7 @@ enum NotesRescanCommand: Command {
                 failed = true
             }
         }
-        if !failed || arguments.flag("all") { try NotesCommand.list(arguments, context) }
+        if !failed || arguments[NotesCommand.Options.all] { try NotesCommand.list(arguments, context) }
         if failed { throw ExitCode(status: ExitCode.failure) }
     }
 }

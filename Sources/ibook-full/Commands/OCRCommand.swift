@@ -11,75 +11,90 @@ import SearchablePDF
 enum OCRCommand: Command {
     static let requires: LibraryCapabilities = [.ocr]
 
+    enum Options {
+        static let all = Flag("--all", help: "Every book in the library.")
+        static let pending = Flag("--pending", help: "The pages add left waiting for OCR, and those of books queued meanwhile; if a run in the background is reading them, wait for it first.")
+        static let background = Flag("--background", help: "With --pending: return at once if another run is reading the queue (it reads what is waiting now). What add starts; it reads with half the cores (--jobs), leaving the others to the user.")
+        static let pages = ValueOption<String>("--pages", value: "range", help: "Only these pages, by number or label: 2-10,15 or iv-x.")
+        static let lang = ValueOption<String>("--lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim.")
+        static let minConfidence = ValueOption<Double>("--min-confidence", value: "n", in: 0...100, help: "Drop words tesseract is less sure of than n % (default \(Int(ConfidenceFilter.defaultMinimumWordConfidence)); 0 keeps all).")
+        static let force = Flag("--force", help: "Read again pages OCR has read before.")
+        static let output = ValueOption<String>("-o", "--output", value: "file", help: "Write a searchable copy of the book's PDF here instead.")
+        static let everyPage = Flag("--every-page", help: "Read pages that have a text layer too, replacing it.")
+        static let timeout = ValueOption<Double>("--timeout", value: "seconds", in: 1...86_400, help: "Give up on a page after this long (default 120).")
+        static let jobs = ValueOption<Int>("--jobs", value: "n", in: 1...64, help: "Pages read at once (default: the number of cores).")
+        static let inProcess = Flag("--in-process", help: "Read in this process: no protection from crashes or hangs.")
+    }
+
     static let spec = CommandSpec(
         name: "ocr",
         abstract: "Read the pages of a book that have no text with OCR (tesseract).",
         discussion: "Pages with no text layer (or almost none) that OCR has not read yet are rendered at 300 dpi, turned upright, read with tesseract in worker processes (one per core) and stored like extracted text: searchable, readable, marked as OCR with tesseract's confidence, with word boxes. Each page is stored as it is read, so Ctrl-C loses nothing and the next run goes on from there. Books added before ibook had OCR get their text-less pages read the same way. Languages: --lang, else the book's language where it is known (ibook edit --language, the PDF's metadata, its text) and installed, else the installed tesseract languages that fit each page's script, else English; a known language that is not installed is said once, with the Debian package to install. Words tesseract is unsure of (--min-confidence) are dropped, and a page whose words are still unsure on average is a picture: it is stored as read, with no text. With -o, a copy of the PDF is written with the words OCR found laid invisibly under every page that has no text of its own, so that other tools (pdftotext, viewers) find and copy them on the right page; the words stored in the library are used, and only pages OCR never read (all of them with --force) are read, and stored, first. The copy appears whole or not at all.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
-            Option("--all", help: "Every book in the library."),
-            Option("--pending", help: "The pages add left waiting for OCR, and those of books queued meanwhile; if a run in the background is reading them, wait for it first."),
-            Option("--background", help: "With --pending: return at once if another run is reading the queue (it reads what is waiting now). What add starts; it reads with half the cores (--jobs), leaving the others to the user."),
-            Option("--pages", value: "range", help: "Only these pages, by number or label: 2-10,15 or iv-x."),
-            Option("--lang", value: "langs", help: "Tesseract languages joined by +, such as eng+deu+chi_sim."),
-            Option("--min-confidence", value: "n", help: "Drop words tesseract is less sure of than n % (default \(Int(ConfidenceFilter.defaultMinimumWordConfidence)); 0 keeps all)."),
-            Option("--force", help: "Read again pages OCR has read before."),
-            Option("-o", "--output", value: "file", help: "Write a searchable copy of the book's PDF here instead."),
-            Option("--every-page", help: "Read pages that have a text layer too, replacing it."),
-            Option("--timeout", value: "seconds", help: "Give up on a page after this long (default 120)."),
-            Option("--jobs", value: "n", help: "Pages read at once (default: the number of cores)."),
-            Option("--in-process", help: "Read in this process: no protection from crashes or hangs."),
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            Options.all.option,
+            Options.pending.option,
+            Options.background.option,
+            Options.pages.option,
+            Options.lang.option,
+            Options.minConfidence.option,
+            Options.force.option,
+            Options.output.option,
+            Options.everyPage.option,
+            Options.timeout.option,
+            Options.jobs.option,
+            Options.inProcess.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         var options = OCROptions()
         options.password = try context.password()
-        options.force = arguments.flag("force")
-        if arguments.flag("every-page") { options.mode = .always }
-        if let languages = arguments.value("lang") { options.languages = try OCRLanguages.parse(languages) }
-        if let confidence = try arguments.double("min-confidence", in: 0...100) {
+        options.force = arguments[Options.force]
+        if arguments[Options.everyPage] { options.mode = .always }
+        if let languages = arguments[Options.lang] { options.languages = try OCRLanguages.parse(languages) }
+        if let confidence = try arguments[Options.minConfidence] {
             options.filter = ConfidenceFilter(minimumWordConfidence: confidence)
         }
-        if let timeout = try arguments.double("timeout", in: 1...86_400) { options.timeout = timeout }
-        if let jobs = try arguments.int("jobs", in: 1...64) { options.workers = jobs }
-        if !arguments.flag("in-process") { options.isolation = .workerProcess(executable: AddCommand.currentExecutable()) }
+        if let timeout = try arguments[Options.timeout] { options.timeout = timeout }
+        if let jobs = try arguments[Options.jobs] { options.workers = jobs }
+        if !arguments[Options.inProcess] { options.isolation = .workerProcess(executable: AddCommand.currentExecutable()) }
         let library = try context.library()
-        if let output = arguments.value("output") {
-            guard !arguments.flag("all"), arguments.value("pages") == nil, !arguments.flag("every-page") else {
+        if let output = arguments[Options.output] {
+            guard !arguments[Options.all], arguments[Options.pages] == nil, !arguments[Options.everyPage] else {
                 throw UsageError("-o writes one book's copy: without --all, --pages or --every-page")
             }
             try writeCopy(of: try context.book(), to: output, options: options,
-                          library: library, json: arguments.flag("json"), context)
+                          library: library, json: arguments[CommonOptions.json], context)
             return
         }
-        if arguments.flag("pending") {
-            guard try context.bookName() == nil, !arguments.flag("all"), arguments.value("pages") == nil,
-                  !arguments.flag("every-page"), !options.force else {
+        if arguments[Options.pending] {
+            guard try context.bookName() == nil, !arguments[Options.all], arguments[Options.pages] == nil,
+                  !arguments[Options.everyPage], !options.force else {
                 throw UsageError("--pending reads the queue of every book: without a book, --all, --pages, --every-page or --force")
             }
-            try readQueue(library, options: options, background: arguments.flag("background"),
-                          jobsGiven: arguments.value("jobs") != nil, json: arguments.flag("json"), context)
+            try readQueue(library, options: options, background: arguments[Options.background],
+                          jobsGiven: arguments.contains(Options.jobs), json: arguments[CommonOptions.json], context)
             return
         }
-        if arguments.flag("background") { throw UsageError("--background goes with --pending") }
+        if arguments[Options.background] { throw UsageError("--background goes with --pending") }
         let books: [Book]
-        if arguments.flag("all") {
+        if arguments[Options.all] {
             guard try context.bookName() == nil else { throw UsageError("Give a book or --all, not both") }
             books = try library.list()
         } else {
             books = [try context.book()]
         }
-        if let range = arguments.value("pages") {
+        if let range = arguments[Options.pages] {
             guard books.count == 1, let book = books.first else { throw UsageError("--pages needs one book") }
             let labels = try library.info(book).labelledPages ?? []
             var parser = PageRangeParser(pageCount: book.pageCount, labels: { labels })
             options.pages = Set(try parser.parse(range))
         }
 
-        let json = arguments.flag("json")
+        let json = arguments[CommonOptions.json]
         let progress = ProgressBar(terminal: context.stderr)
         let stop = StopFlag()
         let interrupt = AddCommand.interruptSource(stop)
@@ -135,10 +150,10 @@ enum OCRCommand: Command {
     }
 
     /// What `add` and `view` start to read the queue in the background.
-    static func backgroundRun(_ library: Library, languages: String? = nil, minimumConfidence: String? = nil) -> [String] {
+    static func backgroundRun(_ library: Library, languages: String? = nil, minimumConfidence: Double? = nil) -> [String] {
         var command = [AddCommand.currentExecutable(), "ocr", "--pending", "--background", "--library", library.location.directory]
         if let languages { command += ["--lang", languages] }
-        if let minimumConfidence { command += ["--min-confidence", minimumConfidence] }
+        if let minimumConfidence { command += ["--min-confidence", String(minimumConfidence)] }
         return command
     }
 

@@ -12,29 +12,46 @@ import ReflowDocuments
 import Watermark
 
 enum PrintCommand: Command {
+    enum Options {
+        static let printer = ValueOption<String>("-d", "--printer", value: "name", help: "The CUPS destination (PRINTER or PRINTER/INSTANCE).")
+        static let pages = ValueOption<String>("--pages", value: "range", help: "Pages by number or label: 2-10,15 or iii-v (default all); a book that is not a PDF: its printed pages.")
+        static let copies = ValueOption<Int>("--copies", value: "n", in: PrintOptions.copiesRange, help: "Number of copies (default 1).")
+        static let duplex = ValueOption<String>("--duplex", value: "long|short|off", help: "Two-sided on the long or short edge, or one-sided.")
+        static let numberUp = ValueOption<Int>("--number-up", value: "n", help: "Pages per sheet: 1, 2, 4, 6, 9 or 16.")
+        static let media = ValueOption<String>("--media", value: "name", help: "Paper: A4, Letter, Legal, A5…")
+        static let fit = Flag("--fit", help: "Scale each page to fit the paper.")
+        static let landscape = Flag("--landscape", help: "Print in landscape orientation.")
+        static let watermark = ValueOption<String>("--watermark", value: "text", help: "Print a copy with this text stamped on every page (styled with the options below).")
+        static let force = Flag("--force", help: "Print a PDF whose owner forbids printing.")
+        static let wait = Flag("--wait", help: "Follow the job until it is printed, fails or is stuck (held, stopped…); Ctrl-C cancels it.")
+        static let timeout = ValueOption<String>("--timeout", value: "seconds", help: "With --wait: stop waiting after this long (exit 124); the job stays queued.")
+        static let dryRun = Flag("--dry-run", help: "Show the printer, pages, options and file; send nothing.")
+        static let cancel = ValueOption<String>("--cancel", value: "job", help: "Cancel a job by its id instead of printing.")
+    }
+
     static let spec = CommandSpec(
         name: "print",
         abstract: "Send a book, some of its pages or a watermarked copy to a CUPS printer.",
         discussion: "BOOK is a library book (id, path or part of the title) or a file ibook reads (PDF, EPUB, FB2, MOBI, CBZ, XPS, plain text); with none, the open book. A book that is not a PDF is laid out for print on the paper (--media, else A4, or Letter where the locale's paper is) with 15 mm margins and 11 pt text, and sent as a temporary PDF; its --pages count those printed pages, not the 450×600 pt pages the library reads it in. The printer is --printer, else $LPDEST, else $PRINTER, else the CUPS default (lpoptions included). --pages takes numbers and labels (iii-v,12,A-1), turned into physical pages first. Encrypted books, watermarks and n-up of some pages are sent as a temporary copy in a private folder, removed once CUPS has the job (or on Ctrl-C). A stopped printer is warned about and the job queued; a queue rejecting jobs is refused. --wait ends with one line on every ending: completed (exit 0); aborted, stopped, cancelled by someone else, held, waiting on a stopped printer, the scheduler restarted or gone (exit 1, with CUPS's reason and the way on); --timeout run out (exit 124, the job left queued); Ctrl-C cancels the job (exit 130). ibook talks to CUPS through libcups.",
         positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
         options: [
-            Option("-d", "--printer", value: "name", help: "The CUPS destination (PRINTER or PRINTER/INSTANCE)."),
-            Option("--pages", value: "range", help: "Pages by number or label: 2-10,15 or iii-v (default all); a book that is not a PDF: its printed pages."),
-            Option("--copies", value: "n", help: "Number of copies (default 1)."),
-            Option("--duplex", value: "long|short|off", help: "Two-sided on the long or short edge, or one-sided."),
-            Option("--number-up", value: "n", help: "Pages per sheet: 1, 2, 4, 6, 9 or 16."),
-            Option("--media", value: "name", help: "Paper: A4, Letter, Legal, A5…"),
-            Option("--fit", help: "Scale each page to fit the paper."),
-            Option("--landscape", help: "Print in landscape orientation."),
-            Option("--watermark", value: "text", help: "Print a copy with this text stamped on every page (styled with the options below)."),
+            Options.printer.option,
+            Options.pages.option,
+            Options.copies.option,
+            Options.duplex.option,
+            Options.numberUp.option,
+            Options.media.option,
+            Options.fit.option,
+            Options.landscape.option,
+            Options.watermark.option,
         ] + WatermarkStyle.options + [
-            CommonOptions.password, CommonOptions.passwordFile,
-            Option("--force", help: "Print a PDF whose owner forbids printing."),
-            Option("--wait", help: "Follow the job until it is printed, fails or is stuck (held, stopped…); Ctrl-C cancels it."),
-            Option("--timeout", value: "seconds", help: "With --wait: stop waiting after this long (exit 124); the job stays queued."),
-            Option("--dry-run", help: "Show the printer, pages, options and file; send nothing."),
-            Option("--cancel", value: "job", help: "Cancel a job by its id instead of printing."),
-            CommonOptions.json,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            Options.force.option,
+            Options.wait.option,
+            Options.timeout.option,
+            Options.dryRun.option,
+            Options.cancel.option,
+            CommonOptions.json.option,
         ])
 
     /// The JSON of a dry run or a job.
@@ -48,15 +65,15 @@ enum PrintCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        if let job = arguments.value("cancel") {
-            if arguments.positional("book") != nil || arguments.value("pages") != nil || arguments.flag("dry-run") {
+        if let job = arguments[Options.cancel] {
+            if arguments.positional("book") != nil || arguments[Options.pages] != nil || arguments[Options.dryRun] {
                 throw UsageError("--cancel JOB cancels a job; it takes no BOOK, --pages or --dry-run")
             }
             try cancel(job, arguments, context)
             return
         }
         let usedStyle = WatermarkStyle.given(arguments)
-        if arguments.value("watermark") == nil, let first = usedStyle.first {
+        if arguments[Options.watermark] == nil, let first = usedStyle.first {
             throw UsageError("\(first) styles a watermark: add --watermark TEXT")
         }
         let timeout = try waitTimeout(arguments)
@@ -68,8 +85,8 @@ enum PrintCommand: Command {
             context.warning("\(stopped) (the job waits in its queue until then)")
         }
 
-        if arguments.flag("dry-run") {
-            if arguments.flag("json") {
+        if arguments[Options.dryRun] {
+            if arguments[CommonOptions.json] {
                 try context.printJSON(Output(job: nil, state: nil, ending: nil, dryRun: true, plan: plan))
             } else {
                 context.stdout.write(describe(plan))
@@ -85,7 +102,7 @@ enum PrintCommand: Command {
         defer { interrupt.cancel() }
         // Listening to the queue's job events before the job is sent: who
         // holds or cancels it is heard however soon they do.
-        let watch = arguments.flag("wait")
+        let watch = arguments[Options.wait]
             ? JobWatch(queue: destination.queue, on: printer.connection, leaseSeconds: timeout.map { Int($0) + 60 } ?? 3600)
             : nil
         defer { watch?.close() }
@@ -97,7 +114,7 @@ enum PrintCommand: Command {
         scratch.remove()
         // Ctrl-C cancels the job from the moment it is announced.
         if watch != nil { waiting.follow(result.job) }
-        let json = arguments.flag("json")
+        let json = arguments[CommonOptions.json]
         if !json {
             let copies = plan.copies > 1 ? " (\(plan.copies) copies)" : ""
             context.stdout.write("Sent \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")\(copies) to \"\(plan.printer)\" as job \(result.job)\n")
@@ -121,8 +138,8 @@ enum PrintCommand: Command {
 
     /// --timeout SECONDS, which only --wait takes.
     private static func waitTimeout(_ arguments: ParsedArguments) throws -> TimeInterval? {
-        guard let text = arguments.value("timeout") else { return nil }
-        guard arguments.flag("wait") else { throw UsageError("--timeout bounds --wait: add --wait") }
+        guard let text = arguments[Options.timeout] else { return nil }
+        guard arguments[Options.wait] else { throw UsageError("--timeout bounds --wait: add --wait") }
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {
             throw UsageError("--timeout takes a number of seconds greater than 0, not '\(text)'")
         }
@@ -136,33 +153,33 @@ enum PrintCommand: Command {
         if !isFile(name) { title = try? context.book(named: name).title }
         var request = PrintRequest(file: file, title: title)
         request.password = try PasswordPrompt.password(for: file, context)
-        request.pages = arguments.value("pages")
-        request.printer = arguments.value("printer")
-        request.force = arguments.flag("force")
+        request.pages = arguments[Options.pages]
+        request.printer = arguments[Options.printer]
+        request.force = arguments[Options.force]
         var options = PrintOptions()
-        options.copies = try arguments.int("copies", in: PrintOptions.copiesRange) ?? 1
-        if let duplex = arguments.value("duplex") {
+        options.copies = try arguments[Options.copies] ?? 1
+        if let duplex = arguments[Options.duplex] {
             guard let parsed = Duplex(rawValue: duplex.lowercased()) else {
                 throw UsageError("--duplex must be long, short or off, not '\(duplex)'")
             }
             options.duplex = parsed
         }
-        if let numberUp = try arguments.int("number-up") {
+        if let numberUp = try arguments[Options.numberUp] {
             guard PrintOptions.numberUpChoices.contains(numberUp) else {
                 throw UsageError("--number-up must be one of 1, 2, 4, 6, 9, 16, not \(numberUp)")
             }
             options.numberUp = numberUp
         }
-        if let media = arguments.value("media") {
+        if let media = arguments[Options.media] {
             guard !media.isEmpty, !media.contains(where: { $0.isWhitespace || $0 == "," }) else {
                 throw UsageError("--media takes one paper name such as A4 or Letter, not '\(media)'")
             }
             options.media = media
         }
-        options.fitToPage = arguments.flag("fit")
-        options.landscape = arguments.flag("landscape")
+        options.fitToPage = arguments[Options.fit]
+        options.landscape = arguments[Options.landscape]
         request.options = options
-        if let text = arguments.value("watermark") {
+        if let text = arguments[Options.watermark] {
             var watermark = WatermarkOptions(text: text)
             try WatermarkStyle.apply(arguments, to: &watermark)
             request.watermark = watermark
@@ -197,7 +214,7 @@ enum PrintCommand: Command {
         guard let id = Int(text), id > 0 else { throw UsageError("--cancel takes a job id (a positive number), not '\(text)'") }
         let connection = try CupsConnection()
         try connection.cancel(job: id)
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(try connection.job(id))
         } else {
             context.stdout.write("Cancelled job \(id)\n")
@@ -220,7 +237,7 @@ enum PrintCommand: Command {
             shown = false
         }
         if ending.succeeded {
-            if !context.arguments.flag("json") { context.stdout.write("Job \(ending.job) completed\n") }
+            if !context.arguments[CommonOptions.json] { context.stdout.write("Job \(ending.job) completed\n") }
         } else {
             context.error(JobEndingMessage.text(ending))
         }

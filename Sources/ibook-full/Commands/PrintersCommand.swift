@@ -8,12 +8,12 @@ enum PrintersCommand: Command {
         name: "printers",
         abstract: "List the printers CUPS knows, the default marked, with their state and last message.",
         discussion: "Asks the CUPS scheduler (CUPS_SERVER, ~/.cups/client.conf or the local one) through libcups. The default is the one 'ibook print' uses without --printer, $LPDEST or $PRINTER; lpoptions instances are listed as PRINTER/INSTANCE. STATE is idle, processing or stopped, with the queue's last message after a dash: the operator's (cupsdisable -r), a filter's or backend's (idle — Filter failed).",
-        options: [CommonOptions.json])
+        options: [CommonOptions.json.option])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let connection = try CupsConnection()
         let printers = try CupsDestination.all(on: connection)
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(printers)
             return
         }

@@ -7,23 +7,28 @@ import IBookCLI
 enum RefreshCommand: Command {
     static let requires: LibraryCapabilities = [.ownFiles]
 
+    enum Options {
+        static let metadataOnly = Flag("--metadata-only", help: "Only titles and authors: do not read the pages' text again.")
+        static let inProcess = Flag("--in-process", help: "Read the files in this process: no protection from parser crashes or hangs.")
+    }
+
     static let spec = CommandSpec(
         name: "refresh",
         abstract: "Derive titles, authors and page text again from the books' files.",
         discussion: "Reads each book's metadata, XMP and first page again and picks the title and author a person would: a good title in the PDF's metadata is kept; a missing or junk one (the file name, 'Microsoft Word - …', '*.dvi', 'untitled') is taken from the XMP or the first page. Values set with 'ibook edit' stay. Then reads every page's text again and stores and re-indexes the pages this version of ibook reads differently (a library made by an older version gets what it now finds); text read by OCR stays, highlights keep marking the same words. Bookmarks, history, tags, notes and collections are kept.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: every book).", optional: true, repeating: true)],
         options: [
-            CommonOptions.password, CommonOptions.passwordFile,
-            Option("--metadata-only", help: "Only titles and authors: do not read the pages' text again."),
-            Option("--in-process", help: "Read the files in this process: no protection from parser crashes or hangs."),
-            CommonOptions.json,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            Options.metadataOnly.option,
+            Options.inProcess.option,
+            CommonOptions.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
         var options = AddOptions()
         options.password = try context.password()
-        if !arguments.flag("in-process") {
+        if !arguments[Options.inProcess] {
             options.isolation = .workerProcess(executable: AddCommand.currentExecutable())
         }
         let names = arguments.positionalValues("book")
@@ -32,9 +37,9 @@ enum RefreshCommand: Command {
             context.stderr.write("The library is empty: add a PDF with 'ibook add FILE'.\n")
             return
         }
-        let json = arguments.flag("json")
+        let json = arguments[CommonOptions.json]
         var changed = 0, failed = 0
-        library.refreshMetadata(books, options: options, text: !arguments.flag("metadata-only")) { result in
+        library.refreshMetadata(books, options: options, text: !arguments[Options.metadataOnly]) { result in
             if json { try? context.printJSON(result) }
             guard let book = result.book else { return }
             if let reason = result.reason {

@@ -6,6 +6,15 @@ import Serving
 
 /// `ibook serve`: the library over HTTP as OPDS catalogs, for e-reader apps and browsers.
 enum ServeCommand: Command {
+    enum Options {
+        static let bind = ValueOption<String>("--bind", value: "address", help: "Listen on HOST:PORT (default 127.0.0.1:8080; port 0 picks a free one).")
+        static let tokenFile = ValueOption<String>("--token-file", value: "file", help: "Require the access token on the first line of this file; it may also write reading state. Also $IBOOK_SERVE_TOKEN.")
+        static let readerTokenFile = ValueOption<String>("--reader-token-file", value: "file", help: "Also take the token on the first line of this file, which only reads.")
+        static let rateLimit = ValueOption<Int>("--rate-limit", value: "n", in: 0...1_000_000, help: "Requests a second from one client address, in bursts of 5n; more are answered 429 (default \(standardRate); 0 for no limit).")
+        static let tlsCert = ValueOption<String>("--tls-cert", value: "file", help: "Serve HTTPS with this PEM certificate (chain); needs --tls-key.")
+        static let tlsKey = ValueOption<String>("--tls-key", value: "file", help: "The PEM private key of --tls-cert.")
+    }
+
     static let spec = CommandSpec(
         name: "serve",
         abstract: "Serve the library over HTTP: OPDS catalogs for e-reader apps, and a web reader for browsers, until Ctrl-C.",
@@ -24,12 +33,12 @@ enum ServeCommand: Command {
             on Ctrl-C or SIGTERM.
             """,
         options: [
-            Option("--bind", value: "address", help: "Listen on HOST:PORT (default 127.0.0.1:8080; port 0 picks a free one)."),
-            Option("--token-file", value: "file", help: "Require the access token on the first line of this file; it may also write reading state. Also $IBOOK_SERVE_TOKEN."),
-            Option("--reader-token-file", value: "file", help: "Also take the token on the first line of this file, which only reads."),
-            Option("--rate-limit", value: "n", help: "Requests a second from one client address, in bursts of 5n; more are answered 429 (default \(standardRate); 0 for no limit)."),
-            Option("--tls-cert", value: "file", help: "Serve HTTPS with this PEM certificate (chain); needs --tls-key."),
-            Option("--tls-key", value: "file", help: "The PEM private key of --tls-cert."),
+            Options.bind.option,
+            Options.tokenFile.option,
+            Options.readerTokenFile.option,
+            Options.rateLimit.option,
+            Options.tlsCert.option,
+            Options.tlsKey.option,
         ])
 
     static let standardRate = 100
@@ -37,12 +46,12 @@ enum ServeCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let address: ServeAddress
         do {
-            address = try ServeAddress(arguments.value("bind") ?? ServeAddress.standard.description)
+            address = try ServeAddress(arguments[Options.bind] ?? ServeAddress.standard.description)
         } catch let error as HTTPServerError {
             throw UsageError("--bind: \(error)")
         }
         let token: AccessToken?
-        if let path = arguments.value("token-file") {
+        if let path = arguments[Options.tokenFile] {
             token = try AccessToken.read(path: path)
         } else if let text = ProcessInfo.processInfo.environment["IBOOK_SERVE_TOKEN"] {
             guard let given = AccessToken(text) else { throw HTTPServerError.emptyToken("$IBOOK_SERVE_TOKEN") }
@@ -50,16 +59,16 @@ enum ServeCommand: Command {
         } else {
             token = nil
         }
-        let reader = try arguments.value("reader-token-file").map(AccessToken.read(path:))
+        let reader = try arguments[Options.readerTokenFile].map(AccessToken.read(path:))
         let access = AccessPolicy(editor: token, reader: reader)
         let library = try context.library()
         let storedTokens = try library.hasWebTokens()
         guard address.isLoopback || access.requiresToken || storedTokens else {
             throw UsageError("\(HTTPServerError.openToNetworkWithoutToken(address.description)): make one with 'ibook token add NAME', give --token-file FILE or $IBOOK_SERVE_TOKEN, or bind 127.0.0.1")
         }
-        let rate = try arguments.int("rate-limit", in: 0...1_000_000) ?? standardRate
+        let rate = try arguments[Options.rateLimit] ?? standardRate
         let tls: TLSFiles?
-        switch (arguments.value("tls-cert"), arguments.value("tls-key")) {
+        switch (arguments[Options.tlsCert], arguments[Options.tlsKey]) {
         case let (certificate?, key?): tls = try TLSFiles(keyPath: key, certificatePath: certificate)
         case (nil, nil): tls = nil
         case (_?, nil): throw UsageError("--tls-cert needs --tls-key, the certificate's private key")

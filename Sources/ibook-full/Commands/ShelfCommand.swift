@@ -9,19 +9,23 @@ import TerminalIO
 
 /// `ibook shelf`, and `ibook` alone on a terminal: the library screen.
 enum ShelfCommand: Command {
+    enum Options {
+        static let timeout = ValueOption<Double>("--timeout", value: "seconds", in: 0.001...3_600, help: "In the reader, give up on a page that takes longer to render (default 15).")
+    }
+
     static let spec = CommandSpec(
         name: "shelf",
         abstract: "The library full screen: covers with titles and authors, the books you are reading first; Enter reads one.",
         discussion: "Also what 'ibook' alone opens on a terminal. Arrows or hjkl move, PgUp/PgDn a screen, g/G the first/last book, Enter opens the book where you stopped (q in the reader comes back), / filters with a query as 'ibook list' takes it, ? searches the text of every book (Enter on a hit reads its page, Esc goes back), s changes the order (recent, title, author, added, rating), 1 to 4 show Reading now, the whole library, the collections (also c) and every bookmark, d removes the book from the library (after y; the file stays), i shows its details (format, series, tags, collections, notes…), e edits its title and author, t adds (+tag) and removes (-tag) tags, H or F1 lists the keys, q or Esc quits. With the mouse, a click selects a book, a second click (or a double click) reads it, and the wheel scrolls. Covers need kitty, iTerm2 or sixel graphics; otherwise, and with --graphics blocks or text, the books are a list.",
         options: [
-            GraphicsOption.option,
-            Option("--timeout", value: "seconds", help: "In the reader, give up on a page that takes longer to render (default 15)."),
+            GraphicsOption.graphics.option,
+            Options.timeout.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let environment = ProcessInfo.processInfo.environment
         let requested = try GraphicsOption.requested(arguments, environment: environment)
-        let timeLimit = try arguments.double("timeout", in: 0.001...3_600) ?? 15
+        let timeLimit = try arguments[Options.timeout] ?? 15
         let library = try context.library()
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LibraryError.invalidArgument("shelf needs a terminal; 'ibook list' prints the books and 'ibook history' what you read last")

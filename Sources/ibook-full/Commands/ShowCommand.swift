@@ -11,6 +11,13 @@ import TerminalIO
 /// `ibook show`: one page as a picture in the terminal, or as PNG where the
 /// output is not a terminal.
 enum ShowCommand: Command {
+    enum Options {
+        static let width = ValueOption<Int>("--width", value: "cols", in: cellRange, help: "Width in terminal columns (default: the terminal's width).")
+        static let height = ValueOption<Int>("--height", value: "rows", in: cellRange, help: "Height in terminal rows (default: the terminal's height, less a line).")
+        static let dark = Flag("--dark", help: "Light text on dark: the page's colours inverted.")
+        static let output = ValueOption<String>("-o", "--output", value: "file", help: "Write the page as PNG to this file.")
+    }
+
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show a page as a picture in the terminal (PNG when piped or with -o).",
@@ -20,13 +27,13 @@ enum ShowCommand: Command {
             Positional("page", help: "A page number or label (default 1).", optional: true),
         ],
         options: [
-            GraphicsOption.option,
-            Option("--width", value: "cols", help: "Width in terminal columns (default: the terminal's width)."),
-            Option("--height", value: "rows", help: "Height in terminal rows (default: the terminal's height, less a line)."),
-            Option("--dark", help: "Light text on dark: the page's colours inverted."),
-            Option("-o", "--output", value: "file", help: "Write the page as PNG to this file."),
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
+            GraphicsOption.graphics.option,
+            Options.width.option,
+            Options.height.option,
+            Options.dark.option,
+            Options.output.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
         ])
 
     /// The size of a cell when there is no terminal to ask.
@@ -36,21 +43,21 @@ enum ShowCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let environment = ProcessInfo.processInfo.environment
         let requested = try GraphicsOption.requested(arguments, environment: environment)
-        let box = (columns: try arguments.int("width", in: cellRange), rows: try arguments.int("height", in: cellRange))
+        let box = (columns: try arguments[Options.width], rows: try arguments[Options.height])
         let (book, pageName) = try context.bookAndPage()
         let library = try context.library()
         let page = try library.locate(PageReference(pageName ?? "1"), in: book).page
         let password = try PasswordPrompt.password(for: book.path, context)
         let render = { (width: Int, height: Int) throws -> RasterImage in
             let image = try library.pageImage(of: book, page: page, fittingWidth: width, height: height, password: password)
-            return arguments.flag("dark") ? image.inverted() : image
+            return arguments[Options.dark] ? image.inverted() : image
         }
         if requested == .text {
             try printText(of: book, page: page, library, context)
-        } else if arguments.value("output") != nil || !context.stdout.isTTY {
+        } else if arguments[Options.output] != nil || !context.stdout.isTTY {
             let width = (box.columns ?? TerminalSize.of(fileDescriptor: 1)?.columns ?? 80) * pngCell.width
             let height = box.rows.map { $0 * pngCell.height } ?? Int(Int32.max)
-            try writePNG(try render(width, height), to: arguments.value("output"), context)
+            try writePNG(try render(width, height), to: arguments[Options.output], context)
         } else {
             try draw(requested: requested, box: box, environment: environment, context, render: render) {
                 try printText(of: book, page: page, library, context)

@@ -12,34 +12,43 @@ enum ThumbnailsCommand: Command {
     static let requires: LibraryCapabilities = [.pageWork]
 
 
+    enum Options {
+        static let sheet = Flag("--sheet", help: "Draw one contact sheet instead of a PNG per page.")
+        static let output = ValueOption<String>("-o", "--output", value: "path", help: "The sheet's PNG with --sheet, else the folder for the page PNGs (required).")
+        static let pages = ValueOption<String>("--pages", value: "range", help: "Pages by number or label: 2-10,15 or iv-x (default all).")
+        static let columns = ValueOption<Int>("--columns", value: "n", in: ContactSheetOptions.columnRange, help: "Thumbnails per row of the sheet (default \(defaults.columns)).")
+        static let size = ValueOption<Int>("--size", value: "px", in: ContactSheetOptions.sizeRange, help: "Longer side of each thumbnail in pixels (default \(defaults.thumbnailSize)).")
+        static let maxHeight = ValueOption<Int>("--max-height", value: "px", in: ContactSheetOptions.sheetHeightRange, help: "Split the sheet into numbered PNGs no taller than this (default \(defaults.maximumSheetHeight)).")
+    }
+
     static let spec = CommandSpec(
         name: "thumbnails",
         abstract: "Write thumbnails of many pages: a contact sheet PNG, or one PNG per page in a folder.",
         discussion: "With --sheet, -o names the PNG of a grid of captioned thumbnails (\"12\", or \"12 (xii)\" where the page has a label); a sheet taller than --max-height is split into numbered files (sheet-1.png, sheet-2.png…). Without it, -o names a folder that gets page-001.png… Every file written is printed, one per line. A page that cannot be rendered is a warning, a grey cell on the sheet, and no file in the folder.",
         positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
         options: [
-            Option("--sheet", help: "Draw one contact sheet instead of a PNG per page."),
-            Option("-o", "--output", value: "path", help: "The sheet's PNG with --sheet, else the folder for the page PNGs (required)."),
-            Option("--pages", value: "range", help: "Pages by number or label: 2-10,15 or iv-x (default all)."),
-            Option("--columns", value: "n", help: "Thumbnails per row of the sheet (default \(defaults.columns))."),
-            Option("--size", value: "px", help: "Longer side of each thumbnail in pixels (default \(defaults.thumbnailSize))."),
-            Option("--max-height", value: "px", help: "Split the sheet into numbered PNGs no taller than this (default \(defaults.maximumSheetHeight))."),
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
+            Options.sheet.option,
+            Options.output.option,
+            Options.pages.option,
+            Options.columns.option,
+            Options.size.option,
+            Options.maxHeight.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        guard let output = arguments.value("output") else {
+        guard let output = arguments[Options.output] else {
             throw UsageError("Missing -o/--output (the sheet's PNG with --sheet, else a folder)")
         }
-        let sheet = arguments.flag("sheet")
-        if !sheet, arguments.value("columns") != nil || arguments.value("max-height") != nil {
+        let sheet = arguments[Options.sheet]
+        if !sheet, arguments.contains(Options.columns) || arguments.contains(Options.maxHeight) {
             throw UsageError("--columns and --max-height shape a contact sheet: add --sheet")
         }
-        var options = ContactSheetOptions(pages: arguments.value("pages"), password: try context.password())
-        options.columns = try arguments.int("columns", in: ContactSheetOptions.columnRange) ?? defaults.columns
-        options.thumbnailSize = try arguments.int("size", in: ContactSheetOptions.sizeRange) ?? defaults.thumbnailSize
-        options.maximumSheetHeight = try arguments.int("max-height", in: ContactSheetOptions.sheetHeightRange)
+        var options = ContactSheetOptions(pages: arguments[Options.pages], password: try context.password())
+        options.columns = try arguments[Options.columns] ?? defaults.columns
+        options.thumbnailSize = try arguments[Options.size] ?? defaults.thumbnailSize
+        options.maximumSheetHeight = try arguments[Options.maxHeight]
             ?? defaults.maximumSheetHeight
         let book = try context.book()
 

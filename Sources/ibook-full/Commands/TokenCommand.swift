@@ -6,6 +6,10 @@ import IBookCLI
 enum TokenCommand: Command {
     static let nameArgument = Positional("name", help: "The token's name: who or what it is for (a person, a device).")
 
+    enum Options {
+        static let editor = Flag("--editor", help: "It may also record reading state and bookmarks (a reader's only reads).")
+    }
+
     static let spec = CommandSpec(
         name: "token",
         abstract: "Make, list and remove the access tokens 'ibook serve' asks clients for.",
@@ -20,9 +24,9 @@ enum TokenCommand: Command {
         subcommands: [
             CommandSpec(name: "add", abstract: "Make a token and print it (the only time it is shown).",
                         positionals: [nameArgument],
-                        options: [Option("--editor", help: "It may also record reading state and bookmarks (a reader's only reads)."),
-                                  CommonOptions.json]),
-            CommandSpec(name: "list", abstract: "List the tokens: names, rights and when they were made.", options: [CommonOptions.json]),
+                        options: [Options.editor.option, CommonOptions.json.option]),
+            CommandSpec(name: "list", abstract: "List the tokens: names, rights and when they were made.",
+                        options: [CommonOptions.json.option]),
             CommandSpec(name: "remove", abstract: "Remove a token: clients that send it are refused from then on.",
                         positionals: [nameArgument]),
         ])
@@ -40,14 +44,14 @@ enum TokenCommand: Command {
         let name = arguments.positional("name") ?? ""
         switch arguments.commandPath.dropFirst(2).first {
         case "add":
-            let rights: WebToken.Rights = arguments.flag("editor") ? .editor : .reader
+            let rights: WebToken.Rights = arguments[Options.editor] ? .editor : .reader
             let token = try library.addWebToken(named: name, rights: rights)
-            if arguments.flag("json") { return try context.printJSON(Made(name: name, rights: rights, token: token)) }
+            if arguments[CommonOptions.json] { return try context.printJSON(Made(name: name, rights: rights, token: token)) }
             context.stdout.write("\(token)\n")
             context.stderr.write("Made \(rights.rawValue) token '\(name)': keep it now, it is not shown again.\n")
         case "list":
             let tokens = try library.webTokens()
-            if arguments.flag("json") { return try context.printJSON(tokens) }
+            if arguments[CommonOptions.json] { return try context.printJSON(tokens) }
             guard !tokens.isEmpty else {
                 context.stderr.write("No tokens yet: make one with 'ibook token add NAME'.\n")
                 return

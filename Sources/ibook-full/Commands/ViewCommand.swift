@@ -11,6 +11,10 @@ import Reader
 import TerminalIO
 
 enum ViewCommand: Command {
+    enum Options {
+        static let timeout = ValueOption<Double>("--timeout", value: "seconds", in: 0.001...3_600, help: "Give up on a page that takes longer to render (default 15); its text is shown instead.")
+    }
+
     static let spec = CommandSpec(
         name: "view",
         abstract: "Read a book full screen in the terminal: its pages as images, with search, contents and bookmarks.",
@@ -20,16 +24,16 @@ enum ViewCommand: Command {
             Positional("page", help: "A page number or label (default: where you stopped).", optional: true),
         ],
         options: [
-            GraphicsOption.option,
-            Option("--timeout", value: "seconds", help: "Give up on a page that takes longer to render (default 15); its text is shown instead."),
-            CommonOptions.book,
-            CommonOptions.password, CommonOptions.passwordFile,
+            GraphicsOption.graphics.option,
+            Options.timeout.option,
+            CommonOptions.book.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let environment = ProcessInfo.processInfo.environment
         let requested = try GraphicsOption.requested(arguments, environment: environment)
-        let timeLimit = try arguments.double("timeout", in: 0.001...3_600) ?? 15
+        let timeLimit = try arguments[Options.timeout] ?? 15
         // What was asked for is checked first: a wrong book or page says so even on a pipe.
         let library = try context.library()
         let (book, pageName) = try context.bookAndPage()
@@ -47,7 +51,7 @@ enum ViewCommand: Command {
             throw LibraryError.invalidArgument("view needs a full-screen terminal and TERM=dumb is not one; 'ibook read' prints a page's text")
         }
         let password = try PasswordPrompt.password(for: book.path, context)
-        if arguments.positional("book") != nil || arguments.value("book") != nil {
+        if arguments.positional("book") != nil || arguments[CommonOptions.book] != nil {
             // Reading a book is opening it, as `ibook open` does: after q,
             // `ibook view`, `read` and `bookmarks` go on with it. A library
             // that cannot be written still lets the book be read.

@@ -14,38 +14,46 @@ import Watermark
 enum WatermarkCommand: Command {
     static let requires: LibraryCapabilities = [.pageWork]
 
+    enum Options {
+        static let text = ValueOption<String>("--text", value: "text", help: "The watermark text (required).")
+        static let pages = ValueOption<String>("--pages", value: "range", help: "Pages to stamp, by number or label: 2-10,15 or iv-x (default all).")
+        static let inPlace = Flag("--in-place", help: "Replace the input file instead of writing a new one.")
+        static let output = WorkbenchOptions.output("Where to write the watermarked PDF (with --preview: the PNG).")
+        static let add = WorkbenchOptions.add("the watermarked PDF")
+    }
+
     static let spec = CommandSpec(
         name: "watermark",
         abstract: "Stamp text on the pages of a PDF, writing a new file.",
         discussion: "The watermark is vector text laid over (or under) the pages; the text stays selectable and the outline, links, page labels, metadata and annotations are kept. Rotated pages get the watermark upright as displayed. BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book.",
         positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
         options: [
-            WorkbenchOptions.output("Where to write the watermarked PDF (with --preview: the PNG)."),
-            Option("--text", value: "text", help: "The watermark text (required)."),
+            Options.output.option,
+            Options.text.option,
         ] + WatermarkStyle.options + [
-            Option("--pages", value: "range", help: "Pages to stamp, by number or label: 2-10,15 or iv-x (default all)."),
-            WorkbenchOptions.preview,
-            WorkbenchOptions.previewSize,
-            Option("--in-place", help: "Replace the input file instead of writing a new one."),
-            WorkbenchOptions.add("the watermarked PDF"),
-            CommonOptions.password, CommonOptions.passwordFile,
-            CommonOptions.json,
+            Options.pages.option,
+            WorkbenchOptions.previewLabelled.option,
+            WorkbenchOptions.previewSize.option,
+            Options.inPlace.option,
+            Options.add.option,
+            CommonOptions.password.option, CommonOptions.passwordFile.option,
+            CommonOptions.json.option,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         var options = try watermarkOptions(arguments)
-        let inPlace = arguments.flag("in-place")
-        let preview = arguments.value("preview")
-        let output = arguments.value("output")
+        let inPlace = arguments[Options.inPlace]
+        let preview = arguments[WorkbenchOptions.previewLabelled]
+        let output = arguments[Options.output]
         switch (output, inPlace, preview) {
         case (_?, true, _): throw UsageError("Give either -o/--output or --in-place, not both")
         case (nil, false, _): throw UsageError("Missing -o/--output (or --in-place to replace the input)")
         case (_, true, _?): throw UsageError("--preview writes a PNG: give it -o page.png instead of --in-place")
         default: break
         }
-        if preview != nil, arguments.flag("add") { throw UsageError("--add cannot be used with --preview") }
+        if preview != nil, arguments[Options.add] { throw UsageError("--add cannot be used with --preview") }
         // Refused before anything is written, not after.
-        if arguments.flag("add") { try context.library().requireWritable() }
+        if arguments[Options.add] { try context.library().requireWritable() }
         let input = try BookInput.path(arguments.positional("book"), context)
         if options.password == nil { options.password = try PasswordPrompt.password(for: input, context) }
         let watermarker = Watermarker(options: options)
@@ -67,12 +75,12 @@ enum WatermarkCommand: Command {
                                       progress: progress.map { line in { line.show($0) } })
         }
         progress?.clear()
-        if arguments.flag("json") {
+        if arguments[CommonOptions.json] {
             try context.printJSON(result)
         } else {
             context.stdout.write(FileName.displayed(result.output) + "\n")
         }
-        if arguments.flag("add") { try addToLibrary(result.output, password: options.password, context) }
+        if arguments[Options.add] { try addToLibrary(result.output, password: options.password, context) }
     }
 
     /// qpdf cannot be stopped midway, so Ctrl-C removes the half-written
@@ -94,10 +102,10 @@ enum WatermarkCommand: Command {
     }
 
     private static func watermarkOptions(_ arguments: ParsedArguments) throws -> WatermarkOptions {
-        guard let text = arguments.value("text") else { throw UsageError("Missing --text") }
+        guard let text = arguments[Options.text] else { throw UsageError("Missing --text") }
         var options = WatermarkOptions(text: text)
         try WatermarkStyle.apply(arguments, to: &options)
-        options.pages = arguments.value("pages")
+        options.pages = arguments[Options.pages]
         options.password = try PasswordSource.resolve(arguments)
         return options
     }

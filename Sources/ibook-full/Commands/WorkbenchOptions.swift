@@ -7,30 +7,35 @@ import Foundation
 /// completed alike.
 enum WorkbenchOptions {
     /// -o/--output; `help` says what is written there and where by default.
-    static func output(_ help: String) -> Option {
-        Option("-o", "--output", value: "file", help: help)
+    static func output(_ help: String) -> ValueOption<String> {
+        ValueOption("-o", "--output", value: "file", help: help)
     }
 
     /// One set of paper sizes for reports and composed documents.
-    static let paper = Option("--paper", value: "size", choices: PaperSize.self, help: "Paper size (default a4).")
+    static let paper = ChoiceOption<PaperSize>("--paper", value: "size", help: "Paper size (default a4).")
 
-    static let margin = Option("--margin", value: "length", help: "Page margin, e.g. 20mm (default), 2cm, 0.75in, 54pt.")
+    static let margin = ValueOption<String>("--margin", value: "length", help: "Page margin, e.g. 20mm (default), 2cm, 0.75in, 54pt.")
 
     /// --preview PAGE: one page of what would be written, as a PNG at -o,
     /// instead of the PDF. A value and not a bare flag, so that a BOOK after it
-    /// is never taken for the page.
-    static let preview = Option("--preview", value: "page",
-                                help: "Render this page of the result to a PNG (the -o file) instead of writing the PDF.")
+    /// is never taken for the page. A number: a report or a composed document has no page labels.
+    static let preview = ValueOption<Int>("--preview", value: "page", in: 1...Int(Int32.max), help: previewHelp)
 
-    static let previewSize = Option("--preview-size", value: "px", help: "Longer side of the preview in pixels (default 1200).")
+    /// --preview PAGE of a PDF, whose page may be named by its label too.
+    static let previewLabelled = ValueOption<String>("--preview", value: "page", help: previewHelp)
 
-    /// The page --preview names as a number (a report or a composed document has no page labels).
+    private static let previewHelp = "Render this page of the result to a PNG (the -o file) instead of writing the PDF."
+
+    static let previewSize = ValueOption<Int>("--preview-size", value: "px", in: 16...8192,
+                                              help: "Longer side of the preview in pixels (default 1200).")
+
+    /// The page --preview names.
     static func previewPage(_ arguments: ParsedArguments) throws -> Int? {
-        try arguments.int("preview", in: 1...Int(Int32.max))
+        try arguments[preview]
     }
 
     static func previewPixels(_ arguments: ParsedArguments) throws -> Int {
-        try arguments.int("preview-size", in: 16...8192) ?? 1200
+        try arguments[previewSize] ?? 1200
     }
 
     /// Where a preview goes when -o is not given: the PDF's own default name, as a PNG.
@@ -39,7 +44,7 @@ enum WorkbenchOptions {
     }
 
     /// --add; `what` names the file that is added.
-    static func add(_ what: String) -> Option {
-        Option("--add", help: "Add \(what) to the library.")
+    static func add(_ what: String) -> Flag {
+        Flag("--add", help: "Add \(what) to the library.")
     }
 }
