@@ -8,20 +8,8 @@ import XCTest
 /// across any number of lines, whichever way a book is searched: books of a
 /// few pages are read part by part, books of more than 128 pages through the
 /// page index (see `Search.Emitter.route`).
-final class HyphenatedWordSearchTests: XCTestCase {
-    var root: URL!
-    var library: Library!
-
-    override func setUpWithError() throws {
-        root = try Fixtures.temporaryDirectory("hyphenated")
-        library = try Library(location: LibraryLocation(directory: root.appendingPathComponent("lib").path,
-                                                        thumbnailDirectory: root.appendingPathComponent("thumbs").path))
-    }
-
-    override func tearDownWithError() throws {
-        library = nil
-        try? FileManager.default.removeItem(at: root)
-    }
+final class HyphenatedWordSearchTests: ScratchLibraryTestCase {
+    override class var folderName: String { "hyphenated" }
 
     private func addBook(_ title: String, count: Int) throws {
         var results: [AddResult] = []

@@ -6,20 +6,8 @@ import TestSupport
 import XCTest
 
 /// The library core in this process, against a real SQLite file.
-final class LibraryTests: XCTestCase {
-    var root: URL!
-    var library: Library!
-
-    override func setUpWithError() throws {
-        root = try Fixtures.temporaryDirectory("core")
-        library = try Library(location: LibraryLocation(directory: root.appendingPathComponent("lib").path,
-                                                        thumbnailDirectory: root.appendingPathComponent("thumbs").path))
-    }
-
-    override func tearDownWithError() throws {
-        library = nil
-        try? FileManager.default.removeItem(at: root)
-    }
+final class LibraryTests: ScratchLibraryTestCase {
+    override class var folderName: String { "core" }
 
     private func add(_ paths: [String]) -> [AddResult] {
         var results: [AddResult] = []

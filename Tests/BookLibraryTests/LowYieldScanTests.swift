@@ -8,20 +8,8 @@ import XCTest
 /// few: the book is read part by part, and once the pages read mostly hold
 /// no hit the rest of it (and the books after it) come from the page index.
 /// Every hit must still be found, in the same order.
-final class LowYieldScanTests: XCTestCase {
-    var root: URL!
-    var library: Library!
-
-    override func setUpWithError() throws {
-        root = try Fixtures.temporaryDirectory("low-yield")
-        library = try Library(location: LibraryLocation(directory: root.appendingPathComponent("lib").path,
-                                                        thumbnailDirectory: root.appendingPathComponent("thumbs").path))
-    }
-
-    override func tearDownWithError() throws {
-        library = nil
-        try? FileManager.default.removeItem(at: root)
-    }
+final class LowYieldScanTests: ScratchLibraryTestCase {
+    override class var folderName: String { "low-yield" }
 
     /// A book whose every page has "harbour" and "tide" apart, and the pages in `phrase` "harbour tide" too.
     @discardableResult

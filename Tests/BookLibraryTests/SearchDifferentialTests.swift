@@ -12,20 +12,8 @@ import XCTest
 /// searched part by part and through the page index, ligatures, accents,
 /// CJK, Cyrillic, letters of their own) and, where the machine has it, the
 /// real-world corpus. Any page either side finds alone fails the test.
-final class SearchDifferentialTests: XCTestCase {
-    private var root: URL!
-    private var library: Library!
-
-    override func setUpWithError() throws {
-        root = try Fixtures.temporaryDirectory("differential")
-        library = try Library(location: LibraryLocation(directory: root.appendingPathComponent("lib").path,
-                                                        thumbnailDirectory: root.appendingPathComponent("thumbs").path))
-    }
-
-    override func tearDownWithError() throws {
-        library = nil
-        try? FileManager.default.removeItem(at: root)
-    }
+final class SearchDifferentialTests: ScratchLibraryTestCase {
+    override class var folderName: String { "differential" }
 
     private struct PageKey: Hashable, Comparable, CustomStringConvertible {
         var book: Int

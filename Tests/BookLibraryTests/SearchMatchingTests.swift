@@ -7,20 +7,8 @@ import TestSupport
 import XCTest
 
 /// What search matches, on PDFs typeset the way books are (see `TypesetBooks`).
-final class SearchMatchingTests: XCTestCase {
-    var root: URL!
-    var library: Library!
-
-    override func setUpWithError() throws {
-        root = try Fixtures.temporaryDirectory("matching")
-        library = try Library(location: LibraryLocation(directory: root.appendingPathComponent("lib").path,
-                                                        thumbnailDirectory: root.appendingPathComponent("thumbs").path))
-    }
-
-    override func tearDownWithError() throws {
-        library = nil
-        try? FileManager.default.removeItem(at: root)
-    }
+final class SearchMatchingTests: ScratchLibraryTestCase {
+    override class var folderName: String { "matching" }
 
     @discardableResult
     private func add(_ books: TypesetBooks.Book...) throws -> [Book] {

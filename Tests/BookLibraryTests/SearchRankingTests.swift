@@ -8,20 +8,8 @@ import XCTest
 
 /// How library-wide search orders books and pages, and how it hands hits
 /// over, on generated books added to a real library.
-final class SearchRankingTests: XCTestCase {
-    var root: URL!
-    var library: Library!
-
-    override func setUpWithError() throws {
-        root = try Fixtures.temporaryDirectory("ranking")
-        library = try Library(location: LibraryLocation(directory: root.appendingPathComponent("lib").path,
-                                                        thumbnailDirectory: root.appendingPathComponent("thumbs").path))
-    }
-
-    override func tearDownWithError() throws {
-        library = nil
-        try? FileManager.default.removeItem(at: root)
-    }
+final class SearchRankingTests: ScratchLibraryTestCase {
+    override class var folderName: String { "ranking" }
 
     /// A page of ordinary words, with `extra` on its second line.
     private static func page(_ number: Int, _ extra: String = "") -> String {
