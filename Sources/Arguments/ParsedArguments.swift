@@ -100,7 +100,7 @@ public struct ParsedArguments: Sendable, Equatable {
         displayNames[option.option.key] ?? option.option.displayName
     }
 
-    // Looked up by key: for the subscripts above and the parser's own tests.
+    // Looked up by key or name: for the subscripts above and the parser's own tests.
 
     func flag(_ key: String) -> Bool {
         flags.contains(key)
@@ -115,11 +115,11 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// The argument bound to a positional (the first one, for a repeating positional).
-    public func positional(_ name: String) -> String? {
+    func positional(_ name: String) -> String? {
         positionalsByName[name]?.first
     }
 
-    public func positionalValues(_ name: String) -> [String] {
+    func positionalValues(_ name: String) -> [String] {
         positionalsByName[name] ?? []
     }
 }
