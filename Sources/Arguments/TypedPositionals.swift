@@ -1,9 +1,9 @@
-/// A positional argument as a command declares it and reads it back, as the
-/// option handles are: the declaration (`positional`, from which help, the
-/// man page and the completions are made) and, in the type, what reading it
-/// gives. A command keeps its handles in one place, lists their `positional`s
-/// in its `CommandSpec` and reads `arguments[handle]`: a misspelt handle does
-/// not compile, and a repeating argument cannot be read as a single one.
+// A positional argument as a command declares it and reads it back, as the
+// option handles are: the declaration (`positional`, from which help, the
+// man page and the completions are made) and, in the type, what reading it
+// gives. A command keeps its handles in one place, lists their `positional`s
+// in its `CommandSpec` and reads `arguments[handle]`: a misspelt handle does
+// not compile, and a repeating argument cannot be read as a single one.
 
 /// A positional that takes one argument (`<page>`), read as `Value`: nil when
 /// an optional one was left out. An argument that does not convert, or falls
