@@ -64,6 +64,32 @@ public struct ParsedArguments: Sendable, Equatable {
         value(option.option.key).flatMap(option.option.choice(matching:)).flatMap(Choice.init(rawValue:))
     }
 
+    /// The argument given for the positional, nil when an optional one was left out.
+    public subscript(argument: Argument<String>) -> String? {
+        positional(argument.positional.name)
+    }
+
+    /// The argument given for the positional, converted; nil when an optional one
+    /// was left out, a usage error naming it when it is not such a value.
+    public subscript<Value>(argument: Argument<Value>) -> Value? {
+        get throws {
+            guard let text = positional(argument.positional.name) else { return nil }
+            return try argument.converted(text, commandPath: commandPath)
+        }
+    }
+
+    /// Every argument the repeating positional collected, in order.
+    public subscript(argument: RepeatedArgument<String>) -> [String] {
+        positionalValues(argument.positional.name)
+    }
+
+    /// Every argument the repeating positional collected, in order, converted.
+    public subscript<Value>(argument: RepeatedArgument<Value>) -> [Value] {
+        get throws {
+            try argument.converted(positionalValues(argument.positional.name), commandPath: commandPath)
+        }
+    }
+
     /// Whether the option was given at all, whatever it is.
     public func contains(_ option: some OptionDeclaration) -> Bool {
         flags.contains(option.option.key) || optionValues[option.option.key] != nil
@@ -74,7 +100,7 @@ public struct ParsedArguments: Sendable, Equatable {
         displayNames[option.option.key] ?? option.option.displayName
     }
 
-    // Looked up by key: for the subscripts above and the parser's own tests.
+    // Looked up by key or name: for the subscripts above and the parser's own tests.
 
     func flag(_ key: String) -> Bool {
         flags.contains(key)
@@ -89,11 +115,11 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// The argument bound to a positional (the first one, for a repeating positional).
-    public func positional(_ name: String) -> String? {
+    func positional(_ name: String) -> String? {
         positionalsByName[name]?.first
     }
 
-    public func positionalValues(_ name: String) -> [String] {
+    func positionalValues(_ name: String) -> [String] {
         positionalsByName[name] ?? []
     }
 }

@@ -1,4 +1,7 @@
 /// A positional argument, identified in help and in `ParsedArguments` by its name.
+/// What help, the man page and the completions are made from; a command declares
+/// its positionals as typed handles (`Argument`, `RepeatedArgument`), each holding
+/// one, and reads them back through those.
 public struct Positional: Sendable, Equatable {
     public var name: String
     public var help: String

@@ -46,9 +46,15 @@ package final class CommandContext {
         return library
     }
 
-    /// The book named by the positional BOOK or --book, else the open book.
-    package func book() throws -> Book {
-        try library().book(named: try bookName())
+    /// The book named by the command's BOOK (`argument`) or --book, else the open book.
+    package func book(_ argument: Argument<String>) throws -> Book {
+        try library().book(named: try bookName(argument))
+    }
+
+    /// The book named by --book, else the open book: for a command that takes no
+    /// BOOK (one that does passes its handle to `book(_:)`).
+    package func bookFromOption() throws -> Book {
+        try library().book(named: arguments[CommonOptions.book])
     }
 
     /// The book `name` names, else the one --book names, else the open book:
@@ -57,20 +63,21 @@ package final class CommandContext {
         try library().book(named: name ?? arguments[CommonOptions.book])
     }
 
-    /// The book the command line names, as BOOK or with --book (a command
-    /// that takes BOOK takes --book too, as every command that reads one does).
-    package func bookName() throws -> String? {
-        let positional = arguments.positional("book"), option = arguments[CommonOptions.book]
+    /// The book the command line names, as BOOK (the command's `argument`) or with
+    /// --book (a command that takes BOOK takes --book too, as every command that reads one does).
+    package func bookName(_ argument: Argument<String>) throws -> String? {
+        let positional = arguments[argument], option = arguments[CommonOptions.book]
         if positional != nil, option != nil { throw UsageError("Give the book once: as BOOK or with --book, not both") }
         return positional ?? option
     }
 
-    /// For commands that take [BOOK] [PAGE]: with --book, a lone argument is the page.
-    package func bookAndPage() throws -> (book: Book, page: String?) {
-        if let name = arguments[CommonOptions.book], arguments.positional("page") == nil {
-            return (try book(named: name), arguments.positional("book"))
+    /// For commands that take [BOOK] [PAGE], the command's `book` and `page`:
+    /// with --book, a lone argument is the page.
+    package func bookAndPage(book bookArgument: Argument<String>, page pageArgument: Argument<String>) throws -> (book: Book, page: String?) {
+        if let name = arguments[CommonOptions.book], arguments[pageArgument] == nil {
+            return (try book(named: name), arguments[bookArgument])
         }
-        return (try book(), arguments.positional("page"))
+        return (try book(bookArgument), arguments[pageArgument])
     }
 
     /// `--in QUERY`, else `--all`, else `--book BOOK`, else the open book: `all` and
@@ -80,7 +87,7 @@ package final class CommandContext {
             if arguments[CommonOptions.book] != nil { throw UsageError("Give either --in or --book, not both") }
             return .books(try QueryFailure.reported(self) { try library().bookIDs(matching: query) })
         }
-        guard arguments[all] else { return .book(try book()) }
+        guard arguments[all] else { return .book(try bookFromOption()) }
         if arguments[CommonOptions.book] != nil { throw UsageError("Give either --all or --book, not both") }
         return .all
     }

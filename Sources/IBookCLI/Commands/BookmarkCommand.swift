@@ -2,6 +2,10 @@ import Arguments
 import BookLibrary
 
 package enum BookmarkCommand: Command {
+    enum Arguments {
+        static let page = Argument<String>("page", help: "A page number or label.")
+    }
+
     enum Options {
         static let note = ValueOption<String>("--note", value: "text", help: "A note to keep with the bookmark.")
         static let delete = Flag("--delete", help: "Remove the bookmark on this page.")
@@ -11,7 +15,7 @@ package enum BookmarkCommand: Command {
         name: "bookmark",
         abstract: "Bookmark a page of the open book, or delete a bookmark.",
         discussion: "Bookmarking the same page again updates its note.",
-        positionals: [Positional("page", help: "A page number or label.")],
+        positionals: [Arguments.page.positional],
         options: [
             CommonOptions.book.option,
             Options.note.option,
@@ -20,8 +24,8 @@ package enum BookmarkCommand: Command {
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let book = try context.book()
-        let reference = PageReference(arguments.positional("page") ?? "")
+        let book = try context.bookFromOption()
+        let reference = PageReference(arguments[Arguments.page] ?? "")
         let library = try context.library()
         if arguments[Options.delete] {
             if arguments[Options.note] != nil { throw UsageError("--note cannot be used with --delete") }

@@ -13,7 +13,7 @@ package enum BookmarksCommand: Command {
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
-        let book = arguments[Options.all] ? nil : try context.book()
+        let book = arguments[Options.all] ? nil : try context.bookFromOption()
         let bookmarks = try library.bookmarks(of: book)
         if arguments[CommonOptions.json] {
             try context.printJSON(bookmarks)

@@ -3,6 +3,10 @@ import Arguments
 import BookLibrary
 
 package enum CheckCommand: Command {
+    enum Arguments {
+        static let book = Argument<String>("book", help: "Check only this book (default: all).", optional: true)
+    }
+
     enum Options {
         static let index = Flag("--index", help: "Also verify the full-text index against the stored text of every page.")
         static let repair = Flag("--repair", help: "Rebuild the full-text index where it is out of step (implies --index).")
@@ -12,7 +16,7 @@ package enum CheckCommand: Command {
         name: "check",
         abstract: "Report books whose file is missing or whose content changed.",
         discussion: "Exits with 1 if any book has a problem. Fix a moved file with 'ibook relocate BOOK NEWPATH' or by adding it from its new place. --index also verifies the full-text index against the stored text of every page; --repair rebuilds the index from the stored text where they are out of step.",
-        positionals: [Positional("book", help: "Check only this book (default: all).", optional: true)],
+        positionals: [Arguments.book.positional],
         options: [
             Options.index.option,
             Options.repair.option,
@@ -22,7 +26,7 @@ package enum CheckCommand: Command {
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         if arguments[Options.index] || arguments[Options.repair] { try context.require(.indexMaintenance, for: "ibook check --index") }
         let library = try context.library()
-        let books = try arguments.positional("book").map { [try library.book(named: $0)] }
+        let books = try arguments[Arguments.book].map { [try library.book(named: $0)] }
         let json = arguments[CommonOptions.json]
         var checked = 0
         var problems = try library.checkFiles(books) { result in

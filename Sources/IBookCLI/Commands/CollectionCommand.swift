@@ -2,8 +2,10 @@ import Arguments
 import BookLibrary
 
 package enum CollectionCommand: Command {
-    static let nameArgument = Positional("name", help: "The collection's name.")
-    static let booksArgument = Positional("book", help: "Books: ids, file paths or parts of titles.", repeating: true)
+    enum Arguments {
+        static let name = Argument<String>("name", help: "The collection's name.")
+        static let book = RepeatedArgument<String>("book", help: "Books: ids, file paths or parts of titles.")
+    }
 
     enum Options {
         static let at = ValueOption<Int>("--at", value: "n", in: 1...1_000_000, help: "Insert before position n (1 is first); a book already there moves.")
@@ -13,21 +15,21 @@ package enum CollectionCommand: Command {
         name: "collection",
         abstract: "Keep named, ordered lists of books: a reading list, a course.",
         subcommands: [
-            CommandSpec(name: "create", abstract: "Create an empty collection.", positionals: [nameArgument]),
+            CommandSpec(name: "create", abstract: "Create an empty collection.", positionals: [Arguments.name.positional]),
             CommandSpec(name: "add", abstract: "Add books to a collection, at its end or at a position.",
-                        positionals: [nameArgument, booksArgument],
+                        positionals: [Arguments.name.positional, Arguments.book.positional],
                         options: [Options.at.option]),
-            CommandSpec(name: "remove", abstract: "Remove books from a collection.", positionals: [nameArgument, booksArgument]),
+            CommandSpec(name: "remove", abstract: "Remove books from a collection.", positionals: [Arguments.name.positional, Arguments.book.positional]),
             CommandSpec(name: "list", abstract: "List the collections with their sizes.", options: [CommonOptions.json.option]),
-            CommandSpec(name: "show", abstract: "List a collection's books in their order.", positionals: [nameArgument],
+            CommandSpec(name: "show", abstract: "List a collection's books in their order.", positionals: [Arguments.name.positional],
                         options: [CommonOptions.json.option]),
-            CommandSpec(name: "delete", abstract: "Delete a collection (its books stay in the library).", positionals: [nameArgument]),
+            CommandSpec(name: "delete", abstract: "Delete a collection (its books stay in the library).", positionals: [Arguments.name.positional]),
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
-        let name = arguments.positional("name") ?? ""
-        func books() throws -> [Book] { try arguments.positionalValues("book").map { try library.book(named: $0) } }
+        let name = arguments[Arguments.name] ?? ""
+        func books() throws -> [Book] { try arguments[Arguments.book].map { try library.book(named: $0) } }
         switch arguments.commandPath.dropFirst(2).first {
         case "create":
             let collection = try library.createCollection(name)

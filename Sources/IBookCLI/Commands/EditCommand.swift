@@ -5,6 +5,10 @@ import FoundationEssentials
 import Glibc
 
 package enum EditCommand: Command {
+    enum Arguments {
+        static let book = Argument<String>("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)
+    }
+
     enum Options {
         static let title = ValueOption<String>("--title", value: "title", help: "The title.")
         static let author = RepeatedOption<String>("--author", value: "name", help: "An author; repeat for several, in order.")
@@ -30,7 +34,7 @@ package enum EditCommand: Command {
         name: "edit",
         abstract: "Set a book's title, authors and other details in the library.",
         discussion: "Values are stored in the library and shown by info, list, export and --json; 'ibook refresh' never replaces them. An empty value clears a field (the author is then derived again by the next refresh).",
-        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        positionals: [Arguments.book.positional],
         options: [
             Options.title.option,
             Options.author.option,
@@ -77,7 +81,7 @@ package enum EditCommand: Command {
         // Refused before anything is stored: a shared library's file is on each machine, not the server's to rewrite.
         if write { try context.require(.ownFiles, for: "ibook edit --write") }
         let library = try context.library()
-        var book = try context.book()
+        var book = try context.book(Arguments.book)
         // Refused before anything is stored: the edit and the file are written together or not at all.
         if write, book.format != .pdf, book.format != .epub { throw LibraryError.needsPDF(book.path, format: book.format) }
         do {

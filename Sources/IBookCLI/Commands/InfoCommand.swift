@@ -5,15 +5,19 @@ import Arguments
 import BookLibrary
 
 package enum InfoCommand: Command {
+    enum Arguments {
+        static let book = Argument<String>("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)
+    }
+
     package static let spec = CommandSpec(
         name: "info",
         abstract: "Show everything stored about a book.",
-        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        positionals: [Arguments.book.positional],
         options: [CommonOptions.book.option, CommonOptions.json.option])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
-        let info = try library.info(context.book())
+        let info = try library.info(context.book(Arguments.book))
         if arguments[CommonOptions.json] {
             try context.printJSON(info)
             return

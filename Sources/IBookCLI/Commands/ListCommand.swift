@@ -5,6 +5,10 @@ import Glibc
 import LeanBasics
 
 package enum ListCommand: Command {
+    enum Arguments {
+        static let query = RepeatedArgument<String>("query", help: "Terms of the query (default: every book).", optional: true)
+    }
+
     enum Options {
         static let sort = ChoiceOption<CatalogColumn>("--sort", value: "column", help: "Order by this column (default: id).")
         static let reverse = Flag("--reverse", help: "Reverse the order.")
@@ -26,7 +30,7 @@ package enum ListCommand: Command {
                 added:<30d added:>2024-01 language: publisher: series: isbn: doi: file: id: saved:NAME, and free words \
                 matched against title and author. On a terminal the table fits its width; on a pipe nothing is cut.
                 """,
-            positionals: [Positional("query", help: "Terms of the query (default: every book).", optional: true, repeating: true)],
+            positionals: [Arguments.query.positional],
             options: [
                 Options.sort.option,
                 Options.reverse.option,
@@ -49,7 +53,7 @@ package enum ListCommand: Command {
             context.stdout.write("Forgot saved search \(name)\n")
             return
         }
-        let query = QueryText.join(arguments.positionalValues("query"))
+        let query = QueryText.join(arguments[Arguments.query])
         let sort = arguments[Options.sort] ?? .id
         // "added" alone has always meant newest first.
         let legacyDescending = sort == .added || sort == .pages

@@ -4,6 +4,10 @@ import BookLibrary
 package enum NotesCommand: Command {
     package static let requires: LibraryCapabilities = [.annotations]
 
+    package enum Arguments {
+        package static let book = Argument<String>("book", help: "The book: an id, a file path or part of its title (default: the open book).", optional: true)
+    }
+
     package enum Options {
         package static let all = Flag("--all", help: "Every book's notes.")
         package static let markdown = Flag("--markdown", help: "Print Markdown, readable as it is.")
@@ -17,7 +21,7 @@ package enum NotesCommand: Command {
         name: "notes",
         abstract: "List a book's highlights and notes by chapter, or delete one.",
         discussion: "Every annotation of the book in page order, under the outline entry it falls in (the deepest one at or before its page): page and label, kind, the text it marks and its note. Annotations are read from the PDF when it is added (--rescan reads them again, for books added before) and made with 'ibook highlight' and 'ibook note'.",
-        positionals: [Positional("book", help: "The book: an id, a file path or part of its title (default: the open book).", optional: true)],
+        positionals: [Arguments.book.positional],
         options: [
             Options.all.option,
             Options.markdown.option,
@@ -38,7 +42,7 @@ package enum NotesCommand: Command {
     /// Everything `notes` does but reading the PDF again.
     package static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         if arguments[CommonOptions.json], arguments[Options.markdown] { throw UsageError("Give either --json or --markdown, not both") }
-        if arguments[Options.all], try context.bookName() != nil { throw UsageError("Give either --all or a BOOK, not both") }
+        if arguments[Options.all], try context.bookName(Arguments.book) != nil { throw UsageError("Give either --all or a BOOK, not both") }
         let library = try context.library()
         if let id = try arguments[Options.delete] {
             let deleted = try library.deleteAnnotation(id: id)
@@ -47,7 +51,7 @@ package enum NotesCommand: Command {
             context.stdout.write("Deleted \(deleted.kind) #\(deleted.id) on page \(deleted.page)\(label) of \(deleted.bookTitle)\n")
             return
         }
-        let books = arguments[Options.all] ? try library.annotatedBooks() : [try context.book()]
+        let books = arguments[Options.all] ? try library.annotatedBooks() : [try context.book(Arguments.book)]
         let notes = try books.map { try library.notes(of: $0) }
         if arguments[CommonOptions.json] {
             return arguments[Options.all] ? try context.printJSON(notes) : try context.printJSON(notes[0])

@@ -3,6 +3,10 @@ import Arguments
 import BookLibrary
 
 package enum ReadCommand: Command {
+    enum Arguments {
+        static let page = Argument<String>("page", help: "A page number or label, next or prev.", optional: true)
+    }
+
     enum Options {
         static let label = ValueOption<String>("--label", value: "label", help: "Select the page by its label.")
         static let layout = Flag("--layout", help: "Keep the physical layout, so columns stay apart.")
@@ -14,7 +18,7 @@ package enum ReadCommand: Command {
         name: "read",
         abstract: "Print the text of a page of the open book.",
         discussion: "PAGE is a page number, a page label (iv, A-3), next or prev. With no PAGE, the page where you stopped (or the first). A plain number is always the physical page; use --label to select by label when labels are numbers too. A page of an EPUB, FB2, MOBI or plain-text book shows its headings, emphasis, quotes and lists, wrapped to the terminal (bold and italic only on a terminal without NO_COLOR).",
-        positionals: [Positional("page", help: "A page number or label, next or prev.", optional: true)],
+        positionals: [Arguments.page.positional],
         options: [
             CommonOptions.book.option,
             Options.label.option,
@@ -25,7 +29,7 @@ package enum ReadCommand: Command {
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let request: PageRequest
-        switch (arguments.positional("page"), arguments[Options.label]) {
+        switch (arguments[Arguments.page], arguments[Options.label]) {
         case (_?, _?): throw UsageError("Give either a page or --label, not both")
         case (nil, let label?): request = .page(.label(label))
         case ("next", nil): request = .next
@@ -33,7 +37,7 @@ package enum ReadCommand: Command {
         case (let page?, nil): request = .page(PageReference(page))
         case (nil, nil): request = .resume
         }
-        let book = try context.book()
+        let book = try context.bookFromOption()
         let structured = book.format.isLaidOut && !arguments[CommonOptions.json] && !arguments[Options.layout]
         // Before the page is read (and the place moved on, for next): ibook-full reads it again.
         if structured, context.program.pageStructure == nil { context.program.handOver?() }

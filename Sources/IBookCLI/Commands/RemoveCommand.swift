@@ -2,15 +2,19 @@ import Arguments
 import BookLibrary
 
 package enum RemoveCommand: Command {
+    enum Arguments {
+        static let book = Argument<String>("book", help: "An id, a file path or part of the title.")
+    }
+
     package static let spec = CommandSpec(
         name: "remove",
         abstract: "Remove a book from the library (never the file).",
         discussion: "Its index, bookmarks and reading history go with it.",
-        positionals: [Positional("book", help: "An id, a file path or part of the title.")],
+        positionals: [Arguments.book.positional],
         options: [CommonOptions.json.option])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let book = try context.library().remove(arguments.positional("book") ?? "")
+        let book = try context.library().remove(arguments[Arguments.book] ?? "")
         if arguments[CommonOptions.json] {
             try context.printJSON(book)
         } else {

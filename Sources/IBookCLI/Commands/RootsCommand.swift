@@ -4,6 +4,12 @@ import FileNames
 
 /// `ibook roots set|list|remove`: where this machine mounts the roots a shared library's files are stored under.
 package enum RootsCommand: Command {
+    enum Arguments {
+        static let name = Argument<String>("name", help: "Letters, digits, '-', '_' and '.'.")
+        static let path = Argument<String>("path", help: "The folder the root is mounted at here.")
+        static let existingName = Argument<String>("name", help: "The root's name.")
+    }
+
     package static let spec = CommandSpec(
         name: "roots",
         abstract: "Map the roots of a shared library's files to folders on this machine.",
@@ -14,21 +20,20 @@ package enum RootsCommand: Command {
             """,
         subcommands: [
             CommandSpec(name: "set", abstract: "Map a root name to a folder on this machine.",
-                        positionals: [Positional("name", help: "Letters, digits, '-', '_' and '.'."),
-                                      Positional("path", help: "The folder the root is mounted at here.")]),
+                        positionals: [Arguments.name.positional, Arguments.path.positional]),
             CommandSpec(name: "list", abstract: "The roots mapped on this machine.", options: [CommonOptions.json.option]),
             CommandSpec(name: "remove", abstract: "Forget a root on this machine (the library keeps its books).",
-                        positionals: [Positional("name", help: "The root's name.")]),
+                        positionals: [Arguments.existingName.positional]),
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         var roots = try MachineRoots.load()
         switch arguments.commandPath.dropFirst(2).first {
         case "set":
-            let root = try roots.set(arguments.positional("name") ?? "", to: arguments.positional("path") ?? "")
+            let root = try roots.set(arguments[Arguments.name] ?? "", to: arguments[Arguments.path] ?? "")
             context.stdout.write("\(root.name) → \(FileName.displayed(root.path))\n")
         case "remove":
-            let root = try roots.remove(arguments.positional("name") ?? "")
+            let root = try roots.remove(arguments[Arguments.existingName] ?? "")
             context.stdout.write("Removed \(root.name) (was \(FileName.displayed(root.path)))\n")
         case "list":
             if arguments[CommonOptions.json] { return try context.printJSON(roots.roots) }

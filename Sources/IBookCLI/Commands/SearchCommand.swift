@@ -2,6 +2,10 @@ import Arguments
 import BookLibrary
 
 package enum SearchCommand: Command {
+    enum Arguments {
+        static let text = RepeatedArgument<String>("text", help: "What to look for.")
+    }
+
     enum Options {
         static let all = Flag("--all", help: "Search every book, best matches first.")
         static let `in` = ValueOption<String>("--in", value: "query", help: "Search the books this query selects, e.g. tag:physics (see 'ibook list --help').")
@@ -15,7 +19,7 @@ package enum SearchCommand: Command {
         name: "search",
         abstract: "Find text in the open book, another book, or the whole library.",
         discussion: "Like a reader's find box: case- and accent-insensitive, several words as a phrase, the last word as a prefix, Chinese and Japanese by substring. Ligatures, full-width forms, ß/ss and words hyphenated at a line end match as they read. A single word also finds its inflections in the book's language (configure: configured, configuration), exact matches first. Every occurrence is shown with its page and context.",
-        positionals: [Positional("text", help: "What to look for.", repeating: true)],
+        positionals: [Arguments.text.positional],
         options: [
             CommonOptions.book.option,
             Options.all.option,
@@ -27,7 +31,7 @@ package enum SearchCommand: Command {
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let query = arguments.positionalValues("text").joined(separator: " ")
+        let query = arguments[Arguments.text].joined(separator: " ")
         let limit = try arguments[Options.limit]
         if arguments[Options.notes] { try context.require(.annotations, for: "ibook search --notes") }
         let library = try context.library()

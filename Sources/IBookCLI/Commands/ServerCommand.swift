@@ -4,6 +4,13 @@ import BookLibrary
 /// `ibook server init URL`: prepares a PostgreSQL database for a shared library;
 /// `ibook server grant USER reader|editor` and `revoke USER` hand out its roles.
 package enum ServerCommand: Command {
+    enum Arguments {
+        static let url = Argument<String>("url", help: "postgresql://user@host:port/database, or postgresql: for the PG* variables.")
+        static let grantedUser = Argument<String>("user", help: "The role a person logs in as (CREATE ROLE name LOGIN).")
+        static let access = Argument<String>("access", help: "reader or editor.")
+        static let revokedUser = Argument<String>("user", help: "The role to take the library's roles from.")
+    }
+
     package static let spec = CommandSpec(
         name: "server",
         abstract: "Prepare a PostgreSQL database to hold a shared library, and say who may read and edit it.",
@@ -19,7 +26,7 @@ package enum ServerCommand: Command {
                     applies only what is new; upgrading a library that used the server-wide ibook_reader and \
                     ibook_editor gives their holders this library's roles, and lists them.
                     """,
-                positionals: [Positional("url", help: "postgresql://user@host:port/database, or postgresql: for the PG* variables.")],
+                positionals: [Arguments.url.positional],
                 options: [CommonOptions.json.option]),
             CommandSpec(
                 name: "grant",
@@ -30,8 +37,7 @@ package enum ServerCommand: Command {
                     beyond this library: a superuser, a role that owns the tables or bypasses row-level security, \
                     CREATEROLE, the server-wide roles of older ibooks, rights in other databases.
                     """,
-                positionals: [Positional("user", help: "The role a person logs in as (CREATE ROLE name LOGIN)."),
-                              Positional("access", help: "reader or editor.")],
+                positionals: [Arguments.grantedUser.positional, Arguments.access.positional],
                 options: [CommonOptions.json.option]),
             CommandSpec(
                 name: "revoke",
@@ -40,7 +46,7 @@ package enum ServerCommand: Command {
                     The shared library is --library or $IBOOK_LIBRARY; run it as the database's owner. The person's \
                     bookmarks and history stay in the library, theirs alone: granted again, they find them.
                     """,
-                positionals: [Positional("user", help: "The role to take the library's roles from.")],
+                positionals: [Arguments.revokedUser.positional],
                 options: [CommonOptions.json.option]),
         ])
 
@@ -48,14 +54,14 @@ package enum ServerCommand: Command {
         switch arguments.commandPath.dropFirst(2).first {
         case "init": try initialise(arguments, context)
         case "grant":
-            let access = arguments.positional("access") ?? ""
+            let access = arguments[Arguments.access] ?? ""
             guard let level = SharedAccessLevel(rawValue: access) else {
                 throw UsageError("'\(access)' is not an access: give reader or editor")
             }
-            try report(try SharedAccess.grant(level, to: arguments.positional("user") ?? "", library: try sharedURL(context)),
+            try report(try SharedAccess.grant(level, to: arguments[Arguments.grantedUser] ?? "", library: try sharedURL(context)),
                    arguments, context)
         case "revoke":
-            try report(try SharedAccess.revoke(from: arguments.positional("user") ?? "", library: try sharedURL(context)),
+            try report(try SharedAccess.revoke(from: arguments[Arguments.revokedUser] ?? "", library: try sharedURL(context)),
                    arguments, context)
         default:
             throw UsageError("Give a subcommand: init, grant or revoke")
@@ -63,7 +69,7 @@ package enum ServerCommand: Command {
     }
 
     private static func initialise(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let url = arguments.positional("url") ?? ""
+        let url = arguments[Arguments.url] ?? ""
         guard LibraryLocation.isSharedURL(url) else {
             throw UsageError("'\(url)' is not a postgresql:// URL")
         }

@@ -2,6 +2,10 @@ import Arguments
 import BookLibrary
 
 package enum TagCommand: Command {
+    enum Arguments {
+        static let arguments = RepeatedArgument<String>("arguments", help: "Books, then +tag or -tag (with --rename: OLD NEW).")
+    }
+
     enum Options {
         static let rename = Flag("--rename", help: "Rename the tag OLD to NEW in every book.")
     }
@@ -11,14 +15,14 @@ package enum TagCommand: Command {
             name: "tag",
             abstract: "Add and remove tags on books.",
             discussion: "Words starting with + add a tag, words starting with - remove one (and the tags beneath it); the other words name books (default: the open book). Tags are hierarchical with '/': science/optics is counted under science. With --rename, renames a tag and those beneath it across the library.",
-            positionals: [Positional("arguments", help: "Books, then +tag or -tag (with --rename: OLD NEW).", repeating: true)],
+            positionals: [Arguments.arguments.positional],
             options: [Options.rename.option])
         spec.takesDashedWords = true
         return spec
     }()
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let words = arguments.positionalValues("arguments")
+        let words = arguments[Arguments.arguments]
         let library = try context.library()
         if arguments[Options.rename] {
             guard words.count == 2 else { throw UsageError("--rename takes the old tag and the new one: ibook tag --rename OLD NEW") }
@@ -37,7 +41,7 @@ package enum TagCommand: Command {
         guard !adding.isEmpty || !removing.isEmpty else {
             throw UsageError("Give at least one tag to add (+tag) or remove (-tag)")
         }
-        let books = names.isEmpty ? [try context.book()] : try names.map { try library.book(named: $0) }
+        let books = names.isEmpty ? [try context.bookFromOption()] : try names.map { try library.book(named: $0) }
         try library.tag(books, adding: adding, removing: removing)
         for book in books {
             let tags = try library.tags(of: book)
@@ -47,20 +51,25 @@ package enum TagCommand: Command {
 }
 
 package enum UntagCommand: Command {
+    enum Arguments {
+        static let tag = Argument<String>("tag", help: "The tag to remove.")
+        static let book = RepeatedArgument<String>("book", help: "Books to remove it from (default: every book that has it).", optional: true)
+    }
+
     package static let spec = CommandSpec(
         name: "untag",
         abstract: "Remove a tag from books, or from every book.",
         discussion: "The tags beneath it go too: untagging science removes science/optics.",
         positionals: [
-            Positional("tag", help: "The tag to remove."),
-            Positional("book", help: "Books to remove it from (default: every book that has it).", optional: true, repeating: true),
+            Arguments.tag.positional,
+            Arguments.book.positional,
         ])
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
-        let names = arguments.positionalValues("book")
+        let names = arguments[Arguments.book]
         let books = names.isEmpty ? nil : try names.map { try library.book(named: $0) }
-        let tag = arguments.positional("tag") ?? ""
+        let tag = arguments[Arguments.tag] ?? ""
         let removed = try library.untag(tag, from: books)
         context.stdout.write("Removed \(removed) tag\(removed == 1 ? "" : "s") (\(tag) and beneath it)\n")
     }

@@ -9,6 +9,10 @@ import SplashThumbnails
 /// Run by the lean binary itself: the page is rendered by libibook-pages.so,
 /// opened only when a thumbnail is not in the cache.
 package enum ThumbnailCommand: Command {
+    enum Arguments {
+        static let book = Argument<String>("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)
+    }
+
     enum Options {
         static let page = ValueOption<Int>("--page", value: "n", in: 1...Int(Int32.max), help: "The page (default 1).")
         static let size = ValueOption<Int>("--size", value: "px", in: 16...4096, help: "Longer side in pixels (default \(Library.coverSize)).")
@@ -18,7 +22,7 @@ package enum ThumbnailCommand: Command {
     package static let spec = CommandSpec(
         name: "thumbnail",
         abstract: "Print the path of a page's cached PNG thumbnail, rendering it on first request.",
-        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        positionals: [Arguments.book.positional],
         options: [
             Options.page.option,
             Options.size.option,
@@ -30,7 +34,7 @@ package enum ThumbnailCommand: Command {
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let page = try arguments[Options.page] ?? 1
         let size = try arguments[Options.size] ?? Library.coverSize
-        let book = try context.book()
+        let book = try context.book(Arguments.book)
         let library = try context.library()
         let given = try context.password()
         let path: String

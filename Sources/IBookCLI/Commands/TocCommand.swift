@@ -19,7 +19,7 @@ package enum TocCommand: Command {
 
     package static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let depth = try arguments[Options.depth]
-        let book = try context.book()
+        let book = try context.bookFromOption()
         let entries = try context.library().tableOfContents(book, maxDepth: depth)
         if arguments[Options.json] {
             context.stdout.write(try OutlineJSON.render(entries) + "\n")

@@ -10,6 +10,10 @@ import OCR
 import PDF
 
 enum AddCommand: Command {
+    enum Arguments {
+        static let path = RepeatedArgument<String>("path", help: "A book file or a folder.")
+    }
+
     enum Options {
         static let timeout = ValueOption<Double>("--timeout", value: "seconds", in: 0.1...86_400, help: "Give up on a file after this long (default 60).")
         static let memoryLimit = ValueOption<Int>("--memory-limit", value: "mb", in: 16...1 << 20, help: "Memory a file's reader may use before it is stopped (default 4096).")
@@ -26,7 +30,7 @@ enum AddCommand: Command {
         name: "add",
         abstract: "Add books to the library: PDF, EPUB, FB2, CBZ, XPS, MOBI and plain text.",
         discussion: "Indexes metadata, page labels, the outline, the text of every page and a cover thumbnail. Folders are searched recursively for .pdf, .epub, .fb2, .cbz, .xps, .mobi and .txt files; a file's format is told from its content. Books that are not PDFs are laid out at one reference page size (450 × 600 pt, 12 pt type), whose pages are their page numbers everywhere. The same content is never added twice. Adding a single file makes it the open book. PDF pages with no text (scans) wait for OCR once the batch's text is in and searchable: add starts 'ibook ocr --pending' in the background to read them (in worker processes, one per core; its messages go to ocr.log in the library's folder), and returns; 'ibook ocr --pending' waits for them, and the next add or 'ibook view' of such a book starts the reading again if it was stopped. With --ocr-wait (or --ocr always, or a --password) they are read before add returns.",
-        positionals: [Positional("path", help: "A book file or a folder.", repeating: true)],
+        positionals: [Arguments.path.positional],
         options: [
             CommonOptions.password.option, CommonOptions.passwordFile.option,
             Options.timeout.option,
@@ -110,7 +114,7 @@ enum AddCommand: Command {
             OCRCommand.report(result, json: json, context)
         }
         var summary = library.add(
-            paths: arguments.positionalValues("path"), options: options, stop: stop,
+            paths: arguments[Arguments.path], options: options, stop: stop,
             onProgress: { step in
                 guard step.filesTotal > 1 else { return }
                 progress?.update(done: step.filesDone, total: step.filesTotal, pages: step.pagesDone, name: step.currentName)

@@ -9,6 +9,10 @@ import IBookCLI
 enum ComposeCommand: Command {
     static let requires: LibraryCapabilities = [.pageWork]
 
+    enum Arguments {
+        static let template = Argument<String>("template", help: "A template folder or its main HTML file (with --init: the folder to create).", optional: true)
+    }
+
     enum Options {
         static let data = ValueOption<String>("--data", value: "file", help: "The JSON data to fill the template with.")
         static let html = ValueOption<String>("--html", value: "file", help: "Also write the filled HTML (alone: write only the HTML).")
@@ -35,7 +39,7 @@ enum ComposeCommand: Command {
             WeasyPrint lays the pages out offline: http(s) URLs are not fetched unless --allow-network. \
             Start from a complete invoice with 'ibook compose --init invoice DIR'.
             """,
-        positionals: [Positional("template", help: "A template folder or its main HTML file (with --init: the folder to create).", optional: true)],
+        positionals: [Arguments.template.positional],
         options: [
             Options.data.option,
             Options.output.option,
@@ -57,14 +61,14 @@ enum ComposeCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         if let kind = arguments[Options.`init`] {
-            guard let directory = arguments.positional("template") else { throw UsageError("--init needs the folder to write into") }
+            guard let directory = arguments[Arguments.template] else { throw UsageError("--init needs the folder to write into") }
             guard StarterTemplates.kinds.contains(kind) else {
                 throw UsageError("Unknown starter template '\(kind)' (available: \(StarterTemplates.kinds.joined(separator: ", ")))")
             }
             for path in try StarterTemplates.write(kind, to: directory) { context.stdout.write(path + "\n") }
             return
         }
-        guard let templatePath = arguments.positional("template") else { throw UsageError("Missing the template folder or HTML file") }
+        guard let templatePath = arguments[Arguments.template] else { throw UsageError("Missing the template folder or HTML file") }
         guard let dataPath = arguments[Options.data] else { throw UsageError("Missing '--data <file>'") }
         let options = try composeOptions(arguments)
         let previewPage = try WorkbenchOptions.previewPage(arguments)

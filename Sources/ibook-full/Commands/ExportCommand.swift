@@ -8,6 +8,11 @@ import IBookCLI
 import Reports
 
 enum ExportCommand: Command {
+    enum Arguments {
+        static let report = Argument<String>("report", help: "catalog, bookmarks, search or history.")
+        static let args = RepeatedArgument<String>("args", help: "The book (bookmarks) or the text (search).", optional: true)
+    }
+
     enum Options {
         static let format = ChoiceOption<ReportFormat>("--format", value: "format", help: "The file's format (default pdf).")
         static let landscape = Flag("--landscape", help: "Landscape pages (default: landscape for five or more columns).")
@@ -33,8 +38,8 @@ enum ExportCommand: Command {
             or the --org-* flags. Labels and dates follow LC_ALL/LANG (English, Chinese).
             """,
         positionals: [
-            Positional("report", help: "catalog, bookmarks, search or history."),
-            Positional("args", help: "The book (bookmarks) or the text (search).", optional: true, repeating: true),
+            Arguments.report.positional,
+            Arguments.args.positional,
         ],
         options: [
             Options.format.option,
@@ -57,10 +62,10 @@ enum ExportCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let environment = ProcessInfo.processInfo.environment
-        guard let kind = Report.Kind(rawValue: arguments.positional("report") ?? "") else {
-            throw UsageError("Unknown report '\(arguments.positional("report") ?? "")': use catalog, bookmarks, search or history")
+        guard let kind = Report.Kind(rawValue: arguments[Arguments.report] ?? "") else {
+            throw UsageError("Unknown report '\(arguments[Arguments.report] ?? "")': use catalog, bookmarks, search or history")
         }
-        let extra = arguments.positionalValues("args")
+        let extra = arguments[Arguments.args]
         let format = arguments[Options.format] ?? .pdf
         let paper = arguments[WorkbenchOptions.paper] ?? .a4
         if arguments[Options.landscape], arguments[Options.portrait] { throw UsageError("Give either --landscape or --portrait, not both") }

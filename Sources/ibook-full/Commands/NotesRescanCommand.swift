@@ -12,9 +12,9 @@ enum NotesRescanCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         guard arguments[NotesCommand.Options.rescan] else { return try NotesCommand.run(arguments, context) }
         if arguments.contains(NotesCommand.Options.delete) { throw UsageError("--rescan cannot be used with --delete") }
-        if arguments[NotesCommand.Options.all], try context.bookName() != nil { throw UsageError("Give either --all or a BOOK, not both") }
+        if arguments[NotesCommand.Options.all], try context.bookName(NotesCommand.Arguments.book) != nil { throw UsageError("Give either --all or a BOOK, not both") }
         let library = try context.library()
-        let books = arguments[NotesCommand.Options.all] ? try library.list() : [try context.book()]
+        let books = arguments[NotesCommand.Options.all] ? try library.list() : [try context.book(NotesCommand.Arguments.book)]
         let password = try context.password()
         var failed = false
         for book in books {

@@ -11,6 +11,10 @@ import SearchablePDF
 enum OCRCommand: Command {
     static let requires: LibraryCapabilities = [.ocr]
 
+    enum Arguments {
+        static let book = Argument<String>("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)
+    }
+
     enum Options {
         static let all = Flag("--all", help: "Every book in the library.")
         static let pending = Flag("--pending", help: "The pages add left waiting for OCR, and those of books queued meanwhile; if a run in the background is reading them, wait for it first.")
@@ -30,7 +34,7 @@ enum OCRCommand: Command {
         name: "ocr",
         abstract: "Read the pages of a book that have no text with OCR (tesseract).",
         discussion: "Pages with no text layer (or almost none) that OCR has not read yet are rendered at 300 dpi, turned upright, read with tesseract in worker processes (one per core) and stored like extracted text: searchable, readable, marked as OCR with tesseract's confidence, with word boxes. Each page is stored as it is read, so Ctrl-C loses nothing and the next run goes on from there. Books added before ibook had OCR get their text-less pages read the same way. Languages: --lang, else the book's language where it is known (ibook edit --language, the PDF's metadata, its text) and installed, else the installed tesseract languages that fit each page's script, else English; a known language that is not installed is said once, with the Debian package to install. Words tesseract is unsure of (--min-confidence) are dropped, and a page whose words are still unsure on average is a picture: it is stored as read, with no text. With -o, a copy of the PDF is written with the words OCR found laid invisibly under every page that has no text of its own, so that other tools (pdftotext, viewers) find and copy them on the right page; the words stored in the library are used, and only pages OCR never read (all of them with --force) are read, and stored, first. The copy appears whole or not at all.",
-        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        positionals: [Arguments.book.positional],
         options: [
             Options.all.option,
             Options.pending.option,
@@ -66,12 +70,12 @@ enum OCRCommand: Command {
             guard !arguments[Options.all], arguments[Options.pages] == nil, !arguments[Options.everyPage] else {
                 throw UsageError("-o writes one book's copy: without --all, --pages or --every-page")
             }
-            try writeCopy(of: try context.book(), to: output, options: options,
+            try writeCopy(of: try context.book(Arguments.book), to: output, options: options,
                           library: library, json: arguments[CommonOptions.json], context)
             return
         }
         if arguments[Options.pending] {
-            guard try context.bookName() == nil, !arguments[Options.all], arguments[Options.pages] == nil,
+            guard try context.bookName(Arguments.book) == nil, !arguments[Options.all], arguments[Options.pages] == nil,
                   !arguments[Options.everyPage], !options.force else {
                 throw UsageError("--pending reads the queue of every book: without a book, --all, --pages, --every-page or --force")
             }
@@ -82,10 +86,10 @@ enum OCRCommand: Command {
         if arguments[Options.background] { throw UsageError("--background goes with --pending") }
         let books: [Book]
         if arguments[Options.all] {
-            guard try context.bookName() == nil else { throw UsageError("Give a book or --all, not both") }
+            guard try context.bookName(Arguments.book) == nil else { throw UsageError("Give a book or --all, not both") }
             books = try library.list()
         } else {
-            books = [try context.book()]
+            books = [try context.book(Arguments.book)]
         }
         if let range = arguments[Options.pages] {
             guard books.count == 1, let book = books.first else { throw UsageError("--pages needs one book") }

@@ -12,6 +12,10 @@ import ReflowDocuments
 import Watermark
 
 enum PrintCommand: Command {
+    enum Arguments {
+        static let book = Argument<String>("book", help: "A book or a PDF file (default: the open book).", optional: true)
+    }
+
     enum Options {
         static let printer = ValueOption<String>("-d", "--printer", value: "name", help: "The CUPS destination (PRINTER or PRINTER/INSTANCE).")
         static let pages = ValueOption<String>("--pages", value: "range", help: "Pages by number or label: 2-10,15 or iii-v (default all); a book that is not a PDF: its printed pages.")
@@ -33,7 +37,7 @@ enum PrintCommand: Command {
         name: "print",
         abstract: "Send a book, some of its pages or a watermarked copy to a CUPS printer.",
         discussion: "BOOK is a library book (id, path or part of the title) or a file ibook reads (PDF, EPUB, FB2, MOBI, CBZ, XPS, plain text); with none, the open book. A book that is not a PDF is laid out for print on the paper (--media, else A4, or Letter where the locale's paper is) with 15 mm margins and 11 pt text, and sent as a temporary PDF; its --pages count those printed pages, not the 450×600 pt pages the library reads it in. The printer is --printer, else $LPDEST, else $PRINTER, else the CUPS default (lpoptions included). --pages takes numbers and labels (iii-v,12,A-1), turned into physical pages first. Encrypted books, watermarks and n-up of some pages are sent as a temporary copy in a private folder, removed once CUPS has the job (or on Ctrl-C). A stopped printer is warned about and the job queued; a queue rejecting jobs is refused. --wait ends with one line on every ending: completed (exit 0); aborted, stopped, cancelled by someone else, held, waiting on a stopped printer, the scheduler restarted or gone (exit 1, with CUPS's reason and the way on); --timeout run out (exit 124, the job left queued); Ctrl-C cancels the job (exit 130). ibook talks to CUPS through libcups.",
-        positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
+        positionals: [Arguments.book.positional],
         options: [
             Options.printer.option,
             Options.pages.option,
@@ -66,7 +70,7 @@ enum PrintCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         if let job = arguments[Options.cancel] {
-            if arguments.positional("book") != nil || arguments[Options.pages] != nil || arguments[Options.dryRun] {
+            if arguments[Arguments.book] != nil || arguments[Options.pages] != nil || arguments[Options.dryRun] {
                 throw UsageError("--cancel JOB cancels a job; it takes no BOOK, --pages or --dry-run")
             }
             try cancel(job, arguments, context)
@@ -78,7 +82,7 @@ enum PrintCommand: Command {
         }
         let timeout = try waitTimeout(arguments)
         let request = try makeRequest(arguments, context)
-        let fromLibrary = !isFile(arguments.positional("book"))
+        let fromLibrary = !isFile(arguments[Arguments.book])
         let printer = BookPrinter(connection: try CupsConnection())
         let (plan, destination) = try reporting(request.file, fromLibrary) { try printer.plan(request) }
         if let stopped = destination.info.stoppedWarning {
@@ -147,7 +151,7 @@ enum PrintCommand: Command {
     }
 
     private static func makeRequest(_ arguments: ParsedArguments, _ context: CommandContext) throws -> PrintRequest {
-        let name = arguments.positional("book")
+        let name = arguments[Arguments.book]
         let file = try BookInput.path(name, context)
         var title: String?
         if !isFile(name) { title = try? context.book(named: name).title }

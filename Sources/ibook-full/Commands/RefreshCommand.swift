@@ -7,6 +7,10 @@ import IBookCLI
 enum RefreshCommand: Command {
     static let requires: LibraryCapabilities = [.ownFiles]
 
+    enum Arguments {
+        static let book = RepeatedArgument<String>("book", help: "An id, a file path or part of the title (default: every book).", optional: true)
+    }
+
     enum Options {
         static let metadataOnly = Flag("--metadata-only", help: "Only titles and authors: do not read the pages' text again.")
         static let inProcess = Flag("--in-process", help: "Read the files in this process: no protection from parser crashes or hangs.")
@@ -16,7 +20,7 @@ enum RefreshCommand: Command {
         name: "refresh",
         abstract: "Derive titles, authors and page text again from the books' files.",
         discussion: "Reads each book's metadata, XMP and first page again and picks the title and author a person would: a good title in the PDF's metadata is kept; a missing or junk one (the file name, 'Microsoft Word - …', '*.dvi', 'untitled') is taken from the XMP or the first page. Values set with 'ibook edit' stay. Then reads every page's text again and stores and re-indexes the pages this version of ibook reads differently (a library made by an older version gets what it now finds); text read by OCR stays, highlights keep marking the same words. Bookmarks, history, tags, notes and collections are kept.",
-        positionals: [Positional("book", help: "An id, a file path or part of the title (default: every book).", optional: true, repeating: true)],
+        positionals: [Arguments.book.positional],
         options: [
             CommonOptions.password.option, CommonOptions.passwordFile.option,
             Options.metadataOnly.option,
@@ -31,7 +35,7 @@ enum RefreshCommand: Command {
         if !arguments[Options.inProcess] {
             options.isolation = .workerProcess(executable: AddCommand.currentExecutable())
         }
-        let names = arguments.positionalValues("book")
+        let names = arguments[Arguments.book]
         let books = names.isEmpty ? try library.allBooks() : try names.map { try library.book(named: $0) }
         guard !books.isEmpty else {
             context.stderr.write("The library is empty: add a PDF with 'ibook add FILE'.\n")

@@ -11,6 +11,11 @@ import TerminalIO
 /// `ibook show`: one page as a picture in the terminal, or as PNG where the
 /// output is not a terminal.
 enum ShowCommand: Command {
+    enum Arguments {
+        static let book = Argument<String>("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)
+        static let page = Argument<String>("page", help: "A page number or label (default 1).", optional: true)
+    }
+
     enum Options {
         static let width = ValueOption<Int>("--width", value: "cols", in: cellRange, help: "Width in terminal columns (default: the terminal's width).")
         static let height = ValueOption<Int>("--height", value: "rows", in: cellRange, help: "Height in terminal rows (default: the terminal's height, less a line).")
@@ -23,8 +28,8 @@ enum ShowCommand: Command {
         abstract: "Show a page as a picture in the terminal (PNG when piped or with -o).",
         discussion: "On a terminal the page is drawn with the best protocol it speaks: kitty graphics (kitty, ghostty, WezTerm, Konsole), iTerm2 inline images, sixel (foot, mlterm, xterm -ti vt340, Windows Terminal), or coloured block characters anywhere else; --graphics or $IBOOK_GRAPHICS chooses one. The page fills the terminal's width and fits its height unless --width or --height says otherwise. Piped or with -o, the page is written as PNG with a cell counting as \(pngCell.width)×\(pngCell.height) pixels (80 columns unless --width), and never an escape code.",
         positionals: [
-            Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true),
-            Positional("page", help: "A page number or label (default 1).", optional: true),
+            Arguments.book.positional,
+            Arguments.page.positional,
         ],
         options: [
             GraphicsOption.graphics.option,
@@ -44,7 +49,7 @@ enum ShowCommand: Command {
         let environment = ProcessInfo.processInfo.environment
         let requested = try GraphicsOption.requested(arguments, environment: environment)
         let box = (columns: try arguments[Options.width], rows: try arguments[Options.height])
-        let (book, pageName) = try context.bookAndPage()
+        let (book, pageName) = try context.bookAndPage(book: Arguments.book, page: Arguments.page)
         let library = try context.library()
         let page = try library.locate(PageReference(pageName ?? "1"), in: book).page
         let password = try PasswordPrompt.password(for: book.path, context)

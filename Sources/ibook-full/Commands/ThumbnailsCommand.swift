@@ -12,6 +12,10 @@ enum ThumbnailsCommand: Command {
     static let requires: LibraryCapabilities = [.pageWork]
 
 
+    enum Arguments {
+        static let book = Argument<String>("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)
+    }
+
     enum Options {
         static let sheet = Flag("--sheet", help: "Draw one contact sheet instead of a PNG per page.")
         static let output = ValueOption<String>("-o", "--output", value: "path", help: "The sheet's PNG with --sheet, else the folder for the page PNGs (required).")
@@ -25,7 +29,7 @@ enum ThumbnailsCommand: Command {
         name: "thumbnails",
         abstract: "Write thumbnails of many pages: a contact sheet PNG, or one PNG per page in a folder.",
         discussion: "With --sheet, -o names the PNG of a grid of captioned thumbnails (\"12\", or \"12 (xii)\" where the page has a label); a sheet taller than --max-height is split into numbered files (sheet-1.png, sheet-2.png…). Without it, -o names a folder that gets page-001.png… Every file written is printed, one per line. A page that cannot be rendered is a warning, a grey cell on the sheet, and no file in the folder.",
-        positionals: [Positional("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)],
+        positionals: [Arguments.book.positional],
         options: [
             Options.sheet.option,
             Options.output.option,
@@ -50,7 +54,7 @@ enum ThumbnailsCommand: Command {
         options.thumbnailSize = try arguments[Options.size] ?? defaults.thumbnailSize
         options.maximumSheetHeight = try arguments[Options.maxHeight]
             ?? defaults.maximumSheetHeight
-        let book = try context.book()
+        let book = try context.book(Arguments.book)
 
         let destination = absolutePath(output)
         let progress = PercentLine(terminal: context.stderr, title: sheet ? "Drawing the sheet" : "Writing thumbnails")

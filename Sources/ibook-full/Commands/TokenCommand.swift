@@ -4,7 +4,9 @@ import IBookCLI
 
 /// `ibook token add|list|remove`: the access tokens `ibook serve` takes, kept in the library.
 enum TokenCommand: Command {
-    static let nameArgument = Positional("name", help: "The token's name: who or what it is for (a person, a device).")
+    enum Arguments {
+        static let name = Argument<String>("name", help: "The token's name: who or what it is for (a person, a device).")
+    }
 
     enum Options {
         static let editor = Flag("--editor", help: "It may also record reading state and bookmarks (a reader's only reads).")
@@ -23,12 +25,12 @@ enum TokenCommand: Command {
             """,
         subcommands: [
             CommandSpec(name: "add", abstract: "Make a token and print it (the only time it is shown).",
-                        positionals: [nameArgument],
+                        positionals: [Arguments.name.positional],
                         options: [Options.editor.option, CommonOptions.json.option]),
             CommandSpec(name: "list", abstract: "List the tokens: names, rights and when they were made.",
                         options: [CommonOptions.json.option]),
             CommandSpec(name: "remove", abstract: "Remove a token: clients that send it are refused from then on.",
-                        positionals: [nameArgument]),
+                        positionals: [Arguments.name.positional]),
         ])
 
     static var requires: LibraryCapabilities { [.localFolder] }
@@ -41,7 +43,7 @@ enum TokenCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let library = try context.library()
-        let name = arguments.positional("name") ?? ""
+        let name = arguments[Arguments.name] ?? ""
         switch arguments.commandPath.dropFirst(2).first {
         case "add":
             let rights: WebToken.Rights = arguments[Options.editor] ? .editor : .reader

@@ -11,6 +11,11 @@ import Reader
 import TerminalIO
 
 enum ViewCommand: Command {
+    enum Arguments {
+        static let book = Argument<String>("book", help: "An id, a file path or part of the title (default: the open book); it becomes the open book.", optional: true)
+        static let page = Argument<String>("page", help: "A page number or label (default: where you stopped).", optional: true)
+    }
+
     enum Options {
         static let timeout = ValueOption<Double>("--timeout", value: "seconds", in: 0.001...3_600, help: "Give up on a page that takes longer to render (default 15); its text is shown instead.")
     }
@@ -20,8 +25,8 @@ enum ViewCommand: Command {
         abstract: "Read a book full screen in the terminal: its pages as images, with search, contents and bookmarks.",
         discussion: "Opens at PAGE (a number or label), else where you stopped. Press H or F1 inside for the keys, q to quit; the mouse wheel scrolls, a click on a link follows it, a click elsewhere on the left or right third of the page turns it, and a drag over words copies them (as v, then y, does from the keys) through the terminal (OSC 52) and wl-copy or xclip. Graphics: kitty, iTerm2 and sixel images where the terminal shows them, else coloured blocks; text shows the page's indexed text. EPUB, FB2, MOBI and text books are laid out for the terminal (+ and - change the type); PAGE and the numbers kept are still the book's own pages. Inside tmux, images need 'set -g allow-passthrough on'.",
         positionals: [
-            Positional("book", help: "An id, a file path or part of the title (default: the open book); it becomes the open book.", optional: true),
-            Positional("page", help: "A page number or label (default: where you stopped).", optional: true),
+            Arguments.book.positional,
+            Arguments.page.positional,
         ],
         options: [
             GraphicsOption.graphics.option,
@@ -36,7 +41,7 @@ enum ViewCommand: Command {
         let timeLimit = try arguments[Options.timeout] ?? 15
         // What was asked for is checked first: a wrong book or page says so even on a pipe.
         let library = try context.library()
-        let (book, pageName) = try context.bookAndPage()
+        let (book, pageName) = try context.bookAndPage(book: Arguments.book, page: Arguments.page)
         let startPage: Int
         if let page = pageName {
             startPage = try library.locate(PageReference(page), in: book).page
@@ -51,7 +56,7 @@ enum ViewCommand: Command {
             throw LibraryError.invalidArgument("view needs a full-screen terminal and TERM=dumb is not one; 'ibook read' prints a page's text")
         }
         let password = try PasswordPrompt.password(for: book.path, context)
-        if arguments.positional("book") != nil || arguments[CommonOptions.book] != nil {
+        if arguments[Arguments.book] != nil || arguments[CommonOptions.book] != nil {
             // Reading a book is opening it, as `ibook open` does: after q,
             // `ibook view`, `read` and `bookmarks` go on with it. A library
             // that cannot be written still lets the book be read.

@@ -14,6 +14,10 @@ import Watermark
 enum WatermarkCommand: Command {
     static let requires: LibraryCapabilities = [.pageWork]
 
+    enum Arguments {
+        static let book = Argument<String>("book", help: "A book or a PDF file (default: the open book).", optional: true)
+    }
+
     enum Options {
         static let text = ValueOption<String>("--text", value: "text", help: "The watermark text (required).")
         static let pages = ValueOption<String>("--pages", value: "range", help: "Pages to stamp, by number or label: 2-10,15 or iv-x (default all).")
@@ -26,7 +30,7 @@ enum WatermarkCommand: Command {
         name: "watermark",
         abstract: "Stamp text on the pages of a PDF, writing a new file.",
         discussion: "The watermark is vector text laid over (or under) the pages; the text stays selectable and the outline, links, page labels, metadata and annotations are kept. Rotated pages get the watermark upright as displayed. BOOK is a library book (id, path or part of the title) or any PDF file; with none, the open book.",
-        positionals: [Positional("book", help: "A book or a PDF file (default: the open book).", optional: true)],
+        positionals: [Arguments.book.positional],
         options: [
             Options.output.option,
             Options.text.option,
@@ -54,7 +58,7 @@ enum WatermarkCommand: Command {
         if preview != nil, arguments[Options.add] { throw UsageError("--add cannot be used with --preview") }
         // Refused before anything is written, not after.
         if arguments[Options.add] { try context.library().requireWritable() }
-        let input = try BookInput.path(arguments.positional("book"), context)
+        let input = try BookInput.path(arguments[Arguments.book], context)
         if options.password == nil { options.password = try PasswordPrompt.password(for: input, context) }
         let watermarker = Watermarker(options: options)
 
