@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "BookOpening", "ReflowDocuments", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
         .testTarget(name: "CLITests", dependencies: [
             "ibook", "ibook-full", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
             "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting",

@@ -299,6 +299,39 @@ int32_t reflow_load_with(reflow_document *d, const char *magic, double width, do
     return status;
 }
 
+int32_t reflow_load_chapters(reflow_document *d, const char *magic, double width, double height, double em,
+                             int32_t chapters, int32_t first, int32_t last, char *message, size_t message_size) {
+    start_call(d);
+    if (d->doc) return REFLOW_OK;
+    if (chapters <= 0 || first < 0 || last < first || last >= chapters)
+        return fail(REFLOW_NO_ENTRY, "no such chapters", message, message_size);
+    fz_context *ctx = d->ctx;
+    int32_t status = REFLOW_OK;
+    int32_t *pages = NULL;
+    fz_var(pages);
+    fz_try(ctx) {
+        /* An accelerator's -1 is a count MuPDF does not know and finds by laying the chapter out; a count
+           it is given it believes, so the other chapters are never laid out (a page each, as far as
+           page numbers go). Laying one of them out would find the count wrong and forget every count
+           (accelerate_chapter): ReflowDocument never draws, reads or resolves a target in them. */
+        pages = fz_malloc_array(ctx, chapters, int32_t);
+        for (int32_t i = 0; i < chapters; i++) pages[i] = i >= first && i <= last ? -1 : 1;
+        open_document(d, magic, width, height, em, pages, chapters);
+        /* Chapters counted otherwise than by the package document the caller read: not a part of this book. */
+        if (fz_count_chapters(ctx, d->doc) != chapters) fz_throw(ctx, FZ_ERROR_GENERIC, "the spine has another number of chapters");
+        if (fz_count_pages(ctx, d->doc) <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "no pages");
+    }
+    fz_always(ctx) {
+        fz_free(ctx, pages);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+        fz_drop_document(ctx, d->doc);
+        d->doc = NULL;
+    }
+    return status;
+}
+
 int32_t reflow_chapter_pages(reflow_document *d, int32_t *pages, int32_t max_chapters) {
     start_call(d);
     fz_context *ctx = d->ctx;
