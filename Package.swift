@@ -207,7 +207,7 @@ let package = Package(
         .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "FileNames", "BookIndexing", "BookOpening", "ReflowDocuments", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
         .testTarget(name: "CLITests", dependencies: [
             "ibook", "ibook-full", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
-            "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting",
+            "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting", "ReflowDocuments",
         ]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),
