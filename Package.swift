@@ -126,7 +126,9 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"]),
+        // SHA-256 on the x86 SHA extensions, for hashing books; BookLibrary hashes in Swift elsewhere.
+        .target(name: "CSHA256"),
+        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding", "CSHA256"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails", "BookOpening", "FileOutput", "Raster"]),
