@@ -89,7 +89,7 @@ let package = Package(
         // shared library with nothing of MuPDF exported: libmupdf.a defines opj_malloc, asprintf and
         // more, which linked into ibook-full would interpose on the libopenjp2 and glibc poppler uses.
         // (--exclude-libs ALL makes every archive's symbols local; mupdf.pc is stale, so the libraries are named here.)
-        .target(name: "ReflowEngine",
+        .target(name: "ReflowEngine", dependencies: ["CSHA256"],
                 // ShapeCache.c includes HarfBuzz's headers (hb_shape, which MuPDF calls).
                 cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz"])],
                 linkerSettings: [
@@ -126,7 +126,8 @@ let package = Package(
         .target(name: "TextCells"),
 
         // The domain: the library catalog and its services. Never prints.
-        // SHA-256 on the x86 SHA extensions, for hashing books; BookLibrary hashes in Swift elsewhere.
+        // SHA-256 on the x86 SHA extensions, for hashing books (BookLibrary, and the reflow engine for its
+        // layout cache); they hash in Swift and with MuPDF's elsewhere.
         .target(name: "CSHA256"),
         .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding", "CSHA256"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn

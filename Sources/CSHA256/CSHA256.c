@@ -1,5 +1,7 @@
 #include "CSHA256.h"
 
+#include <string.h>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #include <immintrin.h>
@@ -73,3 +75,46 @@ void ibook_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) 
 }
 
 #endif
+
+void ibook_sha256_start(ibook_sha256 *hash) {
+    static const uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    memcpy(hash->state, initial, sizeof initial);
+    hash->pending_count = 0;
+    hash->length = 0;
+}
+
+void ibook_sha256_add(ibook_sha256 *hash, const uint8_t *bytes, size_t count) {
+    hash->length += count;
+    if (hash->pending_count > 0) {
+        size_t take = 64 - hash->pending_count < count ? 64 - hash->pending_count : count;
+        memcpy(hash->pending + hash->pending_count, bytes, take);
+        hash->pending_count += take;
+        bytes += take;
+        count -= take;
+        if (hash->pending_count < 64) return;
+        ibook_sha256_blocks(hash->state, hash->pending, 1);
+        hash->pending_count = 0;
+    }
+    if (count >= 64) {
+        ibook_sha256_blocks(hash->state, bytes, count / 64);
+        bytes += count / 64 * 64;
+        count %= 64;
+    }
+    memcpy(hash->pending, bytes, count);
+    hash->pending_count = count;
+}
+
+void ibook_sha256_end(ibook_sha256 *hash, uint8_t digest[32]) {
+    uint64_t bits = hash->length * 8;
+    uint8_t tail[72] = {0x80};
+    size_t padding = (55 - hash->pending_count % 64 + 64) % 64 + 1;
+    for (int i = 0; i < 8; i++) tail[padding + i] = (uint8_t)(bits >> (56 - 8 * i));
+    ibook_sha256_add(hash, tail, padding + 8);
+    for (int i = 0; i < 8; i++) {
+        digest[4 * i] = (uint8_t)(hash->state[i] >> 24);
+        digest[4 * i + 1] = (uint8_t)(hash->state[i] >> 16);
+        digest[4 * i + 2] = (uint8_t)(hash->state[i] >> 8);
+        digest[4 * i + 3] = (uint8_t)hash->state[i];
+    }
+}

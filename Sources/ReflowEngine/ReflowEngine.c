@@ -1,4 +1,5 @@
 #include "ReflowEngine.h"
+#include "CSHA256.h"
 
 #include <mupdf/fitz.h>
 
@@ -356,13 +357,18 @@ int32_t reflow_digest(reflow_document *d, uint8_t digest[32], char *message, siz
     fz_var(stream);
     int32_t status = REFLOW_OK;
     fz_try(ctx) {
+        /* On the SHA extensions where the processor has them: a book is hashed at every opening. */
+        int hardware = ibook_sha256_hardware();
         fz_sha256 state;
-        fz_sha256_init(&state);
+        ibook_sha256 fast;
+        if (hardware) ibook_sha256_start(&fast); else fz_sha256_init(&state);
         stream = d->path ? fz_open_file(ctx, d->path) : fz_open_buffer(ctx, d->bytes);
         unsigned char chunk[65536];
         size_t count;
-        while ((count = fz_read(ctx, stream, chunk, sizeof chunk)) > 0) fz_sha256_update(&state, chunk, count);
-        fz_sha256_final(&state, digest);
+        while ((count = fz_read(ctx, stream, chunk, sizeof chunk)) > 0) {
+            if (hardware) ibook_sha256_add(&fast, chunk, count); else fz_sha256_update(&state, chunk, count);
+        }
+        if (hardware) ibook_sha256_end(&fast, digest); else fz_sha256_final(&state, digest);
     }
     fz_always(ctx) {
         fz_drop_stream(ctx, stream);
@@ -376,6 +382,13 @@ int32_t reflow_digest(reflow_document *d, uint8_t digest[32], char *message, siz
 const char *reflow_engine_version(void) { return FZ_VERSION; }
 
 void reflow_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]) {
+    if (ibook_sha256_hardware()) {
+        ibook_sha256 fast;
+        ibook_sha256_start(&fast);
+        ibook_sha256_add(&fast, bytes, length);
+        ibook_sha256_end(&fast, digest);
+        return;
+    }
     fz_sha256 state;
     fz_sha256_init(&state);
     fz_sha256_update(&state, bytes, length);
