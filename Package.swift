@@ -89,7 +89,7 @@ let package = Package(
         // shared library with nothing of MuPDF exported: libmupdf.a defines opj_malloc, asprintf and
         // more, which linked into ibook-full would interpose on the libopenjp2 and glibc poppler uses.
         // (--exclude-libs ALL makes every archive's symbols local; mupdf.pc is stale, so the libraries are named here.)
-        .target(name: "ReflowEngine",
+        .target(name: "ReflowEngine", dependencies: ["CSHA256"],
                 // ShapeCache.c includes HarfBuzz's headers (hb_shape, which MuPDF calls).
                 cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz"])],
                 linkerSettings: [
@@ -128,7 +128,10 @@ let package = Package(
         // The domain: the library catalog and its services. Never prints.
         // Text search with no SQL: words, folding, stems, languages, the query and its matches on a page.
         .target(name: "TextSearch", dependencies: ["CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"]),
-        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "LeanBasics", "TextFolding", "TextSearch"]),
+        // SHA-256 on the x86 SHA extensions, for hashing books (BookLibrary, and the reflow engine for its
+        // layout cache); they hash in Swift and with MuPDF's elsewhere.
+        .target(name: "CSHA256"),
+        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "LeanBasics", "TextFolding", "TextSearch", "CSHA256"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails", "BookOpening", "FileOutput", "Raster"]),
@@ -206,10 +209,10 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "TextSearch", "FileNames", "BookIndexing", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "TextSearch", "FileNames", "BookIndexing", "BookOpening", "ReflowDocuments", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
         .testTarget(name: "CLITests", dependencies: [
             "ibook", "ibook-full", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
-            "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting",
+            "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting", "ReflowDocuments",
         ]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),

@@ -10,6 +10,8 @@ enum ExtractionRecord: Codable {
     case document(DocumentRecord)
     case page(PageRecord)
     case end(EndRecord)
+    /// A part of a long EPUB: its chapters and where its targets land (`ChapterPartRecord`).
+    case chapters(ChapterPartRecord)
     case failure(FailureRecord)
 }
 

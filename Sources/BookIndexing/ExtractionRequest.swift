@@ -16,6 +16,14 @@ public struct ExtractionRequest: Codable, Sendable {
     public var firstPage: Int?
     public var lastPage: Int?
     public var pagesOnly: Bool?
+    /// A long EPUB is read in parts too, by chapters (spine items), since MuPDF lays each chapter out
+    /// on its own: the first request of a file asks for a first part followed by `chapterParts` more
+    /// (nil: a reflowable book is read whole), and a later part names its chapters (0-based, both
+    /// included) and the number of chapters the first part counted.
+    public var chapterParts: Int?
+    public var firstChapter: Int?
+    public var lastChapter: Int?
+    public var chapterCount: Int?
     /// What the first part found, which a later part checks its file
     /// against: a file changed between two parts must not mix two texts.
     public var expectedPageCount: Int?

@@ -5,6 +5,7 @@ import FileOutput
 import Foundation
 import PDF
 import Raster
+import ReflowDocuments
 
 /// The extracting side: opens one PDF and streams what the library stores
 /// into a spool file. Runs inside a worker process so that a parser crash or
@@ -55,13 +56,22 @@ public enum ExtractionWorker {
 
     private static func extract(_ request: ExtractionRequest, into spool: SpoolWriter, log: PopplerLog, mapped: Bool) -> Bool {
         do {
-            let opened = try BookOpener.open(path: request.path, password: request.password, mapped: mapped)
+            let opened: BookOpener.Opened
+            do {
+                opened = try BookOpener.open(path: request.path, password: request.password, mapped: mapped,
+                                             chapters: chapterSelection(request))
+            } catch let error as ReflowError where request.chapterCount != nil {
+                // The chapters the first part counted are not this file's: it changed meanwhile.
+                if FileName.size(request.path) != request.expectedSize { throw PartError.fileChanged }
+                throw error
+            }
             let document = opened.document
             let pageCount = document.pageCount
             guard pageCount > 0 else { throw PDFError.noPages }
             let pdf = document as? PDFDocument
+            let part = (document as? ReflowBook)?.engine.part
             if request.pagesOnly == true {
-                guard pageCount == request.expectedPageCount, FileName.size(request.path) == request.expectedSize else {
+                guard part != nil || pageCount == request.expectedPageCount, FileName.size(request.path) == request.expectedSize else {
                     throw PartError.fileChanged
                 }
             } else if let pdf {
@@ -72,16 +82,26 @@ public enum ExtractionWorker {
             } else if let reflow = document as? ReflowBook {
                 try spool.write(.document(ReflowRecord.document(reflow, plainText: opened.plainText)))
             }
+            if let reflow = document as? ReflowBook, let part, request.metadataOnly != true {
+                guard let record = ReflowRecord.part(reflow, part, first: request.pagesOnly != true) else {
+                    throw ReflowError.damaged("its table of contents cannot be read in parts")
+                }
+                try spool.write(.chapters(record))
+            }
             if request.metadataOnly == true {
                 try spool.write(.end(EndRecord(thumbnail: nil, diagnostics: PopplerDiagnostics.drain())))
                 spool.flush()
                 return true
             }
-            // Only a PDF is read in parts: a reflowable book is laid out whole, so it is read whole.
-            let first = pdf == nil ? 1 : max(request.firstPage ?? 1, 1)
-            let last = pdf == nil ? pageCount : min(request.lastPage ?? pageCount, pageCount)
+            // A PDF is read in ranges of pages, an EPUB in parts by chapters; any other book whole.
+            let first = part?.firstPage ?? (pdf == nil ? 1 : max(request.firstPage ?? 1, 1))
+            let last = part.map { $0.firstPage + $0.pageCount - 1 } ?? (pdf == nil ? pageCount : min(request.lastPage ?? pageCount, pageCount))
             for number in stride(from: first, through: last, by: 1) {
-                if let page = pdf?.page(at: number - 1) {
+                if part != nil {
+                    // Numbered from the part's first page, labelled when every part is back (ChapterPartsJoin).
+                    try spool.write(.page(PageRecord(page: number - first + 1, label: nil, text: document.pageText(number),
+                                                     annotations: nil)))
+                } else if let page = pdf?.page(at: number - 1) {
                     let annotations = page.libraryAnnotations()
                     try spool.write(.page(PageRecord(page: number, label: page.label, text: page.text,
                                                      annotations: annotations.isEmpty ? nil : annotations)))
@@ -114,6 +134,15 @@ public enum ExtractionWorker {
         }
         spool.flush()
         return false
+    }
+
+    /// The chapters a request asks for: a first part of a long EPUB, a later one, or the whole book.
+    private static func chapterSelection(_ request: ExtractionRequest) -> ChapterSelection {
+        if let count = request.chapterCount, let first = request.firstChapter, let last = request.lastChapter, first <= last {
+            return .chapters(first...last, of: count)
+        }
+        if let parts = request.chapterParts, parts >= 1, request.metadataOnly != true { return .firstOf(parts: parts) }
+        return .all
     }
 
     enum PartError: Error, CustomStringConvertible {

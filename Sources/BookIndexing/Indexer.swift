@@ -3,6 +3,7 @@ import BookLibrary
 import FileOutput
 import Foundation
 import PDF
+import ReflowDocuments
 
 /// Adds PDFs to the library. Files are extracted in parallel (each in its
 /// own worker, which opens its own document) while this thread, the only
@@ -211,15 +212,33 @@ struct Indexer {
                 start(next.index, part: next.part)
             }
         }
-        /// Once the first part of a PDF is back: the parts its other pages are read in.
+        /// Once the first part of a PDF or a long EPUB is back: the parts its other pages or chapters are read in.
         func planParts(_ index: Int) {
             guard var job = pending[index], let first = job.parts.first else { return }
             defer { pending[index] = job }
             job.partCount = 1
             guard case .finished? = job.results[0], !stop.isSet,
-                  let reader = SpoolReader(path: first.spoolPath), case .document(let document)? = reader.next(),
-                  document.format == .pdf, let firstLast = first.lastPage, document.pageCount > firstLast
+                  let reader = SpoolReader(path: first.spoolPath), case .document(let document)? = reader.next()
             else { return }
+            if document.format != .pdf, case .chapters(let read)? = reader.next(), let bytes = read.chapterBytes {
+                for range in ReflowPart.rest(after: read.chapters, bytes: bytes, parts: first.chapterParts ?? 1) {
+                    var part = first
+                    part.spoolPath = "\(first.spoolPath).\(job.parts.count)"
+                    part.chapterParts = nil
+                    part.firstChapter = range.lowerBound
+                    part.lastChapter = range.upperBound
+                    part.chapterCount = read.chapterCount
+                    part.lastPage = nil
+                    part.pagesOnly = true
+                    part.thumbnailPath = nil
+                    part.expectedSize = job.size
+                    partsWaiting.append((index, job.parts.count))
+                    job.parts.append(part)
+                }
+                job.partCount = job.parts.count
+                return
+            }
+            guard document.format == .pdf, let firstLast = first.lastPage, document.pageCount > firstLast else { return }
             for range in Self.partRanges(after: firstLast, pageCount: document.pageCount, workers: options.workers) {
                 var part = first
                 part.spoolPath = "\(first.spoolPath).\(job.parts.count)"
@@ -287,7 +306,10 @@ struct Indexer {
             let request = ExtractionRequest(
                 path: path, password: options.password, spoolPath: "\(spoolDirectory)/\(index).spool",
                 thumbnailPath: thumbnailPath,
-                thumbnailSize: options.thumbnailSize, lastPage: Self.pagesInFirstPart)
+                thumbnailSize: options.thumbnailSize, lastPage: Self.pagesInFirstPart,
+                // A long EPUB is split too, in as many parts as there are workers after its first: more
+                // would each open the book again (its package, navigation and markup checks) for little.
+                chapterParts: options.workers > 1 ? options.workers : nil)
             pending[index] = Pending(path: path, sha256: sha256, size: size, parts: [request])
             inFlightHashes[sha256] = index
             submitted.append(index)

@@ -27,15 +27,29 @@ enum ReflowRecord {
         if declared.series != nil, let index = declared.seriesIndex {
             details[BookDetails.Field.seriesIndex.rawValue] = index == index.rounded() ? String(Int(index)) : String(index)
         }
-        var outline = book.outline()
+        // A part's outline and page count are the whole book's only once every part is back (ChapterPartsJoin).
+        let part = book.engine.part
+        var outline = part == nil ? book.outline() : []
         if outline.isEmpty, let chapters = plainText?.chapters, !chapters.isEmpty {
             outline = PlainTextOutline.entries(chapters, in: book)
         }
         return DocumentRecord(
-            metadata: metadata, pageCount: book.pageCount, outline: outline,
+            metadata: metadata, pageCount: part == nil ? book.pageCount : 0, outline: outline,
             xmp: authors.isEmpty ? nil : XMPMetadata(title: nil, creators: authors),
             titlePage: nil, catalogLanguage: declared.language, format: book.format,
             declaredDetails: details)
+    }
+
+    /// What a part of an EPUB read by chapters says beside its pages; the `first` part also how long
+    /// each chapter is (to split the rest by) and the book's layout cache key. nil when a target's
+    /// place cannot be found.
+    static func part(_ book: ReflowBook, _ part: ReflowPart, first: Bool) -> ChapterPartRecord? {
+        guard let navigation = book.engine.partNavigation() else { return nil }
+        return ChapterPartRecord(
+            chapters: part.chapters, chapterCount: part.chapterCount, chapterPages: part.chapterPages,
+            chapterBytes: first ? part.chapterBytes : nil, layoutDigest: first ? book.engine.layoutDigest() : nil,
+            engineVersion: first ? LayoutCache.engineVersion : nil,
+            contents: navigation.contents, pageList: navigation.pageList)
     }
 
     /// The year, month and day a package document writes (`2011`, `2011-10`, `2011-10-06T…`).

@@ -187,14 +187,18 @@ extension Library {
         try Annotations(database: database).add(book, annotation)
     }
 
-    /// A note on a page (number or label) of the book.
-    public func addNote(_ book: Book, page reference: PageReference, text: String) throws -> Annotation {
+    /// A note on a page (number or label) of the book. `pageStart` says where a laid-out book's page
+    /// (of the reference layout) starts in its text: the note keeps that letter as its `chapterRange`
+    /// (first and last letter the same), which a layout at another size finds again, as a highlight's.
+    public func addNote(_ book: Book, page reference: PageReference, text: String,
+                        pageStart: ((Int) throws -> ChapterRange?)? = nil) throws -> Annotation {
         let location = try PageResolver(database: database).resolve(reference, in: book)
         let trimmed = text.trimmingWhitespaceAndNewlines()
         guard !trimmed.isEmpty else { throw LibraryError.invalidArgument("the note is empty") }
+        let start = try pageStart?(location.page)
         let now = Date()
         return try addAnnotation(book, NewAnnotation(page: location.page, kind: .note, source: .ibook, note: trimmed,
-                                                     createdAt: now, modifiedAt: now))
+                                                     chapterRange: start, createdAt: now, modifiedAt: now))
     }
 
     /// Deletes an annotation by its id; returns what it was.

@@ -19,8 +19,9 @@ public enum BookOpener {
     /// `layout` lays a reflowable book out at another size than the reference
     /// one (the reader's screen); PDFs and books of fixed pages ignore it.
     /// `mapped`: a PDF is read through a memory mapping (see `PDFDocument`).
+    /// `chapters`: a part of a long EPUB (see `ChapterSelection`); every other book is opened whole.
     public static func open(path: String, password: String? = nil, layout: ReflowLayout = .reference,
-                            mapped: Bool = false) throws -> Opened {
+                            mapped: Bool = false, chapters: ChapterSelection = .all) throws -> Opened {
         switch try format(of: path) {
         case .pdf:
             return Opened(document: try PDFDocument(path: path, password: password, mapped: mapped))
@@ -29,7 +30,8 @@ public enum BookOpener {
             return Opened(document: ReflowBook(try ReflowDocument(xhtml: book.xhtml(), layout: layout), format: .txt), plainText: book)
         case let format:
             return Opened(document: ReflowBook(try ReflowDocument(path: path, layout: format.isLaidOut ? layout : .reference,
-                                                                  cache: LayoutCache.standard()), format: format))
+                                                                  cache: LayoutCache.standard(),
+                                                                  chapters: format == .epub ? chapters : .all), format: format))
         }
     }
 

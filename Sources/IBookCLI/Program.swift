@@ -26,6 +26,9 @@ package struct Program {
     /// A laid-out book's page (its reference layout's) with its headings, emphasis, quotes
     /// and lists, from the reflow engine, which only ibook-full links (`read`).
     package var pageStructure: ((Book, Int) throws -> PageStructure)?
+    /// Where a laid-out book's page (its reference layout's) starts in its text: the chapter and the
+    /// letters of it before the page, from the reflow engine, which only ibook-full links (`note`).
+    package var pageStart: ((Book, Int) throws -> ChapterRange)?
     /// Runs this command line in ibook-full instead, when this binary learns
     /// only late that it cannot (the lean ibook, on a book that is not a PDF).
     package var handOver: (() -> Never)?

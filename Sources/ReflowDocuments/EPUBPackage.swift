@@ -13,6 +13,9 @@ struct EPUBPackage {
     var path: String
     var metadata: ReflowMetadata
     var manifest: [Item]
+    /// The spine's items in reading order, as archive paths: MuPDF's chapters, as it counts them
+    /// (an itemref whose idref names no manifest item is no chapter).
+    var spine: [String] = []
     /// `<meta name="cover" content=ID>` (EPUB 2), and the guide's cover page.
     var coverID: String?
     var guideCover: String?
@@ -64,6 +67,9 @@ struct EPUBPackage {
         let identifiers = metadataNode.children("identifier")
         uniqueIdentifier = (identifiers.first { uniqueID != nil && $0.attribute("id") == uniqueID } ?? identifiers.first)?.text
         coverID = metadataNode.children("meta").first { $0.attribute("name") == "cover" }?.attribute("content")
+        var paths: [String: String] = [:]
+        for item in manifest where paths[item.id] == nil { paths[item.id] = item.path }
+        spine = package.child("spine")?.children("itemref").compactMap { $0.attribute("idref").flatMap { paths[$0] } } ?? []
         guideCover = package.child("guide")?.children("reference")
             .first { $0.attribute("type")?.lowercased() == "cover" }?.attribute("href")
             .flatMap { ArchivePath.resolve($0, from: path) }

@@ -72,6 +72,16 @@ final class EngineDocument {
         }
     }
 
+    /// An EPUB of `chapters` chapters with only `laidOut` laid out (see reflow_load_chapters); false when
+    /// the engine cannot load a part (an older library) or counts the chapters otherwise, and the book is
+    /// then to be loaded whole.
+    func loadChapters(_ layout: ReflowLayout, chapters: Int, laidOut: ClosedRange<Int>) -> Bool {
+        guard let loadChapters = library.loadChapters else { return false }
+        var message = [CChar](repeating: 0, count: 512)
+        return loadChapters(handle, ReflowFormat.epub.magic, layout.width, layout.height, layout.fontSize, Int32(chapters),
+                            Int32(laidOut.lowerBound), Int32(laidOut.upperBound), &message, message.count) == 0
+    }
+
     /// Each chapter's page count in the current layout; nil when MuPDF cannot say.
     func chapterPages(maximum: Int = 100_000) -> [Int32]? {
         var pages = [Int32](repeating: 0, count: maximum)

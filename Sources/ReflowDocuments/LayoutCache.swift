@@ -90,13 +90,13 @@ public struct LayoutCache: Sendable {
     }
 
     /// Keeps `pages` for `key`; a cache that cannot be written is only slower, so failures are ignored.
-    func write(_ pages: [Int32], for key: Key) {
+    func write(_ pages: [Int32], for key: Key, checksum: ([UInt8], Key) -> [UInt8] = LayoutCache.checksum) {
         guard !pages.isEmpty, pages.count <= Self.mostChapters,
               pages.allSatisfy({ $0 >= 1 && $0 <= Self.mostPagesPerChapter }) else { return }
         var body = Self.magic
         Self.append(UInt32(pages.count), to: &body)
         for value in pages { Self.append(UInt32(bitPattern: value), to: &body) }
-        let bytes = body + Self.checksum(body, key)
+        let bytes = body + checksum(body, key)
         guard makeFolder() else { return }
         let destination = path(key)
         let temporary = destination + ".\(getpid()).tmp"
@@ -106,6 +106,20 @@ public struct LayoutCache: Sendable {
         close(descriptor)
         if written != bytes.count || FileName.withCString(temporary, { from in FileName.withCString(destination) { rename(from, $0) } }) != 0 {
             _ = FileName.withCString(temporary) { unlink($0) }
+        }
+    }
+
+    /// Keeps each chapter's page count of the book whose `layoutDigest()` is `digest`, laid out at `layout`
+    /// with no stylesheet over its own: what a book read in parts says of its chapters, once they are all
+    /// counted, so that opening it later lays out only the chapters drawn, as if it had been read whole.
+    /// `engineVersion` (`LayoutCache.engineVersion` where the book was laid out) and `sha256` make the
+    /// checksum without the engine, which the process that joins the parts need not load (dlopen and
+    /// relocating libibook-reflow.so costs more than a book's commit of its counts).
+    public func write(chapterPages: [Int], digest: [UInt8], layout: ReflowLayout, engineVersion: String,
+                      sha256: ([UInt8]) -> [UInt8]) {
+        guard digest.count == 32, chapterPages.allSatisfy({ $0 >= 1 && $0 <= Int(Self.mostPagesPerChapter) }) else { return }
+        write(chapterPages.map { Int32($0) }, for: Key(book: digest, layout: layout.sane, stylesheet: nil)) { body, key in
+            sha256(Self.checksummed(body, key, engineVersion: engineVersion))
         }
     }
 
@@ -121,10 +135,16 @@ public struct LayoutCache: Sendable {
 
     /// Over the engine's version too: another MuPDF may page the same chapter differently.
     private static func checksum(_ body: [UInt8], _ key: Key) -> [UInt8] {
-        sha256(body + key.book + Array(key.layoutName.utf8) + Array((key.stylesheet ?? "").utf8) + Array(engineVersion.utf8))
+        sha256(checksummed(body, key, engineVersion: engineVersion))
     }
 
-    private static var engineVersion: String {
+    /// What the checksum is the SHA-256 of.
+    private static func checksummed(_ body: [UInt8], _ key: Key, engineVersion: String) -> [UInt8] {
+        body + key.book + Array(key.layoutName.utf8) + Array((key.stylesheet ?? "").utf8) + Array(engineVersion.utf8)
+    }
+
+    /// MuPDF's version, which the checksum covers.
+    public static var engineVersion: String {
         (try? ReflowLibrary.shared()).flatMap { $0.engineVersion() }.map { String(cString: $0) } ?? ""
     }
 

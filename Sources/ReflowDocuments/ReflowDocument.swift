@@ -11,14 +11,23 @@ public final class ReflowDocument {
     public private(set) var layout: ReflowLayout
     public private(set) var pageCount: Int
     public let metadata: ReflowMetadata
+    /// The chapters laid out when the document was opened with a `ChapterSelection` other than all
+    /// of them; nil for a book laid out whole. Its other chapters must not be drawn, read or
+    /// looked into: their pages are place-holders (see reflow_load_chapters).
+    public let part: ReflowPart?
 
     private let engine: EngineDocument
     private let package: EPUBPackage?
     private let zipNames: [String]
     private let embeddedCover: [UInt8]?
-    private lazy var navigation: EPUBNavigation? = readNavigation()
+    private lazy var navigation: EPUBNavigation? = package.flatMap { Self.readNavigation(package: $0, engine: engine) }
     /// Chapters parsed to find a link target's words, by archive path.
     private var chapterTrees: [String: XMLNode?] = [:]
+    /// The book's file, for laying it out whole when a part cannot say where a target is.
+    private let path: String?
+    /// Set when a part looked for a target's words up to its last page without finding them: the
+    /// whole book would have looked on into the next part's pages.
+    private var lookedPastPart = false
 
     /// Files larger than this are no book MuPDF should lay out whole.
     static let largestFile: UInt64 = 2 << 30
@@ -26,8 +35,9 @@ public final class ReflowDocument {
     /// `stylesheet` is laid over the book's own for as long as it is open (a printed book's margins);
     /// `cache` keeps each chapter's page count at a layout, so that reopening an EPUB lays out only
     /// the chapters drawn.
+    /// `chapters`: all of them, or a part of a long EPUB (see `ChapterSelection`; the part is `part`).
     public convenience init(path: String, layout: ReflowLayout = .reference, stylesheet: String? = nil,
-                            cache: LayoutCache? = nil) throws {
+                            cache: LayoutCache? = nil, chapters: ChapterSelection = .all) throws {
         var info = stat()
         guard FileName.withCString(path, { stat($0, &info) }) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw ReflowError.missing }
@@ -47,6 +57,7 @@ public final class ReflowDocument {
 
         var format: ReflowFormat
         var zipNames: [String] = []
+        var entrySizes: [String: Int] = [:]
         if BookSniffer.isZip(head) {
             let directory: ZipDirectory
             do { directory = try ZipDirectory.read(file) } catch {
@@ -62,6 +73,7 @@ public final class ReflowDocument {
             }
             format = zipFormat
             zipNames = directory.entries.map(\.name)
+            for entry in directory.entries { entrySizes[entry.name] = Int(clamping: entry.uncompressedSize) }
         } else {
             guard let sniffed = BookSniffer.format(head: head, fileExtension: fileExtension) else {
                 throw ReflowError.notABook(BookSniffer.describe(head))
@@ -85,7 +97,8 @@ public final class ReflowDocument {
             markup = file.read(at: 0, count: Int(size))
         }
         try self.init(engine: engine, format: format, layout: layout, zipNames: zipNames, xml: markup, path: path,
-                      stylesheet: stylesheet, cache: size <= LayoutCache.largestBook ? cache : nil)
+                      stylesheet: stylesheet, cache: size <= LayoutCache.largestBook ? cache : nil,
+                      chapters: chapters, entrySizes: entrySizes)
     }
 
     /// An XHTML book given as bytes (plain-text books are converted to this by another module).
@@ -94,14 +107,16 @@ public final class ReflowDocument {
         if xhtml.count > FB2Description.largestFile { throw ReflowError.tooLarge("\(xhtml.count >> 20) MB of XHTML") }
         let engine = try EngineDocument(path: nil, bytes: xhtml)
         try self.init(engine: engine, format: .xhtml, layout: layout, zipNames: [], xml: xhtml, path: nil,
-                      stylesheet: stylesheet, cache: nil)
+                      stylesheet: stylesheet, cache: nil, chapters: .all, entrySizes: [:])
     }
 
     private init(engine: EngineDocument, format: ReflowFormat, layout: ReflowLayout, zipNames: [String],
-                 xml: [UInt8]?, path: String?, stylesheet: String?, cache: LayoutCache?) throws(ReflowError) {
+                 xml: [UInt8]?, path: String?, stylesheet: String?, cache: LayoutCache?, chapters: ChapterSelection,
+                 entrySizes: [String: Int]) throws(ReflowError) {
         self.format = format
         self.layout = layout
         self.zipNames = zipNames
+        self.path = path
         // The package is read and checked (DRM, a broken OPF) before MuPDF lays anything out.
         let package = format == .epub ? try EPUBPackage(engine: engine) : nil
         self.package = package
@@ -109,13 +124,31 @@ public final class ReflowDocument {
             try ObfuscatedFonts.deobfuscate(engine, package: package, size: path.flatMap { RandomAccessFile(path: $0)?.size } ?? 0)
         }
         self.engine = engine
-        try Self.refuseDeepMarkup(engine: engine, format: format, package: package, zipNames: zipNames, markup: xml)
+        // An EPUB's chapters are scanned by the part that lays them out, the rest (its navigation
+        // document, which is read to choose the part, its NCX, pictures) first.
+        let chapterPaths = Set(package?.spine ?? [])
+        func refuseDeepMarkup(_ include: (String) -> Bool) throws(ReflowError) {
+            try Self.refuseDeepMarkup(engine: engine, format: format, package: package, zipNames: zipNames, markup: xml,
+                                      including: include)
+        }
+        let navigationPath = package?.navigation?.path
+        try refuseDeepMarkup { !chapterPaths.contains($0) || $0 == navigationPath }
+        var navigation: EPUBNavigation?
+        var part: ReflowPart?
+        if chapters != .all, format == .epub, let package, stylesheet == nil {
+            navigation = Self.readNavigation(package: package, engine: engine)
+            part = try Self.loadPart(chapters, engine: engine, package: package, navigation: navigation,
+                                     layout: layout.sane, entrySizes: entrySizes, refusing: refuseDeepMarkup)
+        }
+        if part == nil, format == .epub { try refuseDeepMarkup { chapterPaths.contains($0) } }
+        if case .chapters = chapters, part == nil { throw .damaged("its chapters cannot be read in parts") }
+        self.part = part
         // Only MuPDF's EPUB handler takes page counts it did not lay out itself (its accelerator).
-        let cache = format == .epub ? cache : nil
+        let cache = format == .epub && part == nil ? cache : nil
         let digest = cache.flatMap { _ in try? engine.digest() }
         let key = digest.map { LayoutCache.Key(book: $0, layout: layout.sane, stylesheet: stylesheet) }
         let cached = key.flatMap { cache?.read($0) }
-        try engine.load(format, layout.sane, stylesheet: stylesheet, chapterPages: cached)
+        if part == nil { try engine.load(format, layout.sane, stylesheet: stylesheet, chapterPages: cached) }
         if cached == nil, let cache, let key, let pages = engine.chapterPages() { cache.write(pages, for: key) }
         pageCount = engine.pageCount
         var metadata = package?.metadata ?? ReflowMetadata()
@@ -140,6 +173,34 @@ public final class ReflowDocument {
         }
         self.metadata = metadata
         embeddedCover = cover
+        if let navigation { self.navigation = navigation }
+    }
+
+    /// The part `chapters` selects, laid out; nil when the book is to be loaded whole.
+    private static func loadPart(_ chapters: ChapterSelection, engine: EngineDocument, package: EPUBPackage,
+                                 navigation: EPUBNavigation?, layout: ReflowLayout, entrySizes: [String: Int],
+                                 refusing refuseDeepMarkup: ((String) -> Bool) throws(ReflowError) -> Void) throws(ReflowError) -> ReflowPart? {
+        let bytes = package.spine.map { entrySizes[$0] ?? 0 }
+        let range: ClosedRange<Int>
+        switch chapters {
+        case .all:
+            return nil
+        case .firstOf(let parts):
+            // Only a navigation document's entries are resolved chapter by chapter (MuPDF resolves an NCX's all at once).
+            guard navigation?.contents.isEmpty == false, let first = ReflowPart.firstPart(bytes, parts: parts) else { return nil }
+            range = first
+        case .chapters(let asked, let count):
+            guard count == bytes.count, asked.upperBound < count, navigation?.contents.isEmpty == false else { return nil }
+            range = asked
+        }
+        let laidOut = Set(package.spine[range])
+        try refuseDeepMarkup { laidOut.contains($0) }
+        // An engine that cannot, or a spine MuPDF counts otherwise (nothing is loaded then): the book is read whole.
+        guard engine.loadChapters(layout, chapters: bytes.count, laidOut: range) else { return nil }
+        guard let pages = engine.chapterPages(), pages.count == bytes.count else { throw .damaged("its chapters cannot be counted") }
+        let firstPage = pages[..<range.lowerBound].reduce(0) { $0 + Int($1) } + 1
+        return ReflowPart(chapters: range, chapterCount: bytes.count, chapterBytes: bytes, firstPage: firstPage,
+                          chapterPages: pages[range].map(Int.init))
     }
 
     /// A MOBI's cover record, when it is no larger than a picture should be.
@@ -153,15 +214,17 @@ public final class ReflowDocument {
     /// Every document MuPDF will lay out (an EPUB's XHTML and SVG, an XPS's pages, an FB2 or XHTML
     /// file) scanned for nesting deep enough to overflow MuPDF's recursion (MarkupDepth). A MOBI's
     /// HTML is compressed inside it and is not scanned.
+    /// `including`: which of an EPUB's documents (by archive path) to scan this time.
     private static func refuseDeepMarkup(engine: EngineDocument, format: ReflowFormat, package: EPUBPackage?,
-                                         zipNames: [String], markup: [UInt8]?) throws(ReflowError) {
+                                         zipNames: [String], markup: [UInt8]?,
+                                         including include: (String) -> Bool) throws(ReflowError) {
         var names: [String] = []
         switch format {
         case .epub:
             // The NCX too: MuPDF reads its nested navPoints recursively.
             let laidOut: Set<String> = ["application/xhtml+xml", "text/html", "image/svg+xml", "application/x-dtbook+xml",
                                         "application/x-dtbncx+xml"]
-            names = package?.manifest.filter { laidOut.contains($0.mediaType.lowercased()) }.map(\.path) ?? []
+            names = package?.manifest.filter { laidOut.contains($0.mediaType.lowercased()) && include($0.path) }.map(\.path) ?? []
         case .xps:
             names = zipNames.filter { $0.lowercased().hasSuffix(".fpage") }
         case .fb2, .xhtml:
@@ -289,8 +352,14 @@ public final class ReflowDocument {
 
     // MARK: Layout and places
 
+    /// What the layout cache keys this book's page counts by (`LayoutCache.write(chapterPages:…)`): the
+    /// SHA-256 of its bytes as MuPDF reads them (an EPUB's fonts made whole, if they were obfuscated).
+    public func layoutDigest() -> [UInt8]? { try? engine.digest() }
+
     public func relayout(_ layout: ReflowLayout) throws {
         guard layout != self.layout else { return }
+        // Its other chapters' counts are place-holders that a new layout would replace by laying them out.
+        if part != nil { throw ReflowError.damaged("a part of a book is laid out at one size") }
         // MuPDF may have laid part of the book out before failing: count what it now has either way.
         defer { pageCount = engine.pageCount }
         try engine.layout(layout.sane)
@@ -337,19 +406,7 @@ public final class ReflowDocument {
     /// The EPUB 3 navigation document's table of contents, else MuPDF's (an NCX, FB2 sections).
     public func outline() -> [ReflowOutlineEntry] {
         if let contents = navigation?.contents, !contents.isEmpty {
-            // Entries come in reading order: one inside a chapter is looked for from where the one
-            // before it in that chapter was found, not from the chapter's start again.
-            var found: [String: Int] = [:]
-            var entries = contents.map { target in
-                ReflowOutlineEntry(title: target.title, depth: target.depth,
-                                   page: target.path.flatMap { pageIndex(ofTarget: $0, found: &found) }.map { $0 + 1 })
-            }
-            // A heading without a link (a <span> over its entries) opens where its first entry is.
-            for index in entries.indices.reversed() where entries[index].page == nil {
-                let next = entries.index(after: index)
-                if next < entries.endIndex, entries[next].depth > entries[index].depth { entries[index].page = entries[next].page }
-            }
-            return entries
+            return ReflowOutlineEntry.headingsOpened(targets(of: contents))
         }
         return engine.outline().compactMap { entry in
             guard let title = entry.title.cleanedBookText(limit: 300) else { return nil }
@@ -360,21 +417,61 @@ public final class ReflowDocument {
     /// The print edition's page numbers from an EPUB's page-list: each page is labelled with the first
     /// target it holds, a page holding none with the last target before it; pages before the first target are nil.
     public func pageLabels() -> [String?] {
-        var labels = [String?](repeating: nil, count: pageCount)
-        guard let pageList = navigation?.pageList, !pageList.isEmpty else { return labels }
-        var firstOnPage: [Int: String] = [:]
-        var lastOnPage: [Int: String] = [:]
-        for target in pageList {
-            guard let path = target.path, let index = pageIndex(ofTarget: path), index < pageCount else { continue }
-            if firstOnPage[index] == nil { firstOnPage[index] = target.title }
-            lastOnPage[index] = target.title
+        ReflowPageTarget.labels(pageCount: pageCount, targets: pageListTargets())
+    }
+
+    /// The table of contents' entries with the page each lands on (1-based), before headings are opened.
+    private func targets(of contents: [EPUBNavigation.Target]) -> [ReflowOutlineEntry] {
+        // Entries come in reading order: one inside a chapter is looked for from where the one
+        // before it in that chapter was found, not from the chapter's start again.
+        var found: [String: Int] = [:]
+        return contents.map { target in
+            ReflowOutlineEntry(title: target.title, depth: target.depth,
+                               page: target.path.flatMap { pageIndex(ofTarget: $0, found: &found) }.map { $0 + 1 })
         }
-        var carried: String?
-        for index in 0..<pageCount {
-            labels[index] = firstOnPage[index] ?? carried
-            if let last = lastOnPage[index] { carried = last }
+    }
+
+    private func pageListTargets() -> [ReflowPageTarget] {
+        (navigation?.pageList ?? []).map { target in
+            ReflowPageTarget(title: target.title, page: target.path.flatMap { pageIndex(ofTarget: $0) }.map { $0 + 1 })
         }
-        return labels
+    }
+
+    /// A part's table of contents (before headings are opened) and page list, to be joined with the
+    /// other parts': an entry whose target is in another part's chapters has no page here; a page is
+    /// counted from the part's first page (1), and is past its last one when the words of a target in
+    /// its chapters are first found in a later chapter. nil for a book laid out whole.
+    public func partNavigation() -> (contents: [ReflowOutlineEntry], pageList: [ReflowPageTarget])? {
+        guard let part, let contents = navigation?.contents else { return nil }
+        lookedPastPart = false
+        var outline = targets(of: contents)
+        var pageList = pageListTargets()
+        let owned = (contents.map(\.path), (navigation?.pageList ?? []).map(\.path))
+        func mine(_ path: String?) -> Bool { path.map(owns) ?? false }
+        if lookedPastPart {
+            // The whole book, laid out as `add` used to lay it out, says where this part's targets land.
+            guard let path, let whole = try? ReflowDocument(path: path, layout: layout), let counts = whole.engine.chapterPages(),
+                  counts.count == part.chapterCount, let wholeContents = whole.navigation?.contents, wholeContents.count == contents.count
+            else { return nil }
+            let before = counts[..<part.chapters.lowerBound].reduce(0) { $0 + Int($1) }
+            let wholeOutline = whole.targets(of: wholeContents), wholeList = whole.pageListTargets()
+            guard wholeList.count == pageList.count else { return nil }
+            for index in outline.indices { outline[index].page = mine(owned.0[index]) ? wholeOutline[index].page.map { $0 - before } : nil }
+            for index in pageList.indices { pageList[index].page = mine(owned.1[index]) ? wholeList[index].page.map { $0 - before } : nil }
+        } else {
+            let before = part.firstPage - 1
+            for index in outline.indices { outline[index].page = outline[index].page.map { $0 - before } }
+            for index in pageList.indices { pageList[index].page = pageList[index].page.map { $0 - before } }
+        }
+        return (outline, pageList)
+    }
+
+    /// Whether a target is in this document's chapters: every target is in a book laid out whole;
+    /// in a part, those whose chapter starts on one of the part's pages (found without laying it out).
+    private func owns(_ target: String) -> Bool {
+        guard let part else { return true }
+        guard let index = engine.resolve(String(target.prefix { $0 != "#" })) else { return false }
+        return part.pages.contains(index + 1)
     }
 
     /// The page index a link target ("OEBPS/text.xhtml#ch2") lands on. MuPDF 1.21 finds no target for
@@ -388,6 +485,8 @@ public final class ReflowDocument {
 
     /// `found`: the page where the last target looked for in each chapter was found.
     private func pageIndex(ofTarget path: String, found: inout [String: Int]) -> Int? {
+        // A part resolves only its own chapters' targets: resolving another's would lay it out.
+        guard owns(path) else { return nil }
         guard let index = engine.resolve(path), let hash = path.firstIndex(of: "#") else { return engine.resolve(path) }
         let chapter = String(path[..<hash]), id = String(path[path.index(after: hash)...])
         guard !id.isEmpty, engine.resolve(chapter) == index else { return index }
@@ -399,16 +498,18 @@ public final class ReflowDocument {
         let words = text.split(separator: " ").prefix(4).joined(separator: " ")
         let lastPage = min(pageCount, index + 500)
         let first = min(max(index, found[chapter] ?? index), lastPage)
-        for page in first..<lastPage where !engine.search(words, page: page, maximum: 1).isEmpty {
+        // A part has only its own pages to look in; the whole book would look on (partNavigation).
+        let end = part.map { min(lastPage, $0.pages.upperBound) } ?? lastPage
+        for page in first..<max(first, end) where !engine.search(words, page: page, maximum: 1).isEmpty {
             found[chapter] = page
             return page
         }
+        if end < lastPage { lookedPastPart = true }
         return index
     }
 
     /// The EPUB 3 navigation document; an EPUB 2's page list comes from its NCX instead.
-    private func readNavigation() -> EPUBNavigation? {
-        guard let package else { return nil }
+    private static func readNavigation(package: EPUBPackage, engine: EngineDocument) -> EPUBNavigation? {
         func tree(_ item: EPUBPackage.Item?) -> XMLNode? {
             guard let item, let bytes = try? engine.entry(item.path, maximum: EPUBPackage.largestDocument) else { return nil }
             return try? engine.parseXML(bytes)

@@ -37,6 +37,8 @@ final class ReflowLibrary: @unchecked Sendable {
     typealias Free = @convention(c) (UnsafeMutablePointer<UInt8>?) -> Void
     typealias LoadWith = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Double, Double, Double, UnsafePointer<CChar>?,
                                          UnsafePointer<Int32>?, Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    typealias LoadChapters = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Double, Double, Double, Int32, Int32, Int32,
+                                             UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias ChapterPages = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, Int32) -> Int32
     typealias Digest = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias SHA256 = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> Void
@@ -75,6 +77,8 @@ final class ReflowLibrary: @unchecked Sendable {
     let free: Free
     let loadWith: LoadWith
     let chapterPages: ChapterPages
+    /// Optional: without it a book is read whole, by one worker.
+    let loadChapters: LoadChapters?
     let digest: Digest
     let sha256: SHA256
     let links: Links
@@ -122,6 +126,7 @@ final class ReflowLibrary: @unchecked Sendable {
             (self.positionPage, self.resolveLink, self.archiveEntry, self.parseXML) = (positionPage, resolveLink, archiveEntry, parseXML)
             (self.decodeImage, self.free, self.letterBoxes, self.pageRuns) = (decodeImage, free, letterBoxes, pageRuns)
             (self.loadWith, self.chapterPages, self.digest, self.sha256) = (loadWith, chapterPages, digest, sha256)
+            loadChapters = symbol("reflow_load_chapters", LoadChapters.self)
             (self.links, self.writePDF, self.engineVersion) = (links, writePDF, engineVersion)
             pageStarts = symbol("reflow_page_starts", PageStarts.self)
             deobfuscate = symbol("reflow_deobfuscate", Deobfuscate.self)

@@ -12,3 +12,15 @@ public struct ReflowOutlineEntry: Codable, Equatable, Sendable {
         self.page = page
     }
 }
+
+extension ReflowOutlineEntry {
+    /// A heading without a link (a <span> over its entries) opens where its first entry is.
+    public static func headingsOpened(_ entries: [ReflowOutlineEntry]) -> [ReflowOutlineEntry] {
+        var entries = entries
+        for index in entries.indices.reversed() where entries[index].page == nil {
+            let next = entries.index(after: index)
+            if next < entries.endIndex, entries[next].depth > entries[index].depth { entries[index].page = entries[next].page }
+        }
+        return entries
+    }
+}

@@ -1,4 +1,5 @@
 #include "ReflowEngine.h"
+#include "CSHA256.h"
 
 #include <mupdf/fitz.h>
 
@@ -299,6 +300,39 @@ int32_t reflow_load_with(reflow_document *d, const char *magic, double width, do
     return status;
 }
 
+int32_t reflow_load_chapters(reflow_document *d, const char *magic, double width, double height, double em,
+                             int32_t chapters, int32_t first, int32_t last, char *message, size_t message_size) {
+    start_call(d);
+    if (d->doc) return REFLOW_OK;
+    if (chapters <= 0 || first < 0 || last < first || last >= chapters)
+        return fail(REFLOW_NO_ENTRY, "no such chapters", message, message_size);
+    fz_context *ctx = d->ctx;
+    int32_t status = REFLOW_OK;
+    int32_t *pages = NULL;
+    fz_var(pages);
+    fz_try(ctx) {
+        /* An accelerator's -1 is a count MuPDF does not know and finds by laying the chapter out; a count
+           it is given it believes, so the other chapters are never laid out (a page each, as far as
+           page numbers go). Laying one of them out would find the count wrong and forget every count
+           (accelerate_chapter): ReflowDocument never draws, reads or resolves a target in them. */
+        pages = fz_malloc_array(ctx, chapters, int32_t);
+        for (int32_t i = 0; i < chapters; i++) pages[i] = i >= first && i <= last ? -1 : 1;
+        open_document(d, magic, width, height, em, pages, chapters);
+        /* Chapters counted otherwise than by the package document the caller read: not a part of this book. */
+        if (fz_count_chapters(ctx, d->doc) != chapters) fz_throw(ctx, FZ_ERROR_GENERIC, "the spine has another number of chapters");
+        if (fz_count_pages(ctx, d->doc) <= 0) fz_throw(ctx, FZ_ERROR_GENERIC, "no pages");
+    }
+    fz_always(ctx) {
+        fz_free(ctx, pages);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+        fz_drop_document(ctx, d->doc);
+        d->doc = NULL;
+    }
+    return status;
+}
+
 int32_t reflow_chapter_pages(reflow_document *d, int32_t *pages, int32_t max_chapters) {
     start_call(d);
     fz_context *ctx = d->ctx;
@@ -323,13 +357,18 @@ int32_t reflow_digest(reflow_document *d, uint8_t digest[32], char *message, siz
     fz_var(stream);
     int32_t status = REFLOW_OK;
     fz_try(ctx) {
+        /* On the SHA extensions where the processor has them: a book is hashed at every opening. */
+        int hardware = ibook_sha256_hardware();
         fz_sha256 state;
-        fz_sha256_init(&state);
+        ibook_sha256 fast;
+        if (hardware) ibook_sha256_start(&fast); else fz_sha256_init(&state);
         stream = d->path ? fz_open_file(ctx, d->path) : fz_open_buffer(ctx, d->bytes);
         unsigned char chunk[65536];
         size_t count;
-        while ((count = fz_read(ctx, stream, chunk, sizeof chunk)) > 0) fz_sha256_update(&state, chunk, count);
-        fz_sha256_final(&state, digest);
+        while ((count = fz_read(ctx, stream, chunk, sizeof chunk)) > 0) {
+            if (hardware) ibook_sha256_add(&fast, chunk, count); else fz_sha256_update(&state, chunk, count);
+        }
+        if (hardware) ibook_sha256_end(&fast, digest); else fz_sha256_final(&state, digest);
     }
     fz_always(ctx) {
         fz_drop_stream(ctx, stream);
@@ -343,6 +382,13 @@ int32_t reflow_digest(reflow_document *d, uint8_t digest[32], char *message, siz
 const char *reflow_engine_version(void) { return FZ_VERSION; }
 
 void reflow_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]) {
+    if (ibook_sha256_hardware()) {
+        ibook_sha256 fast;
+        ibook_sha256_start(&fast);
+        ibook_sha256_add(&fast, bytes, length);
+        ibook_sha256_end(&fast, digest);
+        return;
+    }
     fz_sha256 state;
     fz_sha256_init(&state);
     fz_sha256_update(&state, bytes, length);

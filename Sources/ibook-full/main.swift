@@ -64,6 +64,9 @@ program.home = ShelfCommand.self
 program.pageStructure = { book, page in
     try PageStructureReading.structure(of: book, page: page)
 }
+program.pageStart = { book, page in
+    try PageStartReading.start(of: book, page: page)
+}
 program.reflowThumbnail = { library, book, page, size, password in
     try library.thumbnail(of: book, page: page, size: size, password: password)
 }

@@ -26,6 +26,20 @@ final class LayoutCacheTests: XCTestCase {
         try TestBooks.write(LinkTests.footnoteBook(), named: "notes.epub", in: folder)
     }
 
+    /// The cache is keyed by the SHA-256 of the book's bytes, whichever SHA-256 the engine uses
+    /// (the processor's SHA extensions, or MuPDF's): sha256sum's.
+    func testTheBooksDigestIsSha256sums() throws {
+        for size in [0, 55, 56, 64, 1000] {
+            var bytes = LinkTests.footnoteBook()
+            bytes += [UInt8](repeating: 0x5A, count: size)
+            let path = try TestBooks.write(bytes, named: "digest-\(size).epub", in: folder)
+            let document = try ReflowDocument(path: path)
+            let hex = try XCTUnwrap(document.layoutDigest()).map { String(format: "%02x", $0) }.joined()
+            let expected = try Run.process("/usr/bin/sha256sum", [path]).stdout.split(separator: " ").first.map(String.init)
+            XCTAssertEqual(hex, expected, "\(size) bytes after the book")
+        }
+    }
+
     func testASecondOpenPagesTheBookAsTheFirst() throws {
         let path = try book()
         let first = try ReflowDocument(path: path, cache: cache)

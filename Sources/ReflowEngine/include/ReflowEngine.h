@@ -50,6 +50,12 @@ void reflow_close(reflow_document *document);
    then lays out only the chapters it draws. Counts for another number of chapters are ignored. */
 int32_t reflow_load_with(reflow_document *document, const char *magic, double width, double height, double em,
                          const char *css, const int32_t *pages, int32_t chapters, char *message, size_t message_size);
+/* reflow_load of an EPUB of `chapters` chapters (as its package document's spine counts them) that
+   lays out only the chapters `first` to `last` (0-based, both included): the others count one page
+   each and must not be drawn, read or looked into, so that a long book is read in parts, one worker
+   a part. Fails when MuPDF counts another number of chapters. */
+int32_t reflow_load_chapters(reflow_document *document, const char *magic, double width, double height, double em,
+                             int32_t chapters, int32_t first, int32_t last, char *message, size_t message_size);
 /* Each chapter's page count in the current layout into `pages`; the number of chapters, or -1
    (more than `max_chapters`, or not loaded). */
 int32_t reflow_chapter_pages(reflow_document *document, int32_t *pages, int32_t max_chapters);
