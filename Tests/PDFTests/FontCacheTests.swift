@@ -78,6 +78,22 @@ final class FontCacheTests: XCTestCase {
         }
     }
 
+    /// More fonts than the cache keeps (1,024): it starts again and the pages read the same.
+    func testAFileWithAFontOnEveryPageReadsTheSamePastTheCachesLimit() throws {
+        let count = 1_100
+        let bases = ["Times-Roman", "Courier", "Helvetica-Bold", "Symbol"]
+        // Objects 5 on: a font object of its own for each page, beside the shared object 3.
+        let fonts = (0..<count).map { "<< /Type /Font /Subtype /Type1 /BaseFont /\(bases[$0 % bases.count]) >>" }
+        let read = try pages(of: pdf((0..<count).map { index in
+            ("<< /F1 3 0 R /F9 \(5 + index) 0 R >>", index % 2 == 0 ? "F9" : "F1", "page \(index + 1) of many")
+        }, extra: fonts))
+        XCTAssertEqual(read.count, count)
+        XCTAssertEqual(read.last?.glib, "page \(count) of many")
+        for (number, page) in read.enumerated() where Array(page.onePass.utf8) != Array(page.glib.utf8) || !page.sameBoxes {
+            XCTFail("page \(number + 1): \(page.onePass.debugDescription) against \(page.glib.debugDescription)")
+        }
+    }
+
     func testAFontThatIsNotADictionaryIsNoFontOnEveryPage() throws {
         // Object 5 is a number where a font should be.
         let read = try pages(of: pdf([
