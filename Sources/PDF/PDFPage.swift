@@ -18,6 +18,9 @@ public final class PDFPage {
 
     var page: OpaquePointer { handle }
 
+    /// The document's second opening, which reads text in one pass (nil where it could not be opened).
+    var pageText: PageTextDocument? { owner.pageText }
+
     /// The text in reading order: poppler's, with a separator where it runs
     /// together two pieces the page shows apart (see `PieceSeparator`).
     /// Character for Character the text of `glyphs()`.
@@ -56,7 +59,7 @@ public final class PDFPage {
     /// where PageText could not open the file or build the page.
     func withOnePass<Result>(_ body: (String, UnsafeBufferPointer<PageTextBox>?, UnsafeBufferPointer<Double>) -> Result) -> Result? {
         let area = textArea
-        guard let pageText = owner.pageText else { return nil }
+        guard let pageText else { return nil }
         return try? pageText.read(page: index, area: PageTextBox(x1: area.x1, y1: area.y1, x2: area.x2, y2: area.y2), body)
     }
 

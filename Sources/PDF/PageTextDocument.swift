@@ -64,6 +64,12 @@ final class PageTextDocument {
                     UnsafeBufferPointer(start: sizes, count: hasLayout != 0 ? count : 0))
     }
 
+    /// False when page `index` (0-based) has no annotation of a kind
+    /// `PDFPage.annotations()` keeps, as its /Annots says without poppler
+    /// making the annotations (links, most of what a manual has); true when
+    /// it may have one.
+    func mayHaveMarks(page index: Int) -> Bool { page_text_has_marks(handle, Int32(index)) != 0 }
+
     private static func error(_ status: Int32, message characters: [CChar]) -> PDFError {
         let message = String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {

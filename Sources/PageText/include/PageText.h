@@ -60,6 +60,11 @@ int32_t page_text_read(page_text_document *document, int32_t page_index, double 
                        const char **text, size_t *text_length, const page_text_box **boxes, const double **font_sizes,
                        size_t *box_count, int32_t *has_layout, char *message, size_t message_size);
 
+/* 0 when page `page_index` has no annotation of a kind ibook keeps (a note or
+   a markup: not a link, a form field or a popup), read from the page's
+   /Annots without making its annotations; 1 when it may have one. */
+int32_t page_text_has_marks(page_text_document *document, int32_t page_index);
+
 #ifdef __cplusplus
 }
 #endif
