@@ -64,7 +64,12 @@ let package = Package(
         .target(name: "LZ4", dependencies: ["CLZ4"]),
         // What a book is made of, whatever its format (BookDocument), and the formats ibook knows.
         .target(name: "Documents", dependencies: ["Raster"]),
-        .target(name: "PDF", dependencies: ["Documents", "FileNames", "CPoppler", "FileOutput", "Raster", "TextCells"]),
+        // A page's text and its characters' boxes in one pass of poppler's TextOutputDev (C++ over
+        // poppler's own API, as pdftotext reads), the same as poppler-glib's two selection walks give.
+        // (libpoppler was built with TEXTOUT_WORD_LIST, in its config.h rather than its installed headers:
+        // without it TextOutputDev.h's TextWord has neither the library's fields nor its boxes' accessors.)
+        .target(name: "PageText", dependencies: ["CPopplerCore"], cxxSettings: [.define("TEXTOUT_WORD_LIST")]),
+        .target(name: "PDF", dependencies: ["Documents", "FileNames", "CPoppler", "PageText", "FileOutput", "Raster", "TextCells"]),
         // Which engine opens which format: PDFs with poppler, EPUB, FB2, comics and plain text with
         // the reflow engine (libibook-reflow.so, MuPDF), each behind the Documents module's BookDocument.
         .target(name: "BookOpening", dependencies: ["Documents", "FileNames", "PDF", "ReflowDocuments", "PlainTextBooks"]),

@@ -8,6 +8,11 @@ import Foundation
 public final class PDFDocument {
     let handle: OpaquePointer
     public let path: String
+    /// What it was opened with, for the second opening that reads page text.
+    private let password: String?
+    private let absolutePath: String
+    /// The mapped file, when it was opened from one: the text document reads it too.
+    private let bytes: OpaquePointer?
 
     /// `mapped`: read through a memory mapping of the file rather than
     /// poppler's file stream, which reads 256 bytes a system call (a tenth of
@@ -16,25 +21,29 @@ public final class PDFDocument {
     /// a password: poppler 22.12 crashes when it tries a failed password a
     /// second way on a document made from bytes.
     public init(path: String, password: String? = nil, mapped: Bool = false) throws {
+        // The path opened; the text document opens the same file, whatever the current folder is then.
+        absolutePath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         PopplerDiagnostics.install()
         self.path = path
+        self.password = password
         try Self.check(path)
         var error: UnsafeMutablePointer<GError>?
         let opened: OpaquePointer?
-        if mapped, password == nil, let bytes = Self.mappedBytes(path) {
-            defer { g_bytes_unref(bytes) }
+        let bytes = mapped && password == nil ? Self.mappedBytes(path) : nil
+        self.bytes = bytes
+        if let bytes {
             opened = poppler_document_new_from_bytes(bytes, password, &error)
         } else {
             // By URI rather than descriptor: poppler retries a failed password in
             // Latin-1, which a consumed descriptor turns into "damaged". A URI
             // needs an absolute path; a relative one is the current folder's.
-            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-            guard let uri = takeGString(FileName.withCString(absolute) { g_filename_to_uri($0, nil, nil) }) else {
+            guard let uri = takeGString(FileName.withCString(absolutePath) { g_filename_to_uri($0, nil, nil) }) else {
                 throw PDFError.unreadable("the path cannot be expressed as a URI")
             }
             opened = poppler_document_new_from_file(uri, password, &error)
         }
         guard let document = opened else {
+            if let bytes { g_bytes_unref(bytes) }
             let failure = takeGError(error)
             switch failure?.code {
             case Int32(POPPLER_ERROR_ENCRYPTED.rawValue):
@@ -48,7 +57,35 @@ public final class PDFDocument {
         handle = document
     }
 
-    deinit { g_object_unref(gpointer(handle)) }
+    deinit {
+        // The text document first: it reads the mapping and shares poppler's settings with this one.
+        textDocument = nil
+        if let bytes { g_bytes_unref(bytes) }
+        g_object_unref(gpointer(handle))
+    }
+
+    /// The same file opened again through PageText, which reads a page's text
+    /// and boxes in one pass; opened on the first page read. nil when it
+    /// cannot be opened although poppler-glib could (then PDFPage reads
+    /// through poppler-glib as before).
+    private var textDocument: PageTextDocument?
+    private var textDocumentTried = false
+
+    var pageText: PageTextDocument? {
+        if !textDocumentTried {
+            textDocumentTried = true
+            // What poppler says of the file it said when poppler-glib opened it.
+            textDocument = PopplerDiagnostics.muted {
+                if let bytes {
+                    var size = 0
+                    let data = g_bytes_get_data(bytes, &size)
+                    return try? PageTextDocument(bytes: UnsafeRawBufferPointer(start: data, count: size))
+                }
+                return try? PageTextDocument(path: absolutePath, password: password)
+            }
+        }
+        return textDocument
+    }
 
     /// The file's bytes through a read-only mapping, which the returned
     /// GBytes owns; nil when the file cannot be mapped.

@@ -18,12 +18,14 @@ public final class PDFPage {
 
     var page: OpaquePointer { handle }
 
+    /// The document's second opening, which reads text in one pass (nil where it could not be opened).
+    var pageText: PageTextDocument? { owner.pageText }
+
     /// The text in reading order: poppler's, with a separator where it runs
     /// together two pieces the page shows apart (see `PieceSeparator`).
     /// Character for Character the text of `glyphs()`.
     public var text: String {
-        let text = popplerText
-        return withTextLayout { boxes in
+        withPopplerText { text, boxes in
             guard let boxes else { return text }
             // Indexing reads every page's text and no glyph: most pages are ASCII, where a
             // byte is a Character with one box, and Characters and Glyphs are not worth making.
@@ -32,12 +34,7 @@ public final class PDFPage {
     }
 
     /// poppler's own page text, over `textArea`.
-    var popplerText: String {
-        var area = textArea
-        guard let raw = poppler_page_get_text_for_area(page, &area) else { return "" }
-        defer { g_free(raw) }
-        return String(cString: raw)
-    }
+    var popplerText: String { withPopplerText { text, _ in text } }
 
     /// The area whose text is the page's: the page and as much again on
     /// every side. poppler's text of the page alone (`poppler_page_get_text`)
@@ -47,6 +44,40 @@ public final class PDFPage {
     var textArea: PopplerRectangle {
         let (width, height) = size
         return PopplerRectangle(x1: -width, y1: -height, x2: 2 * width, y2: 2 * height)
+    }
+
+    /// poppler's text over `textArea` and the box of each of its Unicode
+    /// scalars (nil when it gives none), lent to `body`: read in one pass of
+    /// poppler's TextOutputDev (PageText), or through poppler-glib's selection
+    /// API where PageText could not open the file or build the page.
+    func withPopplerText<Result>(_ body: (String, UnsafeBufferPointer<PageTextBox>?) -> Result) -> Result {
+        if let result = withOnePass({ text, boxes, _ in body(text, boxes) }) { return result }
+        return withSelectionText(body)
+    }
+
+    /// The text, boxes and font sizes of one pass (see PageText.h), or nil
+    /// where PageText could not open the file or build the page.
+    func withOnePass<Result>(_ body: (String, UnsafeBufferPointer<PageTextBox>?, UnsafeBufferPointer<Double>) -> Result) -> Result? {
+        let area = textArea
+        guard let pageText else { return nil }
+        return try? pageText.read(page: index, area: PageTextBox(x1: area.x1, y1: area.y1, x2: area.x2, y2: area.y2), body)
+    }
+
+    /// The same through poppler-glib: `poppler_page_get_text_for_area`, then
+    /// `poppler_page_get_text_layout_for_area`, each walking the page's
+    /// selection (OnePassCorpusTests compares the two ways).
+    func withSelectionText<Result>(_ body: (String, UnsafeBufferPointer<PageTextBox>?) -> Result) -> Result {
+        var area = textArea
+        let text = poppler_page_get_text_for_area(page, &area).map { raw in
+            defer { g_free(raw) }
+            return String(cString: raw)
+        } ?? ""
+        var rectangles: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        guard poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count) != 0, let rectangles else { return body(text, nil) }
+        defer { g_free(rectangles) }
+        let boxes = UnsafeBufferPointer(start: rectangles, count: Int(count)).map { PageTextBox(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }
+        return boxes.withUnsafeBufferPointer { body(text, $0) }
     }
 
     /// The page label the document assigns ("iv", "A-3"), if any.
@@ -68,25 +99,13 @@ public final class PDFPage {
 
     /// The two together, from one reading of the page.
     public func textAndGlyphs() -> (text: String, glyphs: [Glyph]) {
-        let text = popplerText
-        return withTextLayout { boxes in
+        withPopplerText { text, boxes in
             guard let boxes else { return (text, []) }
             return textAndGlyphs(text: text, boxes: boxes)
         }
     }
 
-    /// poppler's box of each Unicode scalar of `popplerText` (nil when it
-    /// gives none), freed after `body`.
-    private func withTextLayout<Result>(_ body: (UnsafeBufferPointer<PopplerRectangle>?) -> Result) -> Result {
-        var rectangles: UnsafeMutablePointer<PopplerRectangle>?
-        var count: guint = 0
-        var area = textArea
-        guard poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count) != 0, let rectangles else { return body(nil) }
-        defer { g_free(rectangles) }
-        return body(UnsafeBufferPointer(start: rectangles, count: Int(count)))
-    }
-
-    private func textAndGlyphs(text: String, boxes rectangles: UnsafeBufferPointer<PopplerRectangle>) -> (text: String, glyphs: [Glyph]) {
+    private func textAndGlyphs(text: String, boxes rectangles: UnsafeBufferPointer<PageTextBox>) -> (text: String, glyphs: [Glyph]) {
         let count = rectangles.count
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(count)
@@ -125,7 +144,7 @@ extension PDFPage {
     /// `textAndGlyphs(text:boxes:)`'s text, for text that is all ASCII
     /// without a carriage return (which would pair with a line feed into one
     /// Character) and has a box for every byte; nil for any other.
-    static func separatedASCII(_ text: String, boxes: UnsafeBufferPointer<PopplerRectangle>) -> String? {
+    static func separatedASCII(_ text: String, boxes: UnsafeBufferPointer<PageTextBox>) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             guard bytes.count == boxes.count, !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }

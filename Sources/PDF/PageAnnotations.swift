@@ -5,6 +5,13 @@ extension PDFPage {
     /// The page's annotations (links, form fields and popups left out, as
     /// they are not a reader's marks), text markup with the text it covers.
     public func annotations() -> [PDFAnnotation] {
+        // Most pages have none but links: poppler-glib would make every one of them to say so.
+        if let pageText, !pageText.mayHaveMarks(page: index) { return [] }
+        return allAnnotations()
+    }
+
+    /// The same, every annotation poppler-glib makes looked at (AnnotationPrecheckTests compares the two).
+    func allAnnotations() -> [PDFAnnotation] {
         guard let mappings = poppler_page_get_annot_mapping(page) else { return [] }
         defer { poppler_page_free_annot_mapping(mappings) }
         let geometry = AnnotationGeometry(page: self)
@@ -71,6 +78,7 @@ extension PDFPage {
         case POPPLER_ANNOT_SOUND: return "sound"
         // Links, form fields, popups (the window of another annotation) and
         // the like are the document's machinery, not marks made on it.
+        // (PageText's PageMarks.cpp names the /Subtype of each kind kept here.)
         default: return nil
         }
     }

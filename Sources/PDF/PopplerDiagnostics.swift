@@ -38,7 +38,21 @@ public enum PopplerDiagnostics {
         return try body()
     }
 
+    /// The key under which the calling thread keeps what it is not to hear.
+    private static let mutedKey = "ibook.PopplerDiagnostics.muted"
+
+    /// Runs `body` with what poppler says on this thread dropped: a file
+    /// opened a second time says what it said the first time.
+    static func muted<T>(_ body: () throws -> T) rethrows -> T {
+        let dictionary = Thread.current.threadDictionary
+        let previous = dictionary[mutedKey]
+        dictionary[mutedKey] = true
+        defer { dictionary[mutedKey] = previous }
+        return try body()
+    }
+
     static func record(_ line: String) {
+        if Thread.current.threadDictionary[mutedKey] != nil { return }
         if let log = Thread.current.threadDictionary[currentLogKey] as? PopplerLog {
             log.record(line)
             return

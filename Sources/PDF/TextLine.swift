@@ -54,8 +54,15 @@ extension PDFPage {
         return lines
     }
 
-    /// The font size of each Unicode scalar of `text`, 0 where poppler gives none.
+    /// The font size of each Unicode scalar of `text`, 0 where poppler gives
+    /// none: from the same pass as the text (which `glyphs()` has just read),
+    /// else from poppler-glib's text attributes.
     private func scalarFontSizes() -> [Double] {
+        withOnePass { _, _, sizes in Array(sizes) } ?? selectionFontSizes()
+    }
+
+    /// poppler-glib's font size of each Unicode scalar (OnePassTextTests compares the two).
+    func selectionFontSizes() -> [Double] {
         var area = textArea
         guard let list = poppler_page_get_text_attributes_for_area(page, &area) else { return [] }
         defer { poppler_page_free_text_attributes(list) }

@@ -171,16 +171,16 @@ final class PieceSeparationTests: XCTestCase {
     }
 
     func testTheASCIIWayIsOnlyForASCIIWithABoxPerByte() {
-        let box = PopplerRectangle(x1: 0, y1: 0, x2: 6, y2: 12)
+        let box = PageTextBox(x1: 0, y1: 0, x2: 6, y2: 12)
         func separated(_ text: String, boxes: Int) -> String? {
-            let rectangles = [PopplerRectangle](repeating: box, count: boxes)
+            let rectangles = [PageTextBox](repeating: box, count: boxes)
             return rectangles.withUnsafeBufferPointer { PDFPage.separatedASCII(text, boxes: $0) }
         }
         XCTAssertEqual(separated("ab", boxes: 2), "ab")
         XCTAssertNil(separated("ab", boxes: 3), "a box too many")
         XCTAssertNil(separated("caf\u{E9}", boxes: 4), "not ASCII")
         XCTAssertNil(separated("a\r\nb", boxes: 4), "CR LF is one Character")
-        let apart = [PopplerRectangle(x1: 0, y1: 0, x2: 6, y2: 12), PopplerRectangle(x1: 40, y1: 0, x2: 46, y2: 12)]
+        let apart = [PageTextBox(x1: 0, y1: 0, x2: 6, y2: 12), PageTextBox(x1: 40, y1: 0, x2: 46, y2: 12)]
         XCTAssertEqual(apart.withUnsafeBufferPointer { PDFPage.separatedASCII("ab", boxes: $0) }, "a b", "a column apart")
     }
 
