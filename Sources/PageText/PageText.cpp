@@ -113,8 +113,7 @@ extern "C" void page_text_close(page_text_document *document)
 
 extern "C" int32_t page_text_read(page_text_document *document, int32_t page_index, double x1, double y1, double x2, double y2, const char **text,
                                   size_t *text_length, const page_text_box **boxes, const double **font_sizes, size_t *box_count,
-                                  int32_t *has_layout, char *message,
-                                  size_t message_size)
+                                  int32_t *has_layout, char *message, size_t message_size)
 {
     PDFDoc &pdf = *document->document;
     Page *page = page_index >= 0 && page_index < pdf.getNumPages() ? pdf.getPage(page_index + 1) : nullptr;
@@ -131,7 +130,7 @@ extern "C" int32_t page_text_read(page_text_document *document, int32_t page_ind
         std::unique_ptr<TextPage, TextPageRelease> textPage;
         {
             TextOutputDev output(nullptr, true, 0, false, false);
-            FontCache::Drawing drawing;
+            FontCache::Drawing drawing; // destroyed first, while the output it ends a page of is alive
             document->fonts.display(pdf, page, output, drawing);
             output.endPage();
             textPage.reset(output.takeText());
