@@ -211,7 +211,13 @@ public final class LibraryServer: @unchecked Sendable {
     /// shared library's cover from the database).
     private func pageImage(of book: Book, page: Int, width: Int) throws -> HTTPResponse {
         guard page == 1, book.format != .pdf else {
-            let size = try drawing.size(of: book, page: page, width: width) { try library.thumbnailSize(of: book, page: page, width: width) }
+            let size: Int
+            do {
+                size = try drawing.size(of: book, page: page, width: width) { try library.thumbnailSize(of: book, page: page, width: width) }
+            } catch LibraryError.fileMissing {
+                // Never drawn at this width, or it would have been found in the cache by `image`.
+                return try image(of: book, page: page, size: width)
+            }
             return try image(of: book, page: page, size: size)
         }
         let first = try drawing.run(book, page: page, size: width) { try library.thumbnail(of: book, page: page, size: width) }

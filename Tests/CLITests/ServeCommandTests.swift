@@ -311,6 +311,10 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(response.status, 404)
         XCTAssertTrue(response.text.contains("no longer where the library has it"), response.text)
         XCTAssertFalse(response.text.contains(book.path), "the server's paths are nobody's business")
+        // A page never drawn, as an app streams it, is a 404 that says so too, not a failure of the server.
+        let page = try server.get("/books/\(book.id)/pages/1?width=333")
+        XCTAssertEqual(page.status, 404)
+        XCTAssertTrue(page.text.contains("no longer where the library has it"), page.text)
     }
 
     func testAFailureOnTheServerIsLoggedThereAndNotShownToTheClient() throws {
