@@ -25,6 +25,10 @@ public enum ReaderEffect: Equatable, Sendable {
     case copy(String, words: Int)
     /// The bookmarks list is about to be shown.
     case loadBookmarks
+    /// The highlights and notes list is about to be shown: read them again,
+    /// as `ibook note` may have added one while the book was open.
+    case loadAnnotations
+    case deleteAnnotation(id: Int)
     case suspend
     case quit
 }

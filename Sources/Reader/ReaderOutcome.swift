@@ -9,6 +9,8 @@ public enum ReaderOutcome: Sendable {
     case bookmarksLoaded([Bookmark])
     case bookmarkSaved(page: Int, created: Bool, bookmarks: [Bookmark])
     case bookmarkDeleted(page: Int, bookmarks: [Bookmark])
+    case annotationsLoaded([Annotation])
+    case annotationDeleted(Annotation, annotations: [Annotation])
     /// `:` was answered with this reference page.
     case located(page: Int)
     /// The search's hits, in the order of the book (view pages).

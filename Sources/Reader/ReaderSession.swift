@@ -304,6 +304,11 @@ public final class ReaderSession {
             case .deleteBookmark(let page):
                 _ = try library.deleteBookmark(book, page: .number(page))
                 return .bookmarkDeleted(page: page, bookmarks: try library.bookmarks(of: book))
+            case .loadAnnotations:
+                return .annotationsLoaded(try library.annotations(of: book))
+            case .deleteAnnotation(let id):
+                let deleted = try library.deleteAnnotation(id: id)
+                return .annotationDeleted(deleted, annotations: try library.annotations(of: book))
             case .openURI(let uri):
                 return open(uri)
             case .pageChanged, .redraw, .quit, .suspend, .viewModeChanged, .relayout:

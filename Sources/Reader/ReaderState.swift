@@ -13,6 +13,8 @@ public struct ReaderState: Sendable {
         case none
         case outline(selected: Int)
         case bookmarks(selected: Int)
+        /// The book's highlights and notes (`A`), in page order: `selected` indexes `annotations`.
+        case notes(selected: Int)
         case overview(selected: Int)
         case help
     }
@@ -22,6 +24,8 @@ public struct ReaderState: Sendable {
         case bookmarkNote(page: Int)
         /// y or n: delete the bookmark on the page?
         case deleteBookmark(page: Int)
+        /// y or n: delete this highlight or note?
+        case deleteAnnotation(id: Int)
     }
 
     /// A place set with `m` and a letter: the page and how far down it the view was.

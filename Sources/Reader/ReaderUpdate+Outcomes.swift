@@ -17,6 +17,13 @@ extension ReaderUpdate {
             state.message = "Deleted the bookmark on page \(page)"
             state.bookmarks = bookmarks
             keepBookmarkSelection(&state)
+        case .annotationsLoaded(let annotations):
+            state.annotations = annotations
+            keepNoteSelection(&state)
+        case .annotationDeleted(let annotation, let annotations):
+            state.message = "Deleted #\(annotation.id)" + (annotation.text.map { ": “\($0)”" } ?? "")
+            state.annotations = annotations
+            keepNoteSelection(&state)
         case .located(let page):
             let before = state.referencePage
             if state.jump(toReference: page) || state.referencePage != before { return [.pageChanged] }
@@ -63,6 +70,12 @@ extension ReaderUpdate {
     }
 
     private static func count(_ words: Int) -> String { words == 1 ? "1 word" : "\(words) words" }
+
+    private static func keepNoteSelection(_ state: inout ReaderState) {
+        if case .notes(let selected) = state.panel {
+            state.panel = .notes(selected: max(0, min(selected, state.annotations.count - 1)))
+        }
+    }
 
     private static func keepBookmarkSelection(_ state: inout ReaderState) {
         if case .bookmarks(let selected) = state.panel {

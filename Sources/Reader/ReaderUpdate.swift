@@ -19,6 +19,7 @@ public enum ReaderUpdate {
             return [.redraw]
         case .outline(let selected): return outline(key, selected, &state)
         case .bookmarks(let selected): return bookmarks(key, selected, &state)
+        case .notes(let selected): return notes(key, selected, &state)
         case .overview(let selected): return overview(key, selected, &state)
         }
         return page(key, &state)
@@ -201,6 +202,11 @@ public enum ReaderUpdate {
         case .character("M"):
             state.panel = .bookmarks(selected: 0)
             return [.loadBookmarks, .redraw]
+        case .character("A"):
+            // The list starts at the first mark on or after the page read, as a book's notes page would.
+            let here = state.annotations.firstIndex { $0.page >= state.referencePage } ?? 0
+            state.panel = .notes(selected: here)
+            return [.loadAnnotations, .redraw]
         case .control("o"):
             guard let previous = state.back.popLast() else { return noMove("No earlier position", &state) }
             state.forward.append(state.page)
@@ -438,6 +444,12 @@ public enum ReaderUpdate {
             state.message = "Bookmark kept"
             return [.redraw]
         }
+        if case .deleteAnnotation(let id) = prompt.kind {
+            state.prompt = nil
+            if key == .character("y") || key == .character("Y") { return [.deleteAnnotation(id: id), .redraw] }
+            state.message = "Kept #\(id)"
+            return [.redraw]
+        }
         switch key {
         case .escape, .control("c"), .control("g"):
             state.prompt = nil
@@ -486,7 +498,7 @@ public enum ReaderUpdate {
                 // Emptying a note that was there clears it; nil would keep it.
                 let had = state.bookmarks.first { $0.page == page }?.note.map { !$0.isEmpty } ?? false
                 return [.saveBookmark(page: page, note: text.isEmpty ? (had ? "" : nil) : text), .redraw]
-            case .deleteBookmark:
+            case .deleteBookmark, .deleteAnnotation:
                 return [.redraw]
             }
         default:
@@ -607,6 +619,26 @@ public enum ReaderUpdate {
             return [.redraw]
         }
         if let next = moved(selected, by: key, count: max(1, state.bookmarks.count)) { state.panel = .bookmarks(selected: next) }
+        return [.redraw]
+    }
+
+    /// The highlights and notes: Enter goes to the page one is on, `d` deletes it after `y`.
+    private static func notes(_ key: Key, _ selected: Int, _ state: inout ReaderState) -> [ReaderEffect] {
+        if closes(key, toggle: "A") {
+            state.panel = .none
+            return [.redraw]
+        }
+        if key == .enter {
+            state.panel = .none
+            guard state.annotations.indices.contains(selected) else { return [.redraw] }
+            return jump(toReference: state.annotations[selected].page, &state)
+        }
+        if key == .character("d") {
+            guard state.annotations.indices.contains(selected) else { return [.redraw] }
+            state.prompt = .init(kind: .deleteAnnotation(id: state.annotations[selected].id))
+            return [.redraw]
+        }
+        if let next = moved(selected, by: key, count: max(1, state.annotations.count)) { state.panel = .notes(selected: next) }
         return [.redraw]
     }
 

@@ -15,6 +15,7 @@ public enum ReaderView {
             case .searchBackward: lead = "?"
             case .bookmarkNote(let page): lead = "Bookmark page \(page), note (Enter to save, Esc to cancel): "
             case .deleteBookmark(let page): lead = "Delete the bookmark on page \(page)? (y/n) "
+            case .deleteAnnotation(let id): lead = "Delete #\(id)? (y/n) "
             }
             return fitted(lead + prompt.text, columns)
         }
@@ -48,6 +49,9 @@ public enum ReaderView {
             if state.inverted { mode.append("dark") }
         }
         if !mode.isEmpty { parts.append(mode.joined(separator: " ")) }
+        // A note is not drawn on the page as a highlight is: its mark says the page has one, A lists it.
+        let notes = state.annotations.filter { $0.page == state.referencePage && !($0.note ?? "").isEmpty }.count
+        if notes > 0 { parts.append("✎ \(notes)") }
         if state.rendering { parts.append("rendering…") }
         // The search's place only while its hit is on the page shown: after a
         // jump elsewhere (contents, :page, a bookmark) "3/30" would be stale.
@@ -98,6 +102,12 @@ public enum ReaderView {
                 }
             return boxed(lines, title: "Bookmarks — Enter to go, e edits the note, d deletes, Esc to close", rows: rows, columns: columns,
                          selected: state.bookmarks.isEmpty ? nil : selected)
+        case .notes(let selected):
+            let lines = state.annotations.isEmpty
+                ? ["No highlights or notes in this book yet: a highlights a search hit; ibook note PAGE TEXT adds a note."]
+                : state.annotations.map { noteLine($0, columns: columns - 4) }
+            return boxed(lines, title: "Highlights and notes — Enter to go, d deletes, Esc to close", rows: rows, columns: columns,
+                         selected: state.annotations.isEmpty ? nil : selected)
         }
     }
 
@@ -148,6 +158,7 @@ public enum ReaderView {
         "mx  'x  ''     set mark x (a letter) / go to it / back to before the last jump",
         "B  M           bookmark this page (with a note) / list bookmarks (e edit, d delete)",
         "a              highlight the search hit on screen, once (see ibook notes)",
+        "A              list highlights and notes (Enter goes, d deletes); ✎ N: notes on this page",
         "Ctrl-O Tab     back / forward through jumps",
         "+ - =  w       zoom in / out / fit page;  fit width",
         "c              continuous: the pages in one column, scrolled through (c again: one page)",
@@ -161,6 +172,14 @@ public enum ReaderView {
     ]
 
     // MARK: Helpers
+
+    /// `p. 8 (4)  highlight  “quiet harbour”`, its note on the right.
+    private static func noteLine(_ annotation: Annotation, columns: Int) -> String {
+        let label = PageLabel.distinct(annotation.label, page: annotation.page).map { " (\($0))" } ?? ""
+        let marked = annotation.text.map { "  “\($0)”" } ?? ""
+        let left = "p. \(annotation.page)\(label)  \(annotation.kind)\(marked)"
+        return row(left, right: annotation.note ?? "", columns: columns)
+    }
 
     static func fitted(_ text: String, _ columns: Int) -> String {
         TextWidth.pad(TextWidth.truncate(text, to: columns), to: columns)
