@@ -26,8 +26,8 @@ struct SearchFlow<Engine: SearchEngine> {
         if case .one = candidates { outlineFirst = false }
         return try engine.snapshot {
             var matchers = TextMatchers(query)
-            guard var (books, emitter) = try engine.rankedBooks(query, among: candidates, matchers: &matchers,
-                                                                limited: limit != nil) else { return SearchSummary() }
+            guard case (let books, var emitter)? = try engine.rankedBooks(query, among: candidates, matchers: &matchers,
+                                                                             limited: limit != nil) else { return SearchSummary() }
             return try engine.readingPages(of: books) {
                 try HitReporter.run(limit: limit, onHit: onHit) { reporter in
                     for book in books {

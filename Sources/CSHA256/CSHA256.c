@@ -2,19 +2,7 @@
 
 #include <string.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#include <immintrin.h>
-
-int ibook_sha256_hardware(void) {
-    unsigned int eax, ebx, ecx, edx;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
-    int ssse3 = (ecx >> 9) & 1, sse41 = (ecx >> 19) & 1;
-    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
-    int sha = (ebx >> 29) & 1;
-    return ssse3 && sse41 && sha;
-}
-
+/* FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes. */
 static const uint32_t k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -26,13 +14,35 @@ static const uint32_t k[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#include <immintrin.h>
+
+static int has_extensions(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    int ssse3 = (ecx >> 9) & 1, sse41 = (ecx >> 19) & 1;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    int sha = (ebx >> 29) & 1;
+    return ssse3 && sse41 && sha;
+}
+
+/* Asked once: cpuid traps to the hypervisor in some virtual machines. A race only asks twice. */
+int ibook_sha256_hardware(void) {
+    static int known = -1;
+    if (known < 0) known = has_extensions();
+    return known;
+}
+
+
 /* The instructions work on the state as two registers, ABEF and CDGH, and take two rounds at a time
    (sha256rnds2) with the message words and constants of four rounds added in one register; the
    message schedule is made four words at a time by sha256msg1 and sha256msg2 (Intel's SHA
    extensions paper, "New Instructions Supporting the Secure Hash Algorithm on Intel Architecture
    Processors", 2013). */
 __attribute__((target("sha,ssse3,sse4.1")))
-void ibook_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
+static void blocks_hardware(uint32_t state[8], const uint8_t *data, size_t blocks) {
     const __m128i order = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
     __m128i dcba = _mm_loadu_si128((const __m128i *)&state[0]);
     __m128i hgfe = _mm_loadu_si128((const __m128i *)&state[4]);
@@ -68,7 +78,7 @@ void ibook_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) 
 #else
 
 int ibook_sha256_hardware(void) { return 0; }
-void ibook_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
+static void blocks_hardware(uint32_t state[8], const uint8_t *data, size_t blocks) {
     (void)state;
     (void)data;
     (void)blocks;
@@ -76,12 +86,46 @@ void ibook_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) 
 
 #endif
 
-void ibook_sha256_start(ibook_sha256 *hash) {
+static inline uint32_t rotate(uint32_t x, unsigned n) { return (x >> n) | (x << (32 - n)); }
+
+/* FIPS 180-4 §6.2.2, for processors without the extensions. */
+static void blocks_portable(uint32_t state[8], const uint8_t *data, size_t blocks) {
+    uint32_t w[64];
+    for (size_t block = 0; block < blocks; block++, data += 64) {
+        for (int i = 0; i < 16; i++) {
+            w[i] = (uint32_t)data[4 * i] << 24 | (uint32_t)data[4 * i + 1] << 16 | (uint32_t)data[4 * i + 2] << 8 | data[4 * i + 3];
+        }
+        for (int i = 16; i < 64; i++) {
+            uint32_t sigma0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3);
+            uint32_t sigma1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16] + sigma0 + w[i - 7] + sigma1;
+        }
+        uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+        uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+        for (int i = 0; i < 64; i++) {
+            uint32_t t1 = h + (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
+            uint32_t t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+            h = g; g = f; f = e; e = d + t1;
+            d = c; c = b; b = a; a = t1 + t2;
+        }
+        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
+        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+    }
+}
+
+static void compress(ibook_sha256 *hash, const uint8_t *data, size_t blocks) {
+    if (hash->hardware) blocks_hardware(hash->state, data, blocks); else blocks_portable(hash->state, data, blocks);
+}
+
+void ibook_sha256_start(ibook_sha256 *hash) { ibook_sha256_start_with(hash, ibook_sha256_hardware()); }
+
+void ibook_sha256_start_with(ibook_sha256 *hash, int hardware) {
     static const uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     memcpy(hash->state, initial, sizeof initial);
     hash->pending_count = 0;
     hash->length = 0;
+    hash->hardware = hardware && ibook_sha256_hardware();
 }
 
 void ibook_sha256_add(ibook_sha256 *hash, const uint8_t *bytes, size_t count) {
@@ -93,11 +137,11 @@ void ibook_sha256_add(ibook_sha256 *hash, const uint8_t *bytes, size_t count) {
         bytes += take;
         count -= take;
         if (hash->pending_count < 64) return;
-        ibook_sha256_blocks(hash->state, hash->pending, 1);
+        compress(hash, hash->pending, 1);
         hash->pending_count = 0;
     }
     if (count >= 64) {
-        ibook_sha256_blocks(hash->state, bytes, count / 64);
+        compress(hash, bytes, count / 64);
         bytes += count / 64 * 64;
         count %= 64;
     }

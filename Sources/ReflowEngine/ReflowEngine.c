@@ -357,18 +357,15 @@ int32_t reflow_digest(reflow_document *d, uint8_t digest[32], char *message, siz
     fz_var(stream);
     int32_t status = REFLOW_OK;
     fz_try(ctx) {
-        /* On the SHA extensions where the processor has them: a book is hashed at every opening. */
-        int hardware = ibook_sha256_hardware();
-        fz_sha256 state;
-        ibook_sha256 fast;
-        if (hardware) ibook_sha256_start(&fast); else fz_sha256_init(&state);
+        /* ibook's own SHA-256 rather than MuPDF's: on the SHA extensions where the processor has
+           them, as a book is hashed at every opening. */
+        ibook_sha256 hash;
+        ibook_sha256_start(&hash);
         stream = d->path ? fz_open_file(ctx, d->path) : fz_open_buffer(ctx, d->bytes);
         unsigned char chunk[65536];
         size_t count;
-        while ((count = fz_read(ctx, stream, chunk, sizeof chunk)) > 0) {
-            if (hardware) ibook_sha256_add(&fast, chunk, count); else fz_sha256_update(&state, chunk, count);
-        }
-        if (hardware) ibook_sha256_end(&fast, digest); else fz_sha256_final(&state, digest);
+        while ((count = fz_read(ctx, stream, chunk, sizeof chunk)) > 0) ibook_sha256_add(&hash, chunk, count);
+        ibook_sha256_end(&hash, digest);
     }
     fz_always(ctx) {
         fz_drop_stream(ctx, stream);
@@ -382,17 +379,10 @@ int32_t reflow_digest(reflow_document *d, uint8_t digest[32], char *message, siz
 const char *reflow_engine_version(void) { return FZ_VERSION; }
 
 void reflow_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]) {
-    if (ibook_sha256_hardware()) {
-        ibook_sha256 fast;
-        ibook_sha256_start(&fast);
-        ibook_sha256_add(&fast, bytes, length);
-        ibook_sha256_end(&fast, digest);
-        return;
-    }
-    fz_sha256 state;
-    fz_sha256_init(&state);
-    fz_sha256_update(&state, bytes, length);
-    fz_sha256_final(&state, digest);
+    ibook_sha256 hash;
+    ibook_sha256_start(&hash);
+    ibook_sha256_add(&hash, bytes, length);
+    ibook_sha256_end(&hash, digest);
 }
 
 /* Kept search text belongs to one layout: dropped when the book is laid out again, or closed. */

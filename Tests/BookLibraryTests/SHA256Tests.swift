@@ -16,23 +16,23 @@ final class SHA256Tests: XCTestCase {
                        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
-    /// The SHA extensions' compression and the Swift one give the same digests, whatever the lengths.
-    func testHardwareAndSwiftAgree() throws {
+    /// The SHA extensions' compression and the portable one give the same digests, whatever the lengths.
+    func testHardwareAndPortableAgree() throws {
         guard SHA256.hardwareAvailable else { throw XCTSkip("this processor has no SHA extensions") }
         var generator = SeededGenerator(seed: 7)
         for size in Array(0...300) + [4095, 4096, 4097, 100_003] {
             let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            var hardware = SHA256(hardware: true), swift = SHA256(hardware: false)
+            var hardware = SHA256(hardware: true), portable = SHA256(hardware: false)
             // Fed in uneven pieces, so that blocks are made of a pending tail and a new piece.
             var offset = 0, piece = 1
             while offset < size {
                 let end = min(size, offset + piece)
                 hardware.update(Array(bytes[offset..<end]))
-                swift.update(Array(bytes[offset..<end]))
+                portable.update(Array(bytes[offset..<end]))
                 offset = end
                 piece = piece * 3 + 1
             }
-            XCTAssertEqual(hardware.finish(), swift.finish(), "size \(size)")
+            XCTAssertEqual(hardware.finish(), portable.finish(), "size \(size)")
         }
     }
 

@@ -1,8 +1,9 @@
 #ifndef IBOOK_CSHA256_H
 #define IBOOK_CSHA256_H
-/* SHA-256's compression function on the x86 SHA extensions (SHA-NI), which `add` uses to hash each
-   book before handing it to a worker: some 1.5 GB/s where BookLibrary's portable Swift makes about
-   0.25. BookLibrary's SHA256 asks first whether the processor has them, and hashes in Swift when not. */
+/* SHA-256 (FIPS 180-4), the one implementation of it in ibook: on the x86 SHA extensions (SHA-NI)
+   where the processor has them, which `add` uses to hash each book before handing it to a worker
+   (some 1.5 GB/s where portable code makes about 0.3), in portable C elsewhere. BookLibrary's
+   SHA256 and the reflow engine both hash through it. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -11,19 +12,18 @@
 
 /* 1 when this processor has the SHA extensions (and SSSE3 and SSE4.1, which the code also uses). */
 int ibook_sha256_hardware(void);
-/* `blocks` 64-byte blocks at `data` compressed into `state` (the eight words, A to H). Only when
-   ibook_sha256_hardware() said 1. */
-void ibook_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks);
-
-/* A whole SHA-256 on those blocks: start, add bytes in any pieces, end. Only when
-   ibook_sha256_hardware() said 1 (the reflow engine hashes a book with MuPDF's otherwise). */
+/* A whole SHA-256: start, add bytes in any pieces, end. */
 typedef struct {
     uint32_t state[8];
     uint8_t pending[64];
     size_t pending_count;
     uint64_t length;
+    int hardware;
 } ibook_sha256;
+/* On the extensions where the processor has them. */
 void ibook_sha256_start(ibook_sha256 *hash);
+/* `hardware` 0: the portable code even where the extensions are (to compare the two). */
+void ibook_sha256_start_with(ibook_sha256 *hash, int hardware);
 void ibook_sha256_add(ibook_sha256 *hash, const uint8_t *bytes, size_t count);
 void ibook_sha256_end(ibook_sha256 *hash, uint8_t digest[32]);
 
