@@ -137,6 +137,8 @@ let package = Package(
         // layout cache); they hash in Swift and with MuPDF's elsewhere.
         .target(name: "CSHA256"),
         .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "LeanBasics", "TextFolding", "TextSearch", "CSHA256"]),
+        // The PostgreSQL store: a shared library's schema, roles, search and writers, behind BookLibrary's LibraryStore.
+        .target(name: "PostgresStore", dependencies: ["BookLibrary", "Postgres", "Store", "FileNames", "LeanBasics", "TextSearch"]),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
         // with the PDF module (for add and the reports, which link it anyway).
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails", "BookOpening", "FileOutput", "Raster"]),
@@ -173,7 +175,7 @@ let package = Package(
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
-        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "Arguments", "TextCells", "FileOutput", "SplashThumbnails", "LeanBasics"]),
+        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "PostgresStore", "Arguments", "TextCells", "FileOutput", "SplashThumbnails", "LeanBasics"]),
         // `ibook`: runs the library commands and `thumbnail` itself and hands
         // every other command (and every --help) to ibook-full.
         // It links SQLite, LZ4, libdeflate, utf8proc and libstdc++ from the static archives of
@@ -214,10 +216,10 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "TextSearch", "FileNames", "BookIndexing", "BookOpening", "ReflowDocuments", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PostgresStore", "TextSearch", "FileNames", "BookIndexing", "BookOpening", "ReflowDocuments", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
         .testTarget(name: "CLITests", dependencies: [
             "ibook", "ibook-full", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
-            "BookLibrary", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting", "ReflowDocuments",
+            "BookLibrary", "PostgresStore", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting", "ReflowDocuments",
         ]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "ibook", "ibook-full", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Drawing", "CPangoCairo", "ibook", "ibook-full", "TestSupport"]),

@@ -4,12 +4,12 @@ import TextSearch
 /// A book as one library holds it, made ready to go into another (`migrate
 /// --to`, `migrate --from`): its catalog fields, its outline, and the
 /// language it was stemmed in there and where that came from.
-struct BookCopy {
-    var entry: NewBook
-    var language: LanguageChoice
+package struct BookCopy {
+    package var entry: NewBook
+    package var language: LanguageChoice
 
     /// Reads `book`'s outline and language from `source`, the library it is copied from.
-    init(_ book: Book, from source: any SQLEngine) throws {
+    package init(_ book: Book, from source: any SQLEngine) throws {
         entry = NewBook(sha256: book.sha256, path: book.path, size: book.size,
                         choice: MetadataChoice(title: book.title, titleSource: book.titleSource,
                                                author: book.author, authorSource: book.authorSource),

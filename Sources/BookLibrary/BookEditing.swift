@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import LeanBasics
-import Postgres
 import Store
 import TextSearch
 

@@ -9,9 +9,9 @@ import TextSearch
 /// holds the words; long books are weighed by how many parts they have;
 /// parts with the words as typed weigh as the page index weighs `words`,
 /// parts with only their stems as it weighs `variants`), then by id.
-struct BookRanking {
+package struct BookRanking {
     /// Which books may be ranked.
-    enum Candidates {
+    package enum Candidates {
         case all
         case one(Int)
         case some(Set<Int>)
@@ -73,7 +73,7 @@ struct BookRanking {
     /// and sorts them, best first; `outlineMayMatch[i]` says whether book i's
     /// outline holds the words, and `outline` gives a book's entries in order.
     /// The one ranking of both engines (see `SharedSearch`).
-    static func order(_ books: [RankedBook], outlineMayMatch: [Bool], matchers: inout TextMatchers,
+    package static func order(_ books: [RankedBook], outlineMayMatch: [Bool], matchers: inout TextMatchers,
                       outline: (Int) throws -> OutlineTitles) throws -> [RankedBook] {
         var books = books
         let averageParts = Double(books.map(\.partsWithPages).reduce(0, +)) / Double(max(books.count, 1))

@@ -19,7 +19,7 @@ package struct Catalog {
         try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE sha256 = ?", [sha256]).map { try Book(row: $0) }
     }
 
-    func books(orderedBy sort: BookSort) throws -> [Book] {
+    package func books(orderedBy sort: BookSort) throws -> [Book] {
         try database.query("SELECT \(Book.columns(database.dialect)) FROM books ORDER BY \(sort.orderClause(database.dialect))", []).map { try Book(row: $0) }
     }
 
@@ -126,7 +126,7 @@ extension SQLDialect {
     /// are rows of theirs (row-level security on the role's oid, which a
     /// role of the same name made later does not have); the condition also
     /// narrows what a role that bypasses the policies sees to its own.
-    func ownRows(_ alias: String? = nil) -> String {
+    package func ownRows(_ alias: String? = nil) -> String {
         switch self {
         case .sqlite: return "1 = 1"
         case .postgres: return "\(alias.map { $0 + "." } ?? "")owner = ibook_user_id()"

@@ -68,7 +68,7 @@ package struct NewBook: Sendable {
 
 extension NewBook {
     /// The book's declared details, in the book's own transaction.
-    func writeDeclaredDetails(bookID: Int64, to engine: SQLEngine) throws {
+    package func writeDeclaredDetails(bookID: Int64, to engine: SQLEngine) throws {
         for (field, value) in declaredDetails.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !value.isEmpty {
             try engine.execute("INSERT INTO book_fields (book_id, field, value) VALUES (?, ?, ?)",
                                [Int(bookID), field.rawValue, value])

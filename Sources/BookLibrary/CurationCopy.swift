@@ -7,18 +7,23 @@ import Store
 /// `migrate --to` runs it local → shared, `migrate --from` shared → local.
 /// What the target has already wins (a field, a tag, a collection's
 /// place for a book), so running it again changes nothing.
-struct CurationCopy {
+package struct CurationCopy {
     let source: any SQLEngine
     let target: any SQLEngine
 
+    package init(source: any SQLEngine, target: any SQLEngine) {
+        self.source = source
+        self.target = target
+    }
+
     /// What this run added to the target.
-    struct Counts {
+    package struct Counts {
         var fields = 0, tags = 0, collectionEntries = 0, savedSearches = 0
     }
 
     /// Runs in the caller's transaction on the target.
     @discardableResult
-    func run() throws -> Counts {
+    package func run() throws -> Counts {
         let books = try targetIDs()
         var counts = Counts()
         for row in try source.query("SELECT b.sha256, f.field, f.value FROM book_fields f JOIN books b ON b.id = f.book_id", []) {

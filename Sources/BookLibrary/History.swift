@@ -12,12 +12,14 @@ public struct HistoryEntry: Codable, Sendable {
 
 /// What was read and where the reader stopped, per book content (hash), so
 /// it survives the file moving or being re-added.
-struct History {
+package struct History {
     let database: any SQLEngine
+
+    package init(database: any SQLEngine) { self.database = database }
 
     /// Records reading `page`; with no page, keeps the last position.
     /// A read-only library is read all the same: nothing is recorded.
-    func record(_ book: Book, page: Int?) throws {
+    package func record(_ book: Book, page: Int?) throws {
         guard !database.isReadOnly else { return }
         do {
             try write(book, page: page)

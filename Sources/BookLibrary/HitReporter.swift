@@ -1,7 +1,7 @@
 /// The bookkeeping both search engines (`Search`, `SharedSearch`) share:
 /// hands each page's hits over, counts hits, pages and books, and stops
 /// the search at its limit.
-struct HitReporter {
+package struct HitReporter {
     /// Thrown to end a search at its limit; `run` turns it into a truncated summary.
     private struct Stop: Error {}
 
@@ -33,7 +33,7 @@ struct HitReporter {
     /// Hands over the hits of one page of a book, each made by `hit`, in
     /// order. A book is counted at its first page with hits: every book is
     /// searched in one go.
-    mutating func report<Matches: Collection>(_ matches: Matches, bookID: Int,
+    package mutating func report<Matches: Collection>(_ matches: Matches, bookID: Int,
                                               hit: (Matches.Element) throws -> SearchHit) throws {
         guard !matches.isEmpty else { return }
         try checkLimit()
@@ -50,7 +50,7 @@ struct HitReporter {
     }
 
     /// How many more hits the search may hand over; nil without a limit.
-    var hitsLeft: Int? {
+    package var hitsLeft: Int? {
         limit.map { max(0, $0 - summary.hits) }
     }
 

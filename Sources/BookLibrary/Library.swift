@@ -2,13 +2,15 @@ import FileNames
 import FoundationEssentials
 import Glibc
 import LeanBasics
-import Postgres
 import Store
 // Search results carry its types (Snippet, BookLanguage), so importing the library brings them.
 @_exported import TextSearch
 
 /// The catalog of books and the entry point to every service. Owns the one
 /// database connection of this process.
+/// Opens the store of a shared library at `url` (a `postgresql://` URL), with this machine's roots.
+package typealias SharedStoreOpener = (_ url: String, _ location: LibraryLocation, _ roots: MachineRoots) throws -> any LibraryStore
+
 public final class Library {
     public let location: LibraryLocation
     /// What the library is kept in: an SQLite file, or a PostgreSQL server.
@@ -22,7 +24,7 @@ public final class Library {
     var sharedRoots: MachineRoots? { store.roots }
     /// The SQLite database of a local library, for the operations that do
     /// not work on a shared library yet: they fail with `notOnSharedLibrary`.
-    var database: Database {
+    package var database: Database {
         get throws {
             guard let localDatabase else { throw LibraryError.notOnSharedLibrary("this operation") }
             return localDatabase
@@ -37,6 +39,12 @@ public final class Library {
     /// What opening did that the person should hear of (a library made private).
     public private(set) var notices: [String] = []
 
+    /// A local library (see the initialiser below); a shared one needs the
+    /// PostgreSQL store's opener.
+    public convenience init(location: LibraryLocation, onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
+        try self.init(location: location, sharedStore: nil, onUpgrade: onUpgrade)
+    }
+
     /// Opens the library, creating it on first use. A file that is not an
     /// ibook library, or one written by a newer ibook, is refused untouched.
     /// A library made by an older ibook is upgraded in place, reporting how
@@ -46,11 +54,16 @@ public final class Library {
     /// library, a pending migration): a library on a read-only medium (a
     /// mounted archive, a `chmod -w` folder, a backup) is opened read-only,
     /// and can be listed, read and searched.
-    public init(location: LibraryLocation, onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
+    ///
+    /// A `postgresql://` library is opened by `sharedStore`, which the
+    /// caller that links PostgreSQL support hands in (`PostgresStore.open`):
+    /// this module knows the store only through `LibraryStore`.
+    package init(location: LibraryLocation, sharedStore: SharedStoreOpener?,
+                 onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
         self.location = location
         if let url = location.sharedURL {
-            let roots = try MachineRoots.load()
-            store = SharedStore(connection: try SharedSchema.open(url, shownAs: location.directory, roots: roots), roots: roots)
+            guard let sharedStore else { throw LibraryError.notALibrary(location.directory, reason: "this program cannot open a shared library") }
+            store = try sharedStore(url, location, try MachineRoots.load())
             isReadOnly = false
             return
         }

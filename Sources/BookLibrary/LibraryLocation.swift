@@ -74,7 +74,7 @@ public func absolutePath(_ path: String) -> String {
 }
 
 /// A URL as it may be shown: `user:secret@host` becomes `user@host`, and `?password=` goes.
-func withoutPassword(_ url: String) -> String {
+package func withoutPassword(_ url: String) -> String {
     PostgresURL.redacted(url)
 }
 

@@ -6,7 +6,7 @@ import TextSearch
 /// Everything else (the catalog, reading state, curation) is SQL that both
 /// speak, run through `engine`; what a store cannot do yet, its
 /// `capabilities` leave out, and commands ask those, never the store's type.
-protocol LibraryStore: AnyObject {
+package protocol LibraryStore: AnyObject {
     var engine: any SQLEngine { get }
     var capabilities: LibraryCapabilities { get }
     /// Where this machine mounts a shared library's roots; nil for a local library.

@@ -104,7 +104,7 @@ public struct MachineRoots: Sendable, Equatable {
     /// How a file is stored in a shared catalog: under the deepest root
     /// that holds it, relative to that root; a file under no root keeps its
     /// absolute path (and then opens only where that path is the same).
-    func stored(_ path: String) -> (root: String?, path: String) {
+    package func stored(_ path: String) -> (root: String?, path: String) {
         let candidates = roots.filter { path.hasPrefix($0.path == "/" ? "/" : $0.path + "/") }
         guard let root = candidates.max(by: { $0.path.count < $1.path.count }) else { return (nil, path) }
         let relative = String(path.dropFirst(root.path == "/" ? 1 : root.path.count + 1))
@@ -112,7 +112,7 @@ public struct MachineRoots: Sendable, Equatable {
     }
 
     /// The mapping as a JSON object, name to folder, for the shared library's session.
-    var json: String {
+    package var json: String {
         let object = Dictionary(uniqueKeysWithValues: roots.map { ($0.name, $0.path) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -10,13 +10,13 @@ import Glibc
 /// else. Nothing is walked: a library kept in a folder of one's own
 /// documents, or a cache path that a hostile value pointed at `/`, has no
 /// mode changed but ibook's own files.
-enum PrivateStorage {
+package enum PrivateStorage {
     static let folderMode: mode_t = 0o700
     static let fileMode: mode_t = 0o600
 
     /// Makes `folder` and its missing parents, each made private; a folder
     /// that already exists is left as it is.
-    static func prepare(_ folder: String) throws {
+    package static func prepare(_ folder: String) throws {
         var info = stat()
         guard stat(folder, &info) != 0 else { return }
         var missing: [String] = []

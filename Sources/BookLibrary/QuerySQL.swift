@@ -5,7 +5,7 @@ import TextSearch
 
 /// Turns a `BookQuery` into a WHERE clause over `books`. Values are only
 /// ever bound as parameters; the SQL text comes from this file alone.
-struct QuerySQL {
+package struct QuerySQL {
     var now: Date
     var dialect: SQLDialect = .sqlite
 
@@ -31,7 +31,7 @@ struct QuerySQL {
     static let foldFunction = "ibook_fold"
 
     /// `text` folded the way `ibook_fold` folds a column.
-    static func folded(_ text: String) -> String {
+    package static func folded(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         return TermFolding.stripped(TermFolding.caseFolded(text))
     }

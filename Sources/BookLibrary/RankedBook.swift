@@ -1,29 +1,39 @@
 import TextSearch
 
 /// A book that holds every word of a query, and where.
-struct RankedBook {
-    var id: Int
-    var title: String
-    var language: BookLanguage?
+package struct RankedBook {
+    package var id: Int
+    package var title: String
+    package var language: BookLanguage?
     /// The book's pages are the rows firstRow...lastRow of `pages`, in page order.
     var firstRow: Int64
     var lastRow: Int64
     /// Bit k: text part k (see SearchIndex) holds every word of the query
     /// (or of one of its alternatives). No page outside these parts can match.
-    var parts: UInt64
+    package var parts: UInt64
     /// The parts that hold the words as typed, not only their stems.
     var exactParts: UInt64
     var titleMatches = false
     /// Pages that outline entries matching the query point to, in outline order.
-    var outlinePages: [Int] = []
+    package var outlinePages: [Int] = []
     /// bm25 over the book's text parts; higher is better.
     var score = 0.0
 
-    var pageCount: Int { Int(lastRow - firstRow + 1) }
+    package init(id: Int, title: String, language: BookLanguage?, firstRow: Int64, lastRow: Int64, parts: UInt64, exactParts: UInt64) {
+        self.id = id
+        self.title = title
+        self.language = language
+        self.firstRow = firstRow
+        self.lastRow = lastRow
+        self.parts = parts
+        self.exactParts = exactParts
+    }
+
+    package var pageCount: Int { Int(lastRow - firstRow + 1) }
     var partsWithPages: Int { min(SearchIndex.textParts, pageCount) }
 
     /// Where a book's matching pages are looked for.
-    enum Route {
+    package enum Route {
         /// Read the pages of the parts that hold every word: as cheap as
         /// reading the matching pages when parts are a page or two, or
         /// when the words are on most pages (common words, whose page
@@ -33,7 +43,7 @@ struct RankedBook {
         case pageIndex
     }
 
-    var route: Route {
+    package var route: Route {
         // Parts of one or two pages: reading them is reading the matching pages.
         if pageCount <= 2 * SearchIndex.textParts { return .scanParts }
         // Words in (nearly) every part are on a good share of the pages.
@@ -41,7 +51,7 @@ struct RankedBook {
     }
 
     /// The rows of the parts that hold every word, adjacent parts joined.
-    var partRows: [ClosedRange<Int64>] {
+    package var partRows: [ClosedRange<Int64>] {
         var ranges: [ClosedRange<Int64>] = []
         for part in 0..<SearchIndex.textParts where parts & (1 << UInt64(part)) != 0 {
             let positions = SearchIndex.pagePositions(ofPart: part, pageCount: pageCount)

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Postgres
 import Store
 import TextSearch
 
@@ -23,6 +22,16 @@ public struct SearchHit: Codable, Sendable {
     public var highlight: Int?
     /// A laid-out book's chapter the page falls in (its outline's deepest entry); nil for a PDF.
     public var chapter: String?
+
+    package init(bookID: Int, bookTitle: String, page: Int, label: String?, snippet: Snippet, highlight: Int?, chapter: String? = nil) {
+        self.bookID = bookID
+        self.bookTitle = bookTitle
+        self.page = page
+        self.label = label
+        self.snippet = snippet
+        self.highlight = highlight
+        self.chapter = chapter
+    }
 }
 
 public struct SearchSummary: Codable, Sendable {

@@ -5,10 +5,12 @@ import TextSearch
 /// ranked best first by the engine, then each book read in turn, pages a matching outline
 /// entry points to first (in one book, page order), until the limit. What the store does
 /// differently, how it ranks and reads pages, is its `SearchEngine`'s.
-struct SearchFlow<Engine: SearchEngine> {
+package struct SearchFlow<Engine: SearchEngine> {
     let engine: Engine
 
-    func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
+    package init(engine: Engine) { self.engine = engine }
+
+    package func run(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
              onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
         let query = try SearchQuery.parsed(text, exact: exact)
         let candidates: BookRanking.Candidates
@@ -41,7 +43,7 @@ struct SearchFlow<Engine: SearchEngine> {
 
 /// What a store does in a search (`SearchFlow`): SQLite's FTS5 (`Search`) or PostgreSQL's
 /// tsvectors (`SharedSearch`).
-protocol SearchEngine {
+package protocol SearchEngine {
     associatedtype Emitter: SearchEmitter
 
     /// A search of one book counts as reading it (`ibook history`).
@@ -57,7 +59,7 @@ protocol SearchEngine {
 }
 
 /// Reads a ranked book's pages and reports their hits.
-protocol SearchEmitter {
+package protocol SearchEmitter {
     /// Pages a matching outline entry points to first when `outlineFirst`, then the rest in page order.
     mutating func emit(_ book: RankedBook, outlineFirst: Bool, to reporter: inout HitReporter) throws
 }

@@ -31,7 +31,7 @@ package struct SearchIndex {
     }
 
     /// The 0-based page positions (in page order) that text part `part` covers in a book of `pageCount` pages.
-    static func pagePositions(ofPart part: Int, pageCount: Int) -> Range<Int> {
+    package static func pagePositions(ofPart part: Int, pageCount: Int) -> Range<Int> {
         (part * pageCount / textParts)..<((part + 1) * pageCount / textParts)
     }
 

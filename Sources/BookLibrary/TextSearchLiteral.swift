@@ -4,22 +4,22 @@ import TextSearch
 /// syntax, from terms ibook has already folded and stemmed (`IndexText`,
 /// `SearchQuery`). Their input functions take lexemes as given, unlike
 /// `to_tsvector`, which would fold them again with the server's own rules.
-enum TextSearchLiteral {
+package enum TextSearchLiteral {
     /// What a tsvector can hold: positions 1…16383, 256 positions a lexeme,
     /// lexemes of at most 2046 bytes, 1 MB of lexemes in all.
     static let maxPosition = 16383
     static let maxPositionsPerLexeme = 256
-    static let maxLexemeBytes = 2046
+    package static let maxLexemeBytes = 2046
     static let maxLexemeTotal = 1 << 20 - 4096
 
     /// A tsvector literal, and whether it holds everything it was given.
-    struct Vector {
-        var text: String
-        var complete: Bool
+    package struct Vector {
+        package var text: String
+        package var complete: Bool
     }
 
     /// `terms` in order, each at its position (1, 2, …), so that phrases match.
-    static func positioned(_ terms: [Substring]) -> Vector {
+    package static func positioned(_ terms: [Substring]) -> Vector {
         var positions: [Substring: [Int]] = [:]
         var order: [Substring] = []
         var complete = terms.count <= maxPosition
@@ -44,7 +44,7 @@ enum TextSearchLiteral {
     }
 
     /// The distinct `terms`, without positions: enough to say which terms a row holds.
-    static func set<S: Sequence>(_ terms: S) -> Vector where S.Element == Substring {
+    package static func set<S: Sequence>(_ terms: S) -> Vector where S.Element == Substring {
         var seen: Set<Substring> = []
         var text = ""
         var bytes = 0
@@ -60,7 +60,7 @@ enum TextSearchLiteral {
     }
 
     /// One query term, a prefix when `prefix` (`'config':*`).
-    static func queryTerm<S: StringProtocol>(_ term: S, prefix: Bool = false) -> String {
+    package static func queryTerm<S: StringProtocol>(_ term: S, prefix: Bool = false) -> String {
         quoted(term) + (prefix ? ":*" : "")
     }
 

@@ -1,4 +1,5 @@
 @testable import BookLibrary
+@testable import PostgresStore
 import Foundation
 import Postgres
 import TestSupport

@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import BookLibrary
+@testable import PostgresStore
 
 /// Libraries made by an older ibook (schema up to pg-7: the server-wide
 /// ibook_reader and ibook_editor, rows owned by a role's name, bookmarks

@@ -1,5 +1,6 @@
 import Arguments
 import BookLibrary
+import PostgresStore
 
 /// `ibook server init URL`: prepares a PostgreSQL database for a shared library;
 /// `ibook server grant USER reader|editor` and `revoke USER` hand out its roles.

@@ -1,3 +1,4 @@
+import BookLibrary
 import FileNames
 import FoundationEssentials
 import Glibc

@@ -1,3 +1,4 @@
+import BookLibrary
 import Postgres
 
 /// The bounds ibook's own sessions set (`PostgresConnection`), made the

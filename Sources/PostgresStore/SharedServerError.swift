@@ -1,3 +1,4 @@
+import BookLibrary
 import Postgres
 
 /// Why `ibook server init`, `grant` or `revoke` could not do what was asked.

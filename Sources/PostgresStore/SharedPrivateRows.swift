@@ -1,3 +1,4 @@
+import BookLibrary
 import Postgres
 
 /// Migration `pg-8-private-rows-by-role-oid`: each person's bookmarks,

@@ -1,3 +1,4 @@
+import BookLibrary
 import Postgres
 
 /// Migration `pg-5-curation`: what `edit`, `tag`, `collection` and saved

@@ -1,3 +1,4 @@
+import BookLibrary
 import LeanBasics
 import Postgres
 import Store

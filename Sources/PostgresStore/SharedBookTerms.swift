@@ -1,3 +1,4 @@
+import BookLibrary
 import Postgres
 import Store
 import TextSearch
