@@ -109,7 +109,13 @@ enum SharedBookTerms {
                         + "WHERE term >= ? AND term < ?\(ofBook) GROUP BY book_id"
                 }
                 bindings += [term] + bookID
-                return "SELECT book_id, bit_or(parts) AS m, bool_or(outline) AS o FROM book_terms WHERE term = ?\(ofBook) GROUP BY book_id"
+                // (term, book_id) is the key: a row a book, nothing to sum.
+                return "SELECT book_id, parts AS m, outline AS o FROM book_terms WHERE term = ?\(ofBook)"
+            }
+            if lookups.count == 1 {
+                // One term: its lookup's rows are the book's already, one a book.
+                alternatives.append("SELECT book_id, m AS parts, o AS outline, \(conjunction.exact) AS exact FROM (\(lookups[0])) AS terms")
+                continue
             }
             alternatives.append("""
                 SELECT book_id, bit_and(m) AS parts, bool_and(o) AS outline, \(conjunction.exact) AS exact
@@ -122,12 +128,14 @@ enum SharedBookTerms {
             FROM book_index WHERE NOT complete\(ofBook)
             """)
         bindings += bookID
+        // The page count joined, not looked up a book at a time: a subquery
+        // a book was 820 index probes for a rare word, and most of `the`'s time.
         let sql = """
-            SELECT book_id, bit_or(parts) AS parts, bit_or(CASE WHEN exact THEN parts ELSE 0 END) AS exact_parts,
-                   bool_or(outline) AS outline,
-                   (SELECT pages FROM book_index b WHERE b.book_id = c.book_id AND b.part = \(lastPart)) AS pages
+            SELECT c.book_id, bit_or(c.parts) AS parts, bit_or(CASE WHEN c.exact THEN c.parts ELSE 0 END) AS exact_parts,
+                   bool_or(c.outline) AS outline, min(b.pages) AS pages
             FROM (\(alternatives.joined(separator: "\nUNION ALL\n"))) AS c
-            GROUP BY book_id
+            LEFT JOIN book_index b ON b.book_id = c.book_id AND b.part = \(lastPart)
+            GROUP BY c.book_id
             """
         return (sql, bindings)
     }
