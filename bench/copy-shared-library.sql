@@ -6,7 +6,7 @@
 -- " (copy k)"), with the page index, book index and book terms rows
 -- copied as they are. The GIN indexes and book_terms' indexes are dropped
 -- during the copy and built again after it, with the definitions of
--- Sources/BookLibrary/SharedSchema.swift and SharedBookTerms.swift.
+-- Sources/Library/PostgresStore/SharedSchema.swift and SharedBookTerms.swift.
 --   psql -v copies=N -f copy-shared-library.sql
 \set ON_ERROR_STOP on
 SET maintenance_work_mem = '256MB';

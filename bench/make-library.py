@@ -4,7 +4,7 @@
   make-library.py LIBRARY_DIR --pages N [--pages-per-book 1000]
 
 Extracting a million pages from PDFs would take hours, so this writes the
-rows `ibook add` would write (see Sources/BookLibrary/Schema.swift and
+rows `ibook add` would write (see Sources/Library/BookLibrary/Schema.swift and
 BookImporter.swift) straight through SQLite: one `books` row per book, one
 `pages` row per page (text as poppler returns it: lines joined by newlines,
 label = the page number), the contentless FTS5 index `page_index(words,

@@ -10,8 +10,8 @@ for file in ibook ibook-full libibook-pages.so libibook-reflow.so; do
     [ -f "$build/$file" ] || { echo "make-deb.sh: $build/$file is missing: run make build first" >&2; exit 1; }
 done
 
-version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' "$top/Sources/IBookCLI/CLI.swift")
-[ -n "$version" ] || { echo "make-deb.sh: no CLI.version in Sources/IBookCLI/CLI.swift" >&2; exit 1; }
+version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' "$top/Sources/Interface/IBookCLI/CLI.swift")
+[ -n "$version" ] || { echo "make-deb.sh: no CLI.version in Sources/Interface/IBookCLI/CLI.swift" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
 maintainer="ibook developers <ibook-devel@example.org>"
 

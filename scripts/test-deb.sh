@@ -20,7 +20,7 @@ else
 fi
 [ -f "$deb" ] || { echo "FAIL: no package at $deb" >&2; exit 1; }
 
-version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' "$top/Sources/IBookCLI/CLI.swift")
+version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' "$top/Sources/Interface/IBookCLI/CLI.swift")
 info=$(dpkg-deb --info "$deb")
 field() { printf '%s\n' "$info" | sed -n "s/^ $1: //p"; }
 [ "$(field Package)" = ibook ] && ok "Package: ibook" || fail "Package is '$(field Package)'"

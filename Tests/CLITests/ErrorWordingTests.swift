@@ -88,8 +88,12 @@ final class ErrorWordingTests: XCTestCase {
                                         "SearchablePDF/QPDFUnderlay.swift", "Compose/StarterTemplates.swift"]
         var offenders: [String] = []
         var scanned = 0
-        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() where !commandLine.contains(module) {
-            let folder = sources.appendingPathComponent(module)
+        // Sources/LAYER/MODULE/…
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().flatMap { layer in
+            try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent(layer).path).sorted().map { (layer, $0) }
+        }
+        for (layer, module) in modules where !commandLine.contains(module) {
+            let folder = sources.appendingPathComponent(layer).appendingPathComponent(module)
             guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
             for case let file as String in walker where file.hasSuffix(".swift") {
                 let relative = module + "/" + file
@@ -98,7 +102,7 @@ final class ErrorWordingTests: XCTestCase {
                 scanned += 1
                 for (line, literal) in StringLiterals.find(in: text)
                 where literal.range(of: "--[a-z]", options: .regularExpression) != nil {
-                    offenders.append("Sources/\(relative):\(line): \"\(literal)\"")
+                    offenders.append("Sources/\(layer)/\(relative):\(line): \"\(literal)\"")
                 }
             }
         }
