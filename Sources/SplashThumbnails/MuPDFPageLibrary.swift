@@ -24,7 +24,9 @@ final class MuPDFPageLibrary {
     init(candidates: [String] = PathName.besideRunningBinary(MuPDFPageLibrary.fileName)) throws(MuPDFPageError) {
         var problems: [String] = []
         for path in candidates where access(path, F_OK) == 0 {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            // Lazily bound: MuPDF's libraries (HarfBuzz and GLib, FreeType, OpenJPEG…) have some 1,600
+            // functions a PDF's page never calls, each a symbol lookup if bound now (3% of a cover).
+            guard let handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL) else {
                 problems.append(dlerror().map { String(cString: $0) } ?? path)
                 continue
             }
