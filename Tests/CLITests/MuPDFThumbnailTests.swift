@@ -165,4 +165,19 @@ final class MuPDFThumbnailTests: XCTestCase {
         XCTAssertTrue(wrong.stderr.hasPrefix("Error: \(locked.path): wrong password"), wrong.stderr)
         XCTAssertEqual(wrong.stderr.filter { $0 == "\n" }.count, 1, wrong.stderr)
     }
+
+    /// The corpus's locked files, AES-256 and RC4 and passwords that are not ASCII: MuPDF opens each
+    /// with the password poppler takes.
+    func testLockedCorpusFilesAreDrawnByMuPDFWithTheirPasswords() throws {
+        let encrypted = try Fixtures.requireCorpus("locked PDFs").appendingPathComponent("hostile/encrypted")
+        let library = try TestLibrary()
+        for (file, password) in [("pdfminer--aes-256-r6.pdf", "usersecret"), ("pdfminer--rc4-40.pdf", "baz"),
+                                 ("pdfjs--issue6010_2.pdf", "æøå"), ("pdfjs--issue21579.pdf", "pässwört")] {
+            let path = encrypted.appendingPathComponent(file).path
+            XCTAssertEqual(try library.ibook("add", "--ocr", "never", "--password", password, path).status, 0, file)
+            let drawn = try traced(["thumbnail", try id(of: path, in: library), "--password", password, "--size", "64"], in: library)
+            XCTAssertEqual(drawn.run.status, 0, "\(file): \(drawn.run.stderr)")
+            XCTAssertTrue(drawn.mupdf && !drawn.splash, "\(file) was not drawn by MuPDF")
+        }
+    }
 }
