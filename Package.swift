@@ -109,7 +109,8 @@ let package = Package(
         // EPUB, FB2, CBZ and XHTML books read through libibook-reflow.so (dlopen, not linked): pages laid
         // out, rendered and searched, metadata and navigation read from the package's own XML.
         .target(name: "ReflowDocuments", dependencies: ["FileNames", "Raster"], path: "Sources/Formats/ReflowDocuments"),
-        // The thumbnail cache, and pages drawn through libibook-pages.so (dlopen, not linked).
+        // The thumbnail cache, and PDF pages drawn through libibook-reflow.so (MuPDF), or libibook-pages.so
+        // (Splash) where MuPDF cannot open the file: both opened with dlopen, not linked.
         .target(name: "SplashThumbnails", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"], path: "Sources/Library/SplashThumbnails"),
         .target(name: "Store", dependencies: ["CSQLite", "LeanBasics"], path: "Sources/Foundations/Store"),
         // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.

@@ -20,8 +20,9 @@ trap 'rm -rf "$work"' EXIT
 root=$work/root
 mkdir -p "$root/DEBIAN"
 
-# Binaries, stripped. The lean ibook finds ibook-full and libibook-pages.so in ../libexec/ibook,
-# and ibook-full finds libibook-reflow.so (MuPDF, for EPUB and the other formats) beside itself.
+# Binaries, stripped. The lean ibook finds ibook-full, libibook-reflow.so (MuPDF, its thumbnails'
+# renderer) and libibook-pages.so (Splash, where MuPDF cannot) in ../libexec/ibook, and ibook-full
+# finds libibook-reflow.so (for EPUB and the other formats) beside itself.
 install -D -m 755 "$build/ibook" "$root/usr/bin/ibook"
 install -D -m 755 "$build/ibook-full" "$root/usr/libexec/ibook/ibook-full"
 install -D -m 644 "$build/libibook-pages.so" "$root/usr/libexec/ibook/libibook-pages.so"

@@ -4,8 +4,9 @@ import TestSupport
 import XCTest
 
 /// `ibook thumbnail` is rendered by the lean binary itself, through
-/// libibook-pages.so (poppler's Splash), which it opens only for a page that
-/// is not in the cache: its other commands never load poppler.
+/// libibook-reflow.so (MuPDF), or libibook-pages.so (poppler's Splash) where MuPDF
+/// cannot, which it opens only for a page that is not in the cache: its other
+/// commands never load a renderer.
 final class LeanThumbnailTests: XCTestCase {
     private var buildFolder: URL { URL(fileURLWithPath: Run.ibookPath).deletingLastPathComponent() }
 
@@ -19,6 +20,7 @@ final class LeanThumbnailTests: XCTestCase {
         return alone.appendingPathComponent("ibook").path
     }
 
+    /// With Splash alone beside it (no libibook-reflow.so), as before MuPDF drew covers.
     func testThumbnailsRenderWithoutIbookFull() throws {
         let library = try TestLibrary()
         XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf")).status, 0)
@@ -57,10 +59,10 @@ final class LeanThumbnailTests: XCTestCase {
         XCTAssertEqual(page.stderr.filter { $0 == "\n" }.count, 1, page.stderr)
     }
 
-    /// What the dynamic loader opens (LD_DEBUG=files): `list` no poppler at
+    /// What the dynamic loader opens (LD_DEBUG=files): `list` no renderer at
     /// all, and none of the libraries ibook links from their static archives;
-    /// `thumbnail` poppler (not poppler-cpp) and none of poppler-glib, cairo and GLib.
-    func testOnlyThumbnailLoadsPopplerAndOnlyItsSplashRenderer() throws {
+    /// `thumbnail` MuPDF (libibook-reflow.so) and neither poppler nor cairo.
+    func testOnlyThumbnailLoadsARendererAndItIsMuPDF() throws {
         let library = try TestLibrary()
         XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf")).status, 0)
         var environment = library.environment
@@ -76,10 +78,12 @@ final class LeanThumbnailTests: XCTestCase {
         for linkedIn in ["libsqlite3", "liblz4", "libdeflate", "libutf8proc"] {
             XCTAssertFalse(list.contains(linkedIn), "list loads \(linkedIn), which make deps gives ibook as a static archive")
         }
+        XCTAssertFalse(list.contains("libibook-reflow"), "list loads MuPDF")
         let thumbnail = try loaded(["thumbnail", "--page", "5"])
-        XCTAssertTrue(thumbnail.contains("libibook-pages.so") && thumbnail.contains("libpoppler.so"), "no Splash renderer loaded")
-        XCTAssertFalse(thumbnail.contains("libpoppler-cpp"), "thumbnail loads poppler-cpp, which reads every object of a page twice")
-        for heavy in ["libpoppler-glib", "libcairo", "libglib-2.0", "libgio-2.0", "libpango"] {
+        XCTAssertTrue(thumbnail.contains("libibook-reflow.so"), "no MuPDF loaded")
+        XCTAssertFalse(thumbnail.contains("libibook-pages.so"), "a page MuPDF draws loads Splash too")
+        // (HarfBuzz, which MuPDF shapes text with, brings GLib itself; GIO, cairo and pango stay out.)
+        for heavy in ["libpoppler", "libcairo", "libgio-2.0", "libpango"] {
             XCTAssertFalse(thumbnail.contains(heavy), "thumbnail loads \(heavy)")
         }
         let ldd = try Run.process("/usr/bin/ldd", [Run.ibookPath])

@@ -1431,4 +1431,83 @@ int32_t reflow_decode_image(reflow_document *d, const uint8_t *encoded, size_t l
     return status;
 }
 
+/* A page box of zero, negative, infinite or absurd size is Letter, as SplashPages and the PDF
+   module have it, rather than trusted with an allocation. */
+static float sane_side(float side, float letter) { return isfinite(side) && side > 0 && side < 1e6f ? side : letter; }
+
+enum { pdf_page_max_side = 8192 };
+
+static int fitted_side(float side, float scale) {
+    long pixels = lroundf(side * scale);
+    return (int)(pixels < 1 ? 1 : pixels > pdf_page_max_side ? pdf_page_max_side : pixels);
+}
+
+int32_t reflow_render_pdf_page(const char *path, const char *password, int32_t page_index, int32_t longest,
+                               size_t memory_limit, uint8_t **rgba, int32_t *width, int32_t *height, char *message,
+                               size_t message_size) {
+    *rgba = NULL;
+    *width = 0;
+    *height = 0;
+    if (longest <= 0 || longest > pdf_page_max_side) return fail(REFLOW_TOO_LARGE, "image size out of range", message, message_size);
+    reflow_document *d = NULL;
+    int32_t status = reflow_open(path, NULL, 0, memory_limit, &d, message, message_size);
+    if (status != REFLOW_OK) return status;
+    fz_context *ctx = d->ctx;
+    fz_page *page = NULL;
+    fz_pixmap *pixmap = NULL;
+    fz_device *device = NULL;
+    fz_var(page);
+    fz_var(pixmap);
+    fz_var(device);
+    /* Which step failed decides the status: a file MuPDF cannot open is the caller's to try elsewhere. */
+    int32_t failing = REFLOW_DAMAGED;
+    fz_var(failing);
+    fz_try(ctx) {
+        open_document(d, "pdf", 0, 0, 0, NULL, 0);
+        if (fz_needs_password(ctx, d->doc)) {
+            if (!password || !*password) {
+                failing = REFLOW_PASSWORD_REQUIRED;
+                fz_throw(ctx, FZ_ERROR_GENERIC, "needs a password");
+            }
+            if (!fz_authenticate_password(ctx, d->doc, password)) {
+                failing = REFLOW_WRONG_PASSWORD;
+                fz_throw(ctx, FZ_ERROR_GENERIC, "wrong password");
+            }
+        }
+        failing = REFLOW_NO_PAGE;
+        page = load_page(d, page_index);
+        failing = REFLOW_RENDER_FAILED;
+        /* The displayed page: the crop box, turned by the page's /Rotate. */
+        fz_rect box = fz_bound_page(ctx, page);
+        float pageWidth = sane_side(box.x1 - box.x0, 612), pageHeight = sane_side(box.y1 - box.y0, 792);
+        float scale = fminf(longest / pageWidth, longest / pageHeight);
+        int pixelWidth = fitted_side(pageWidth, scale), pixelHeight = fitted_side(pageHeight, scale);
+        pixmap = fz_new_pixmap(ctx, fz_device_rgb(ctx), pixelWidth, pixelHeight, NULL, 0);
+        /* On white, so that a transparent page (or its transparent parts) is paper-coloured. */
+        fz_clear_pixmap_with_value(ctx, pixmap, 255);
+        fz_matrix transform = fz_concat(fz_translate(-box.x0, -box.y0),
+                                        fz_scale(pixelWidth / pageWidth, pixelHeight / pageHeight));
+        device = fz_new_draw_device(ctx, fz_identity, pixmap);
+        fz_run_page(ctx, page, device, transform, NULL);
+        fz_close_device(ctx, device);
+        *rgba = malloc((size_t)pixelWidth * pixelHeight * 4);
+        if (!*rgba) fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
+        copy_rgba(ctx, pixmap, *rgba);
+        *width = pixelWidth;
+        *height = pixelHeight;
+        status = REFLOW_OK;
+    }
+    fz_always(ctx) {
+        fz_drop_device(ctx, device);
+        fz_drop_pixmap(ctx, pixmap);
+        fz_drop_page(ctx, page);
+    }
+    fz_catch(ctx) {
+        status = caught(d, message, message_size);
+        if (status == REFLOW_DAMAGED) status = failing;
+    }
+    reflow_close(d);
+    return status;
+}
+
 void reflow_free(uint8_t *bytes) { free(bytes); }

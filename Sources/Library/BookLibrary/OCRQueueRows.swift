@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Store
 
 /// The books whose pages without text wait for OCR, oldest first: a local

@@ -28,6 +28,11 @@ enum {
     REFLOW_TOO_LARGE = 2,
     REFLOW_NO_PAGE = 3,
     REFLOW_NO_ENTRY = 4,
+    /* reflow_render_pdf_page: the PDF is encrypted and no password was given, or not the right one. */
+    REFLOW_PASSWORD_REQUIRED = 5,
+    REFLOW_WRONG_PASSWORD = 6,
+    /* reflow_render_pdf_page: the file opened and the page was found, but it could not be drawn. */
+    REFLOW_RENDER_FAILED = 7,
 };
 
 typedef struct reflow_document reflow_document;
@@ -156,6 +161,17 @@ int32_t reflow_links(reflow_document *document, int32_t index, uint8_t **records
 
 /* Every page of the current layout, each the size it is laid out at, written as a PDF at `path`. */
 int32_t reflow_write_pdf(reflow_document *document, const char *path, char *message, size_t message_size);
+
+/* Page `page_index` (0-based) of the PDF at `path`, on its own: opened with `password` (NULL: none),
+   drawn on white so that its longer side is `longest` pixels (1 to 8192; the crop box turned by /Rotate,
+   its proportions kept, each side rounded; a box of zero or absurd size taken as Letter), as RGBA rows of
+   width * 4 bytes in `*rgba` (free it with reflow_free), with `memory_limit` bytes for all MuPDF
+   allocates (0: 1 GiB). REFLOW_DAMAGED when MuPDF cannot open the file as a PDF, REFLOW_NO_PAGE when
+   it opens but has no such page, REFLOW_TOO_LARGE past the limit. For `ibook thumbnail`'s covers: one
+   call, no document kept. */
+int32_t reflow_render_pdf_page(const char *path, const char *password, int32_t page_index, int32_t longest,
+                               size_t memory_limit, uint8_t **rgba, int32_t *width, int32_t *height, char *message,
+                               size_t message_size);
 
 void reflow_free(uint8_t *bytes);
 

@@ -6,8 +6,8 @@ import FoundationEssentials
 import Glibc
 import SplashThumbnails
 
-/// Run by the lean binary itself: the page is rendered by libibook-pages.so,
-/// opened only when a thumbnail is not in the cache.
+/// Run by the lean binary itself: the page is drawn by libibook-reflow.so (MuPDF), or by
+/// libibook-pages.so (Splash) where MuPDF cannot, each opened only when a thumbnail is not in the cache.
 package enum ThumbnailCommand: Command {
     enum Arguments {
         static let book = Argument<String>("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)
@@ -58,14 +58,14 @@ package enum ThumbnailCommand: Command {
         context.stdout.write(destination + "\n")
     }
 
-    /// A PDF's page, drawn by libibook-pages.so; on a terminal a locked file asks for its password.
+    /// A PDF's page, drawn by MuPDF or Splash; on a terminal a locked file asks for its password.
     private static func thumbnailOfPDF(_ book: Book, page: Int, size: Int, library: Library, given: String?) throws -> String {
         do {
-            return try library.splashThumbnail(of: book, page: page, size: size, password: given)
+            return try library.pdfThumbnail(of: book, page: page, size: size, password: given)
         } catch let error as PageImageError where error.reason == .passwordRequired && given == nil && PasswordSource.canPrompt {
             // On a terminal a locked file is not an error: the password is asked for, without echo.
             let typed = try PasswordSource.prompt("Password for \(FileName.displayed(PathName.lastComponent(of: book.path))): ")
-            return try library.splashThumbnail(of: book, page: page, size: size, password: typed)
+            return try library.pdfThumbnail(of: book, page: page, size: size, password: typed)
         }
     }
 }
