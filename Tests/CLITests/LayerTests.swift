@@ -12,6 +12,7 @@ final class LayerTests: XCTestCase {
         var name: String
         var layer: String
         var dependencies: [String]
+        var folder: URL { Fixtures.repositoryRoot.appendingPathComponent("Sources/\(layer)/\(name)") }
     }
 
     private func targets() throws -> [Target] {
@@ -53,5 +54,31 @@ final class LayerTests: XCTestCase {
             }
         }
         XCTAssertEqual(upward, [], "a module depends on a higher layer's")
+    }
+
+    /// The lean `ibook` links neither Foundation nor ICU (29 MB instead of 78, and a faster start): its
+    /// modules import FoundationEssentials. A debug build links Foundation whatever they import, so
+    /// this is where one `import Foundation` (OCRQueueRows.swift had one, for `Date()`) is caught.
+    func testTheLeanIbooksModulesNeverImportFoundation() throws {
+        let byName = Dictionary(try targets().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var lean = Set<String>(), pending = ["ibook"]
+        while let name = pending.popLast() {
+            guard let target = byName[name], lean.insert(name).inserted else { continue }
+            pending += target.dependencies
+        }
+        XCTAssertTrue(lean.isSuperset(of: ["IBookCLI", "BookLibrary", "PostgresStore", "SplashThumbnails", "Store"]), "\(lean.sorted())")
+        var importing: [String] = []
+        for name in lean.sorted() {
+            let folder = try XCTUnwrap(byName[name]).folder
+            guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            for case let file as String in walker where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces)
+                    .range(of: #"^(@_exported |@testable )?import Foundation$"#, options: .regularExpression) != nil {
+                    importing.append("\(name)/\(file)")
+                }
+            }
+        }
+        XCTAssertEqual(importing, [], "the lean ibook's modules import FoundationEssentials, not Foundation")
     }
 }
