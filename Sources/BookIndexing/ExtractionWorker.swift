@@ -75,10 +75,11 @@ public enum ExtractionWorker {
                     throw PartError.fileChanged
                 }
             } else if let pdf {
+                var metadata = pdf.metadata
+                metadata.catalogLanguage = CatalogLanguage(path: request.path, password: request.password).tag
                 try spool.write(.document(DocumentRecord(
-                    metadata: pdf.metadata, pageCount: pageCount, outline: pdf.outline(),
-                    xmp: pdf.xmpMetadata, titlePage: TitlePage.read(pdf),
-                    catalogLanguage: CatalogLanguage(path: request.path, password: request.password).tag)))
+                    metadata: metadata, pageCount: pageCount, outline: pdf.outline(),
+                    xmp: pdf.xmpMetadata, titlePage: TitlePage.read(pdf))))
             } else if let reflow = document as? ReflowBook {
                 try spool.write(.document(ReflowRecord.document(reflow, plainText: opened.plainText)))
             }
