@@ -76,8 +76,11 @@ let package = Package(
         // The terminal: raw mode, keys, size, signals, and the image protocols
         // (kitty, iTerm2, sixel, blocks) as encoders from pixels to bytes. No books.
         .target(name: "TerminalIO", dependencies: ["Raster", "CChafa"], path: "Sources/Foundations/TerminalIO"),
+        // Every worker process (`__extract`, `__ocr`, `__render`): this binary started again in a hidden mode,
+        // JSON requests a line on its stdin, framed replies on its stdout, its limits, kills and time limits.
+        .target(name: "Workers", path: "Sources/Foundations/Workers"),
         // Pages rendered in a worker process (`ibook-full __render`) for the reader.
-        .target(name: "PageRendering", dependencies: ["FileNames", "PDF", "Raster", "BookOpening", "ReflowDocuments"], path: "Sources/Library/PageRendering"),
+        .target(name: "PageRendering", dependencies: ["FileNames", "PDF", "Raster", "BookOpening", "ReflowDocuments", "Workers"], path: "Sources/Library/PageRendering"),
         // The full-screen reader: a pure state machine (state, keys, view) and
         // the session that runs it on a terminal with pages rendered in a worker.
         .target(name: "Reader", dependencies: ["BookLibrary", "TerminalIO", "Raster", "TextCells", "PageRendering"], path: "Sources/Interface/Reader"),
@@ -144,7 +147,7 @@ let package = Package(
         // with the PDF module (for add and the reports, which link it anyway).
         .target(name: "PageThumbnails", dependencies: ["FileNames", "BookLibrary", "PDF", "SplashThumbnails", "BookOpening", "FileOutput", "Raster"], path: "Sources/Library/PageThumbnails"),
         // Reading PDFs into the library: extraction workers, the importer, contact sheets, layout text.
-        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "BookOpening", "PlainTextBooks", "ReflowDocuments", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "QPDF"], path: "Sources/Library/BookIndexing"),
+        .target(name: "BookIndexing", dependencies: ["FileNames", "BookLibrary", "PageThumbnails", "PDF", "BookOpening", "PlainTextBooks", "ReflowDocuments", "PageRanges", "Drawing", "Raster", "FileOutput", "OCR", "QPDF", "Workers"], path: "Sources/Library/BookIndexing"),
 
         // qpdf's C API owned and wrapped once: a document to read and change, a job run as its command line.
         .target(name: "QPDF", dependencies: ["CQPDF", "FileNames"], path: "Sources/Foundations/QPDF"),
@@ -213,6 +216,7 @@ let package = Package(
         .testTarget(name: "PageRangesTests", dependencies: ["PageRanges"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Raster", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "LeanBasicsTests", dependencies: ["LeanBasics", "FileNames", "TextFolding"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),

@@ -30,8 +30,9 @@ final class SpoolFileTests: XCTestCase {
 
     private func write(to path: String) throws {
         let writer = try SpoolWriter(path: path)
-        try writer.write(.document(DocumentRecord(metadata: PDFMetadata(title: "A title", created: Date(timeIntervalSince1970: 86_400)),
-                                                  pageCount: pages.count, outline: [], catalogLanguage: "de")))
+        try writer.write(.document(DocumentRecord(metadata: DeclaredMetadata(title: "A title", created: Date(timeIntervalSince1970: 86_400),
+                                                                                     catalogLanguage: "de"),
+                                                  pageCount: pages.count, outline: [])))
         for page in pages { try writer.write(.page(page)) }
         try writer.write(.end(EndRecord(thumbnail: "/tmp/cover.png", diagnostics: ["Syntax Error: something"])))
         writer.flush()
@@ -52,7 +53,7 @@ final class SpoolFileTests: XCTestCase {
         guard case .document(let document) = records[0] else { return XCTFail("\(records[0])") }
         XCTAssertEqual(document.metadata.title, "A title")
         XCTAssertEqual(document.metadata.created, Date(timeIntervalSince1970: 86_400))
-        XCTAssertEqual(document.catalogLanguage, "de")
+        XCTAssertEqual(document.metadata.catalogLanguage, "de")
         for (index, page) in pages.enumerated() {
             guard case .page(let read) = records[index + 1] else { return XCTFail("\(records[index + 1])") }
             XCTAssertEqual(read.page, page.page)

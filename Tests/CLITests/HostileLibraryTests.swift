@@ -147,6 +147,20 @@ final class HostileLibraryTests: XCTestCase {
         }
     }
 
+    func testAPageRowWithoutItsNumberIsAnErrorNamingTheColumn() throws {
+        let library = try TestLibrary("hostile-page-row")
+        XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf")).status, 0)
+        XCTAssertEqual(try library.ibook("search", "lighthouse").status, 0)
+        try library.sql("UPDATE pages SET page = 'p' || page")
+        // `info` reads the pages by name, `search` in place by position: both name the column.
+        for command in [["info", "1"], ["search", "lighthouse"]] {
+            let result = try library.ibook(command)
+            XCTAssertEqual(result.status, 1, "\(command): \(result.stdout)")
+            XCTAssertEqual(result.stderr, "Error: a row of the library has no value for page, which ibook always writes: it was changed outside ibook\n",
+                           "\(command)")
+        }
+    }
+
     func testBytesThatAreNotUTF8AreNeverStoredAsText() throws {
         let library = try TestLibrary("hostile-bytes")
         XCTAssertEqual(try library.ibook("add", Fixtures.sampleBook("lighthouses.pdf")).status, 0)

@@ -76,6 +76,21 @@ final class PostgresConnectionTests: XCTestCase {
         XCTAssertEqual(try db.count("SELECT count(*) FROM t"), 1, "the bound text was not run as SQL")
     }
 
+    /// As on SQLite (RequiredValueTests): a PostgreSQL row is a `Row`, and its NULLs are NULLs.
+    func testANullInARequiredColumnIsAnErrorNamingIt() throws {
+        let db = try freshDatabase()
+        try db.execute("CREATE TABLE pages (page integer, label text, text text)")
+        try db.execute("INSERT INTO pages VALUES (1, NULL, 'one'), (NULL, 'ii', NULL)")
+        let rows = try db.query("SELECT page, label, text FROM pages ORDER BY page NULLS LAST")
+        XCTAssertEqual(try rows[0].required("page", Row.int), 1)
+        XCTAssertEqual(try rows[0].required("text", Row.string), "one")
+        XCTAssertNil(rows[0].string("label"))
+        XCTAssertThrowsError(try rows[1].required("page", Row.int)) { error in
+            XCTAssertEqual(error as? MissingValue, MissingValue(column: "page"))
+        }
+        XCTAssertThrowsError(try rows[1].required("text", Row.string)) { XCTAssertEqual(($0 as? MissingValue)?.column, "text") }
+    }
+
     func testQuestionMarksInLiteralsAreNotPlaceholders() throws {
         let db = try freshDatabase()
         let row = try XCTUnwrap(db.queryRow("SELECT '?' AS mark, ? AS first, \"?x\".y AS second FROM (SELECT ? AS y) AS \"?x\"",

@@ -128,9 +128,9 @@ public final class PDFDocument {
     /// Every page's label (nil where a page has none), 0-based.
     public var pageLabels: [String?] { (0..<pageCount).map { page(at: $0)?.label } }
 
-    public var metadata: PDFMetadata {
+    public var metadata: DeclaredMetadata {
         func date(_ value: time_t) -> Date? { value > 0 ? Date(timeIntervalSince1970: TimeInterval(value)) : nil }
-        return PDFMetadata(
+        return DeclaredMetadata(
             title: takeGString(poppler_document_get_title(document))?.cleanedMetadata(),
             author: takeGString(poppler_document_get_author(document))?.cleanedMetadata(),
             subject: takeGString(poppler_document_get_subject(document))?.cleanedMetadata(),
@@ -139,7 +139,7 @@ public final class PDFDocument {
             producer: takeGString(poppler_document_get_producer(document))?.cleanedMetadata(),
             created: date(poppler_document_get_creation_date(document)),
             modified: date(poppler_document_get_modification_date(document)),
-            language: takeGString(poppler_document_get_metadata(document)).flatMap(PDFMetadata.xmpLanguage))
+            language: takeGString(poppler_document_get_metadata(document)).flatMap(XMPLanguage.first(in:)))
     }
 
     /// The page at a 0-based index, or nil when poppler cannot build it

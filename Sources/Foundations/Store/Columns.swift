@@ -32,6 +32,30 @@ public struct Columns: ~Copyable {
         return withBytes(column) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The column's name in the statement (its `AS`, else what SQLite calls it).
+    public func name(_ column: Int32) -> String {
+        sqlite3_column_name(handle, column).map { String(cString: $0) } ?? "column \(column)"
+    }
+
+    // The reads of a column that must hold a value (NOT NULL in the schema, or
+    // one the code cannot go on without): NULL, or a value of another type,
+    // throws `MissingValue` naming the column, as `Row.required` does.
+
+    public func requiredInt64(_ column: Int32) throws -> Int64 {
+        guard let value = int64(column) else { throw MissingValue(column: name(column)) }
+        return value
+    }
+
+    public func requiredInt(_ column: Int32) throws -> Int {
+        guard let value = int(column) else { throw MissingValue(column: name(column)) }
+        return value
+    }
+
+    public func requiredString(_ column: Int32) throws -> String {
+        guard let value = string(column) else { throw MissingValue(column: name(column)) }
+        return value
+    }
+
     /// The column's value, copied out (`Row`'s values are these).
     public func value(_ column: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, column) {

@@ -80,14 +80,6 @@ public struct Row: Sendable {
 
 extension Row: Equatable {}
 
-/// A column that must have a value held none (NULL, or a value of another
-/// type): a damaged row, which is an error to report, never a zero or an
-/// empty string to go on with.
-public struct MissingValue: Error, CustomStringConvertible, Equatable {
-    public var column: String
-    public var description: String { "a row of the library has no value for \(column), which ibook always writes: it was changed outside ibook" }
-}
-
 extension Row {
     /// The value of a column that must have one, read by `read` (`Row.int`, `Row.string`…).
     public func required<Value>(_ name: String, _ read: (Row) -> (String) -> Value?) throws -> Value {

@@ -52,17 +52,9 @@ struct BookImporter {
             join = joined
         }
         let pageCount = join?.pageCount ?? document.pageCount
-        let metadata = document.metadata
         let chosen = MetadataChoice.choose(from: document.candidates(path: path))
         var book = NewBook(sha256: sha256, path: path, size: size, choice: chosen, pageCount: pageCount)
-        book.subject = metadata.subject
-        book.keywords = metadata.keywords
-        book.creator = metadata.creator
-        book.producer = metadata.producer
-        book.created = metadata.created
-        book.modified = metadata.modified
-        book.catalogLanguage = document.catalogLanguage
-        book.xmpLanguage = metadata.language
+        book.declared = document.metadata
         book.outline = (join?.outline ?? document.outline).map { NewBook.OutlineItem(depth: $0.depth, title: $0.title, page: $0.page) }
         book.format = document.format
         for (name, value) in document.declaredDetails {

@@ -1,5 +1,6 @@
 import BookLibrary
 import Foundation
+import Workers
 
 /// Runs one extraction and says how it ended.
 enum ExtractionJob {
@@ -15,18 +16,22 @@ enum ExtractionJob {
         guard let pool else {
             return ExtractionWorker.extract(request) ? .finished(printed: []) : spooledFailure(request, printed: [])
         }
-        let worker: WorkerProcess
+        let worker: WorkerConnection
         do { worker = try pool.take() } catch {
             return .failed("could not be read (cannot start worker: \(error.localizedDescription))", diagnostics: [])
         }
         defer { pool.give(worker) }
-        let (reply, printed) = worker.extract(request, timeout: timeout, stop: stop)
-        switch reply {
-        case .done: return .finished(printed: printed)
-        case .unreadable: return spooledFailure(request, printed: printed)
-        case .died: return .failed("could not be read (parser crashed)", diagnostics: printed)
-        case .timedOut: return .failed("could not be read (timed out after \(Int(timeout)) s of work)", diagnostics: printed)
-        case .stopped: return .stopped
+        let reply = worker.call(request, timeout: timeout, stop: { stop.isSet })
+        if case .failure(.stopped) = reply { return .stopped }
+        let printed = worker.newErrorOutput()
+        switch reply.map({ $0.decode(WorkerAnswer.self) }) {
+        case .success(.done): return .finished(printed: printed)
+        case .success(.unreadable): return spooledFailure(request, printed: printed)
+        case .failure(.timedOut): return .failed("could not be read (timed out after \(Int(timeout)) s of work)", diagnostics: printed)
+        case .success(nil):
+            worker.kill()
+            return .failed("could not be read (parser crashed)", diagnostics: printed)
+        case .failure: return .failed("could not be read (parser crashed)", diagnostics: printed)
         }
     }
 

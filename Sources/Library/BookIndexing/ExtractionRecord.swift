@@ -16,13 +16,11 @@ enum ExtractionRecord: Codable {
 }
 
 struct DocumentRecord: Codable {
-    var metadata: PDFMetadata
+    var metadata: DeclaredMetadata
     var pageCount: Int
     var outline: [OutlineEntry]
     var xmp: XMPMetadata?
     var titlePage: TitlePage?
-    /// The language the document catalog declares (`/Lang`); see `CatalogLanguage`.
-    var catalogLanguage: String? = nil
     var format: BookFormat = .pdf
     /// What an EPUB or FB2 declares beyond title and authors (publisher, series, ISBN), by field name.
     var declaredDetails: [String: String] = [:]

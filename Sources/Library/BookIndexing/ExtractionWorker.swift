@@ -6,6 +6,7 @@ import Foundation
 import PDF
 import Raster
 import ReflowDocuments
+import Workers
 
 /// The extracting side: opens one PDF and streams what the library stores
 /// into a spool file. Runs inside a worker process so that a parser crash or
@@ -13,33 +14,13 @@ import ReflowDocuments
 public enum ExtractionWorker {
     public static let modeArgument = "__extract"
 
-    /// Set by the parent to the worker's memory limit in bytes; its absence
-    /// means the mode was not started by `ibook add`.
-    static let memoryLimitKey = "IBOOK_WORKER_MEMORY_LIMIT"
-
-    /// Entry point of the hidden worker mode: reads one request per line on
-    /// stdin, extracts it, and answers "0" (done) or "3" (not readable, the
-    /// reason is in the spool) on its reply channel, until stdin closes.
+    /// Entry point of the hidden worker mode (`WorkerLoop`): extracts each
+    /// request and answers done, or unreadable (the reason is in the spool).
     /// Returns the exit status, or nil when not started by `ibook add`.
-    public static func runAsWorkerProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32? {
-        guard let limitText = environment[memoryLimitKey], let memoryLimit = UInt64(limitText) else { return nil }
-        // The parent decides when to stop; Ctrl-C in the terminal reaches the
-        // whole process group, and the parent handles it.
-        signal(SIGINT, SIG_IGN)
-        if memoryLimit > 0 {
-            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
-            setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+    public static func runAsWorkerProcess() -> Int32? {
+        WorkerLoop.serve(ExtractionRequest.self) { request in
+            WorkerReply(extract(request, mapped: true) ? WorkerAnswer.done : .unreadable)
         }
-        // Replies get stdout to themselves: anything a library prints goes to stderr.
-        let replies = dup(1)
-        dup2(2, 1)
-        let decoder = JSONDecoder()
-        while let line = readLine(strippingNewline: true) {
-            guard let request = try? decoder.decode(ExtractionRequest.self, from: Data(line.utf8)) else { return 64 }
-            let answer = extract(request, mapped: true) ? "0\n" : "3\n"
-            guard answer.withCString({ write(replies, $0, strlen($0)) }) > 0 else { return 1 }
-        }
-        return 0
     }
 
     /// Writes the spool; false when the file could not be read (the spool then
@@ -75,10 +56,11 @@ public enum ExtractionWorker {
                     throw PartError.fileChanged
                 }
             } else if let pdf {
+                var metadata = pdf.metadata
+                metadata.catalogLanguage = CatalogLanguage(path: request.path, password: request.password).tag
                 try spool.write(.document(DocumentRecord(
-                    metadata: pdf.metadata, pageCount: pageCount, outline: pdf.outline(),
-                    xmp: pdf.xmpMetadata, titlePage: TitlePage.read(pdf),
-                    catalogLanguage: CatalogLanguage(path: request.path, password: request.password).tag)))
+                    metadata: metadata, pageCount: pageCount, outline: pdf.outline(),
+                    xmp: pdf.xmpMetadata, titlePage: TitlePage.read(pdf))))
             } else if let reflow = document as? ReflowBook {
                 try spool.write(.document(ReflowRecord.document(reflow, plainText: opened.plainText)))
             }

@@ -48,12 +48,7 @@ struct MetadataRefresher {
                     onResult(RefreshResult(path: book.path, book: book, reason: "could not be read (no output)"))
                     continue
                 }
-                let metadata = record.metadata
-                let derived = DerivedMetadata(
-                    candidates: record.candidates(path: book.path), subject: metadata.subject,
-                    keywords: metadata.keywords, creator: metadata.creator, producer: metadata.producer,
-                    created: metadata.created, modified: metadata.modified,
-                    catalogLanguage: record.catalogLanguage, xmpLanguage: metadata.language)
+                let derived = DerivedMetadata(candidates: record.candidates(path: book.path), declared: record.metadata)
                 var pages: [Int: String] = [:]
                 while sameContent, let next = reader.next() {
                     if case .page(let page) = next { pages[page.page] = page.text }

@@ -2,6 +2,7 @@ import BookLibrary
 import FileOutput
 import Foundation
 import OCR
+import Workers
 
 /// Reads the pages of books with OCR: pages are handed to workers (one per
 /// core) as they free up, and each page read is stored in its own
@@ -166,17 +167,19 @@ struct OCRRunner {
 
     /// Nil when stopped.
     private static func read(_ request: OCRRequest, pool: WorkerPool, timeout: TimeInterval, stop: StopFlag) -> OCRReply? {
-        let worker: WorkerProcess
+        let worker: WorkerConnection
         do { worker = try pool.take() } catch {
             return .failed("could not be read (cannot start worker: \(error.localizedDescription))")
         }
         defer { pool.give(worker) }
-        let (answer, _) = worker.extract(request, timeout: timeout, stop: stop)
-        switch answer {
-        case .done, .unreadable: return reply(at: request.replyPath) ?? .failed("could not be read (no reply)")
-        case .died: return .failed("could not be read (OCR crashed or ran out of memory)")
-        case .timedOut: return .failed("could not be read (timed out after \(Int(timeout)) s of work)")
-        case .stopped: return nil
+        switch worker.call(request, timeout: timeout, stop: { stop.isSet }).map({ $0.decode(WorkerAnswer.self) }) {
+        case .success(.some): return reply(at: request.replyPath) ?? .failed("could not be read (no reply)")
+        case .failure(.stopped): return nil
+        case .failure(.timedOut): return .failed("could not be read (timed out after \(Int(timeout)) s of work)")
+        case .success(nil):
+            worker.kill()
+            return .failed("could not be read (OCR crashed or ran out of memory)")
+        case .failure: return .failed("could not be read (OCR crashed or ran out of memory)")
         }
     }
 

@@ -2,6 +2,7 @@ import BookLibrary
 import Foundation
 import OCR
 import PDF
+import Workers
 
 /// The OCR side of the workers: renders one page as a grey scan, reads it
 /// with tesseract and writes what it read to the reply file. Runs inside a
@@ -14,28 +15,14 @@ public enum OCRWorker {
     /// cores: one thread per worker, one worker per core, is faster.
     static let environment = ["OMP_THREAD_LIMIT": "1"]
 
-    /// Entry point of the hidden worker mode: reads one request per line on
-    /// stdin and answers "0" (read) or "3" (failed, the reason is in the
-    /// reply file) until stdin closes. Nil when not started by ibook.
-    public static func runAsWorkerProcess(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32? {
-        guard let limitText = environment[ExtractionWorker.memoryLimitKey], let memoryLimit = UInt64(limitText) else {
-            return nil
-        }
-        signal(SIGINT, SIG_IGN)
-        if memoryLimit > 0 {
-            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
-            setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
-        }
-        let replies = dup(1)
-        dup2(2, 1)
+    /// Entry point of the hidden worker mode (`WorkerLoop`): reads each page
+    /// and answers done, or unreadable (the reason is in the reply file).
+    /// Nil when not started by ibook.
+    public static func runAsWorkerProcess() -> Int32? {
         let reader = Reader()
-        let decoder = JSONDecoder()
-        while let line = readLine(strippingNewline: true) {
-            guard let request = try? decoder.decode(OCRRequest.self, from: Data(line.utf8)) else { return 64 }
-            let answer = reader.perform(request) ? "0\n" : "3\n"
-            guard answer.withCString({ write(replies, $0, strlen($0)) }) > 0 else { return 1 }
+        return WorkerLoop.serve(OCRRequest.self) { request in
+            WorkerReply(reader.perform(request) ? WorkerAnswer.done : .unreadable)
         }
-        return 0
     }
 
     /// Keeps the open document and the loaded engines between pages: loading

@@ -12,13 +12,13 @@ enum ReflowRecord {
     static func document(_ book: ReflowBook, plainText: PlainTextBook?) -> DocumentRecord {
         let declared = book.engine.metadata
         let authors = declared.creators.filter { $0.role == nil || $0.role == "aut" }.map(\.name)
-        var metadata = PDFMetadata(
+        var metadata = DeclaredMetadata(
             title: plainText?.title ?? declared.title,
             author: plainText?.author,
             subject: declared.description,
             keywords: declared.subjects.isEmpty ? nil : declared.subjects.joined(separator: ", "),
             created: declared.date.flatMap(Self.date),
-            language: declared.language)
+            language: declared.language, catalogLanguage: declared.language)
         if metadata.title?.isEmpty == true { metadata.title = nil }
         var details: [String: String] = [:]
         details[BookDetails.Field.publisher.rawValue] = declared.publisher
@@ -36,7 +36,7 @@ enum ReflowRecord {
         return DocumentRecord(
             metadata: metadata, pageCount: part == nil ? book.pageCount : 0, outline: outline,
             xmp: authors.isEmpty ? nil : XMPMetadata(title: nil, creators: authors),
-            titlePage: nil, catalogLanguage: declared.language, format: book.format,
+            titlePage: nil, format: book.format,
             declaredDetails: details)
     }
 

@@ -67,7 +67,7 @@ package struct Annotations {
             LEFT JOIN pages p ON p.book_id = b.id AND p.page = a.page
             WHERE \(condition) ORDER BY b.title COLLATE NOCASE, b.id, a.page, a.id
             """, bindings).map { row -> Annotation in
-            let boxes = (try? decoder.decode([AnnotationBox].self, from: Data((row.string("boxes") ?? "[]").utf8))) ?? []
+            let boxes = (try? decoder.decode([AnnotationBox].self, from: Data(try row.required("boxes", Row.string).utf8))) ?? []
             return Annotation(
                 id: try row.required("id", Row.int), bookID: try row.required("book_id", Row.int),
                 bookTitle: TerminalText.line(try row.required("title", Row.string)),

@@ -1,3 +1,4 @@
+import Documents
 import Store
 import TextSearch
 
@@ -14,12 +15,8 @@ package struct BookCopy {
                         choice: MetadataChoice(title: book.title, titleSource: book.titleSource,
                                                author: book.author, authorSource: book.authorSource),
                         pageCount: book.pageCount)
-        entry.subject = book.subject
-        entry.keywords = book.keywords
-        entry.creator = book.creator
-        entry.producer = book.producer
-        entry.created = book.created
-        entry.modified = book.modified
+        entry.declared = DeclaredMetadata(subject: book.subject, keywords: book.keywords, creator: book.creator,
+                                          producer: book.producer, created: book.created, modified: book.modified)
         entry.format = book.format
         entry.outline = try source.query("SELECT depth, title, page FROM outline WHERE book_id = ? ORDER BY position",
                                          [book.id]).map { row in

@@ -67,7 +67,7 @@ extension Library {
         for row in rows {
             guard let id = row.int("book_id"), wanted?.contains(id) ?? true else { continue }
             // Written by `edit` without controls, but a shared library's rows may be written by hand.
-            fields[id, default: [:]][row.string("field") ?? ""] = row.string("value").map(TerminalText.lines)
+            fields[id, default: [:]][try row.required("field", Row.string)] = row.string("value").map(TerminalText.lines)
         }
         return fields.mapValues(BookDetails.init(fields:))
     }

@@ -51,9 +51,9 @@ package struct BookRanking {
             let parts = UInt64(bitPattern: row.int64("parts") ?? 0)
             guard parts != 0, let id = row.int("id") else { return }
             if case .some(let ids) = candidates, !ids.contains(id) { return }
-            books.append(RankedBook(id: id, title: TerminalText.line(row.string("title") ?? ""),
+            books.append(RankedBook(id: id, title: TerminalText.line(try row.required("title", Row.string)),
                                     language: row.string("language").flatMap(BookLanguage.init(rawValue:)),
-                                    firstRow: row.int64("first_page_row") ?? 0, lastRow: row.int64("last_page_row") ?? -1,
+                                    firstRow: try row.required("first_page_row", Row.int64), lastRow: try row.required("last_page_row", Row.int64),
                                     parts: parts, exactParts: UInt64(bitPattern: row.int64("exact_parts") ?? 0)))
             outlineMayMatch.append(row.int64("outline") == 1)
         }

@@ -66,7 +66,7 @@ struct Bookmarks {
             Bookmark(bookID: try row.required("id", Row.int), bookTitle: TerminalText.line(try row.required("title", Row.string)),
                      page: try row.required("page", Row.int),
                      label: row.string("label"), note: row.string("note").map(TerminalText.lines),
-                     createdAt: row.date("created_at") ?? Date(), updatedAt: row.date("updated_at") ?? Date())
+                     createdAt: try row.required("created_at", Row.date), updatedAt: try row.required("updated_at", Row.date))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Documents
 import FoundationEssentials
 import Glibc
 import LeanBasics
@@ -24,16 +25,9 @@ package struct NewBook: Sendable {
     package var size: Int
     /// The title and author, and where each came from (MetadataChoice).
     package var choice: MetadataChoice
-    package var subject: String?
-    package var keywords: String?
-    package var creator: String?
-    package var producer: String?
-    package var created: Date?
-    package var modified: Date?
-    /// The language the document catalog declares (`/Lang`), if any: see `LanguageChoice`.
-    package var catalogLanguage: String?
-    /// The language the XMP metadata declares (`dc:language`), if any.
-    package var xmpLanguage: String?
+    /// What the file says of itself: subject, keywords, creator, producer and dates are
+    /// kept as declared, the languages decide the stemming one (`LanguageChoice`).
+    package var declared = DeclaredMetadata()
     package var pageCount: Int
     package var outline: [OutlineItem]
     package var format: BookFormat = .pdf
@@ -56,10 +50,7 @@ package struct NewBook: Sendable {
         var book = self
         book.choice.title = TerminalText.line(choice.title)
         book.choice.author = TerminalText.line(choice.author)
-        book.subject = subject.map(TerminalText.line)
-        book.keywords = keywords.map(TerminalText.line)
-        book.creator = creator.map(TerminalText.line)
-        book.producer = producer.map(TerminalText.line)
+        book.declared = declared.mapText(TerminalText.line)
         book.outline = outline.map { OutlineItem(depth: $0.depth, title: TerminalText.line($0.title), page: $0.page) }
         book.declaredDetails = declaredDetails.mapValues(TerminalText.line)
         return book

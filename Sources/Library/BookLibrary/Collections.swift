@@ -104,7 +104,7 @@ extension Library {
 
     private static func collection(row: Row) throws -> BookCollection {
         BookCollection(id: try row.required("id", Row.int), name: try row.required("name", Row.string),
-                       createdAt: try row.required("created_at", Row.date), bookCount: row.int("books") ?? 0)
+                       createdAt: try row.required("created_at", Row.date), bookCount: try row.required("books", Row.int))
     }
 
     private func bookIDs(in collection: BookCollection) throws -> [Int] {

@@ -27,13 +27,13 @@ package struct CurationCopy {
         let books = try targetIDs()
         var counts = Counts()
         for row in try source.query("SELECT b.sha256, f.field, f.value FROM book_fields f JOIN books b ON b.id = f.book_id", []) {
-            guard let id = books[row.string("sha256") ?? ""] else { continue }
+            guard let id = books[try row.required("sha256", Row.string)] else { continue }
             try target.execute("INSERT INTO book_fields (book_id, field, value) VALUES (?, ?, ?) ON CONFLICT (book_id, field) DO NOTHING",
                                [id, row["field"], row["value"]])
             counts.fields += target.changes
         }
         for row in try source.query("SELECT b.sha256, t.tag FROM book_tags t JOIN books b ON b.id = t.book_id ORDER BY b.id, t.tag", []) {
-            guard let id = books[row.string("sha256") ?? ""] else { continue }
+            guard let id = books[try row.required("sha256", Row.string)] else { continue }
             try target.execute("INSERT INTO book_tags (book_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING", [id, row["tag"]])
             counts.tags += target.changes
         }
@@ -47,7 +47,7 @@ package struct CurationCopy {
                 SELECT b.sha256 FROM collection_books c JOIN books b ON b.id = c.book_id
                 WHERE c.collection_id = ? ORDER BY c.position
                 """, [collection["id"]]) {
-                guard let id = books[entry.string("sha256") ?? ""] else { continue }
+                guard let id = books[try entry.required("sha256", Row.string)] else { continue }
                 // Appended after what the target's collection holds already.
                 try target.execute("""
                     INSERT INTO collection_books (collection_id, book_id, position)

@@ -21,7 +21,7 @@ struct DeflatedPageText {
         var done = 0
         onProgress(0, total)
         while true {
-            let rows = try batch.rows([after]).map { (id: $0.int64("id") ?? 0, text: $0["text"]) }
+            let rows = try batch.rows([after]).map { (id: try $0.required("id", Row.int64), text: $0["text"]) }
             guard let last = rows.last else { break }
             for row in rows {
                 guard StoredText.isDeflated(row.text), let text = try? StoredText.decode(row.text) else { continue }

@@ -81,7 +81,7 @@ struct FullTextIndex {
             var indexed = 0
             for book in try database.query("SELECT id, language FROM books ORDER BY id") {
                 var pages: [(rowID: Int64, text: String)] = []
-                try database.prepare("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([book.int("id") ?? 0]) { row in
+                try database.prepare("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([try book.required("id", Row.int)]) { row in
                     guard let id = row.int64("id"), let text = try? StoredText.decode(row["text"]) else { return }
                     pages.append((id, text))
                 }
@@ -106,7 +106,7 @@ struct FullTextIndex {
         let insert = try database.prepare("INSERT INTO temp.\(expected) (rowid, words, variants) VALUES (?, ?, ?)")
         for book in try database.query("SELECT id, title, language FROM books ORDER BY id") {
             let folder = try TermFolder(language: language(book.string("language")))
-            try database.prepare("SELECT id, page, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([book.int("id") ?? 0]) { row in
+            try database.prepare("SELECT id, page, text FROM pages WHERE book_id = ? ORDER BY id").forEachRow([try book.required("id", Row.int)]) { row in
                 guard let id = row.int64("id") else { return }
                 check.pagesChecked += 1
                 do {

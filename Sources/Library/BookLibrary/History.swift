@@ -57,8 +57,8 @@ package struct History {
             ORDER BY h.read_at DESC\(limit == nil ? "" : " LIMIT ?")
             """, limit.map { [$0] } ?? [])
         return try rows.map { row in
-            HistoryEntry(book: try Book(row: row), page: row.int("history_page") ?? 1,
-                         label: row.string("history_label"), readAt: row.date("read_at") ?? Date())
+            HistoryEntry(book: try Book(row: row), page: try row.required("history_page", Row.int),
+                         label: row.string("history_label"), readAt: try row.required("read_at", Row.date))
         }
     }
 

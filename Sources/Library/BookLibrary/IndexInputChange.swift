@@ -44,7 +44,7 @@ struct IndexInputChange {
                 onProgress(total, total)
                 return try FullTextIndex(database: database).rebuild()
             }
-            after = last.int64("id") ?? after
+            after = try last.required("id", Row.int64)
             done += rows.count
             onProgress(min(done, total), total)
         }

@@ -207,7 +207,7 @@ extension Library {
 
     public func info(_ book: Book) throws -> BookInfo {
         let labels = try engine.query("SELECT page, label FROM pages WHERE book_id = ? ORDER BY page", [book.id])
-        let hasRealLabels = labels.contains { PageLabel.distinct($0.string("label"), page: $0.int("page") ?? 0) != nil }
+        let hasRealLabels = try labels.contains { PageLabel.distinct($0.string("label"), page: try $0.required("page", Row.int)) != nil }
         let thumbnail = try? thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
         if thumbnail != nil { try fetchSharedCover(of: book) }
         // OCR is done on a local library only: a shared one has no OCR rows.

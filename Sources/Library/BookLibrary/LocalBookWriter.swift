@@ -20,8 +20,9 @@ struct LocalBookWriter {
                 INSERT INTO books (sha256, path, size, title, author, subject, keywords, creator, producer,
                                    created, modified, page_count, added_at, title_source, author_source, format)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [book.sha256, book.path, book.size, book.choice.title, book.choice.author, book.subject, book.keywords,
-                      book.creator, book.producer, book.created, book.modified, book.pageCount, Date(),
+                """, [book.sha256, book.path, book.size, book.choice.title, book.choice.author, book.declared.subject,
+                      book.declared.keywords, book.declared.creator, book.declared.producer, book.declared.created,
+                      book.declared.modified, book.pageCount, Date(),
                       book.choice.titleSource.rawValue, book.choice.authorSource.rawValue, book.format.rawValue])
             let bookID = database.lastInsertRowID
             try book.writeDeclaredDetails(bookID: bookID, to: database)
@@ -38,7 +39,7 @@ struct LocalBookWriter {
                 try insertPage.run([bookID, page.page, page.label, StoredText.encode(page.text)])
                 indexed.append((database.lastInsertRowID, page.text))
             }
-            let choice = LanguageChoice(catalog: book.catalogLanguage, xmp: book.xmpLanguage, pages: indexed.map(\.text))
+            let choice = LanguageChoice(catalog: book.declared.catalogLanguage, xmp: book.declared.language, pages: indexed.map(\.text))
             try database.execute("UPDATE books SET language = ?, language_source = ? WHERE id = ?",
                                  [choice.language.rawValue, choice.source.rawValue, bookID])
             try SearchIndex(database: database).add(bookID: bookID, pages: indexed,

@@ -1,32 +1,16 @@
+import Documents
 import FoundationEssentials
 import Glibc
 import TextSearch
 
-/// What reading a book's PDF again says about it.
+/// What reading a book's file again says about it.
 public struct DerivedMetadata: Sendable {
     public var candidates: MetadataCandidates
-    public var subject: String?
-    public var keywords: String?
-    public var creator: String?
-    public var producer: String?
-    public var created: Date?
-    public var modified: Date?
-    /// The languages the file declares (`/Lang`, XMP `dc:language`).
-    public var catalogLanguage: String?
-    public var xmpLanguage: String?
+    public var declared: DeclaredMetadata
 
-    public init(candidates: MetadataCandidates, subject: String?, keywords: String?, creator: String?,
-                producer: String?, created: Date?, modified: Date?, catalogLanguage: String? = nil,
-                xmpLanguage: String? = nil) {
-        self.catalogLanguage = catalogLanguage
-        self.xmpLanguage = xmpLanguage
+    public init(candidates: MetadataCandidates, declared: DeclaredMetadata) {
         self.candidates = candidates
-        self.subject = subject
-        self.keywords = keywords
-        self.creator = creator
-        self.producer = producer
-        self.created = created
-        self.modified = modified
+        self.declared = declared
     }
 }
 
@@ -81,8 +65,9 @@ extension Library {
                 UPDATE books SET title = ?, title_source = ?, author = ?, author_source = ?, subject = ?, keywords = ?,
                                  creator = ?, producer = ?, created = ?, modified = ?
                 WHERE id = ?
-                """, [title, titleSource, author, authorSource, editedSubject ?? derived.subject, editedKeywords ?? derived.keywords, derived.creator,
-                      derived.producer, derived.created, derived.modified, book.id])
+                """, [title, titleSource, author, authorSource, editedSubject ?? derived.declared.subject,
+                      editedKeywords ?? derived.declared.keywords, derived.declared.creator, derived.declared.producer,
+                      derived.declared.created, derived.declared.modified, book.id])
             try settleLanguage(of: book, declaredIn: derived)
             return try Catalog(database: database).book(id: book.id) ?? current
         }
@@ -96,9 +81,9 @@ extension Library {
         guard let current = try stemmingLanguage(of: book),
               let source = current.source.flatMap(LanguageSource.init(rawValue:)), source != .edited else { return }
         var choice: LanguageChoice?
-        if let tag = derived.catalogLanguage, let language = BookLanguage(tag: tag) {
+        if let tag = derived.declared.catalogLanguage, let language = BookLanguage(tag: tag) {
             choice = LanguageChoice(language: language, source: .pdf)
-        } else if let tag = derived.xmpLanguage, let language = BookLanguage(tag: tag) {
+        } else if let tag = derived.declared.language, let language = BookLanguage(tag: tag) {
             choice = LanguageChoice(language: language, source: .xmp)
         } else if source == .pdf || source == .xmp {
             // The declaration is gone from the file: as at `add`, the text decides.

@@ -93,7 +93,7 @@ enum Schema {
             for row in try db.query("SELECT id FROM books ORDER BY id") {
                 let bookID = try row.required("id", Row.int)
                 let pages = try db.query("SELECT id, text FROM pages WHERE book_id = ? ORDER BY id", [bookID])
-                    .map { (rowID: $0.int64("id") ?? 0, text: (try? StoredText.decode($0["text"])) ?? "") }
+                    .map { (rowID: try $0.required("id", Row.int64), text: (try? StoredText.decode($0["text"])) ?? "") }
                 let language = PageIndex.language(declared: nil, pages: pages.map(\.text))
                 try db.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
                 // index_variants comes with 12-index-variants, which lists them from this index.

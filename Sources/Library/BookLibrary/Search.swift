@@ -113,7 +113,7 @@ struct Search: SearchEngine {
             if let language = try database.queryRow("SELECT language FROM books WHERE id = ?", [id])?
                 .string("language").flatMap(BookLanguage.init(rawValue:)) { languages.insert(language) }
         case .some(let ids):
-            for row in try database.query("SELECT id, language FROM books") where ids.contains(row.int("id") ?? -1) {
+            for row in try database.query("SELECT id, language FROM books") where ids.contains(try row.required("id", Row.int)) {
                 if let language = row.string("language").flatMap(BookLanguage.init(rawValue:)) { languages.insert(language) }
             }
         }
@@ -275,7 +275,7 @@ struct Search: SearchEngine {
             // over while the statement holds its read cursor open.
             try statement.forEachStep(bindings) { row in
                 guard let id = row.int64(0), !done.contains(id) else { return }
-                pages.append((id, row.int(1) ?? 0, row.string(2), row.value(3)))
+                pages.append((id, try row.requiredInt(1), row.string(2), row.value(3)))
             }
             var withHits = 0
             for page in pages {

@@ -1,6 +1,7 @@
 import Foundation
 import PDF
 import Raster
+import Workers
 
 /// The reader's side of the render worker: sends one request at a time and
 /// collects the reply without blocking, so keys keep being read while a
@@ -15,14 +16,9 @@ public final class RenderClient {
     private let timeLimit: TimeInterval
     /// The in-flight request's limit: the client's, or what `send` was given.
     private var limit: TimeInterval
-    private var process: Process?
-    private var requests: Int32 = -1
-    private var replies: Int32 = -1
-    private var buffer: [UInt8] = []
-    private var header: RenderReplyHeader?
+    private var worker: WorkerConnection?
     public private(set) var inFlight: RenderRequest?
     private var startedAt = Date()
-    private var chunk = [UInt8](repeating: 0, count: 1 << 20)
     /// The in-flight request already lost one worker.
     private var retried = false
 
@@ -35,12 +31,12 @@ public final class RenderClient {
     deinit { stop() }
 
     /// The descriptor to poll for replies, while a request is in flight.
-    public var replyDescriptor: Int32? { inFlight == nil ? nil : replies }
+    public var replyDescriptor: Int32? { inFlight == nil ? nil : worker?.replyDescriptor }
 
     public var isBusy: Bool { inFlight != nil }
 
     /// The worker's process id, while there is one.
-    public var workerProcessID: pid_t? { process?.processIdentifier }
+    public var workerProcessID: pid_t? { worker?.processIdentifier }
 
     /// Starts rendering; the caller must wait for `collect` before the next.
     public func send(_ request: RenderRequest) -> RenderedPage? {
@@ -57,18 +53,14 @@ public final class RenderClient {
 
     private func transmit(_ request: RenderRequest) -> RenderedPage? {
         // A worker that died while idle is no reason to fail a page: start another.
-        if let process, !process.isRunning { stop() }
+        if let worker, !worker.isRunning { stop() }
         do {
-            if process == nil { try start() }
-            var line = try JSONEncoder().encode(request)
-            line.append(0x0A)
-            let sent = line.withUnsafeBytes { write(requests, $0.baseAddress, $0.count) }
-            guard sent == line.count else {
+            if worker == nil { try start() }
+            guard worker?.send(request) == true else {
                 // Died between the check and the write: once more on a new worker.
                 stop()
                 try start()
-                let again = line.withUnsafeBytes { write(requests, $0.baseAddress, $0.count) }
-                guard again == line.count else {
+                guard worker?.send(request) == true else {
                     stop()
                     return .failed("the renderer stopped")
                 }
@@ -83,8 +75,6 @@ public final class RenderClient {
     private func began(_ request: RenderRequest) -> RenderedPage? {
         inFlight = request
         startedAt = Date()
-        buffer.removeAll(keepingCapacity: true)
-        header = nil
         return nil
     }
 
@@ -100,55 +90,42 @@ public final class RenderClient {
 
     /// `collect`, for a client that also asks for page maps.
     public func collectReply() -> (RenderRequest, RenderReply)? {
-        guard let request = inFlight else { return nil }
+        guard let request = inFlight, let worker else { return nil }
         // Past the deadline the page has failed, even if its reply is waiting
         // unread: the limit is the same whenever the reader happens to look.
         if Date().timeIntervalSince(startedAt) > limit {
             return reply(finish(request, .failed("this page could not be rendered in \(String(format: "%g", limit)) s"), restart: true))
         }
-        while true {
-            let count = read(replies, &chunk, chunk.count)
-            if count > 0 {
-                buffer.append(contentsOf: chunk[..<count])
-                continue
+        let frame: WorkerFrame
+        do {
+            guard let received = try worker.receive() else { return nil }
+            frame = received
+        } catch .died {
+            if !retried {
+                // The worker died under this page: maybe the page, maybe a kill
+                // from outside. A new worker tells which.
+                retried = true
+                stop()
+                if let failure = transmit(request) { return reply(finish(request, failure, restart: true)) }
+                return nil
             }
-            if count == 0 {
-                if !retried {
-                    // The worker died under this page: maybe the page, maybe a kill
-                    // from outside. A new worker tells which.
-                    retried = true
-                    stop()
-                    if let failure = transmit(request) { return reply(finish(request, failure, restart: true)) }
-                    return nil
-                }
-                return reply(finish(request, .failed("this page could not be rendered: the renderer crashed"), restart: true))
-            }
-            if errno == EINTR { continue }
-            break  // EAGAIN: nothing more for now
+            return reply(finish(request, .failed("this page could not be rendered: the renderer crashed"), restart: true))
+        } catch {
+            return reply(finish(request, .failed("this page could not be rendered: garbled reply"), restart: true))
         }
-        if header == nil, let newline = buffer.firstIndex(of: 0x0A) {
-            guard let decoded = try? JSONDecoder().decode(RenderReplyHeader.self, from: Data(buffer[..<newline])) else {
-                return reply(finish(request, .failed("this page could not be rendered: garbled reply"), restart: true))
-            }
-            header = decoded
-            buffer.removeSubrange(...newline)
+        guard let header = frame.decode(RenderReplyHeader.self) else {
+            return reply(finish(request, .failed("this page could not be rendered: garbled reply"), restart: true))
         }
-        if let header {
-            if let error = header.error { return reply(finish(request, .failed(error), restart: false)) }
-            let answer: RenderReply? = header.pageMap.map(RenderReply.pageMap) ?? header.hitPlaces.map(RenderReply.hitPlaces)
-            if let answer {
-                inFlight = nil
-                buffer.removeAll(keepingCapacity: false)
-                self.header = nil
-                return (request, answer)
-            }
-            let expected = header.width * header.height * 4
-            if buffer.count >= expected {
-                let image = RasterImage(width: header.width, height: header.height, pixels: Array(buffer.prefix(expected)))
-                return reply(finish(request, .image(image, matches: header.matches), restart: false))
-            }
+        if let error = header.error { return reply(finish(request, .failed(error), restart: false)) }
+        if let answer = header.pageMap.map(RenderReply.pageMap) ?? header.hitPlaces.map(RenderReply.hitPlaces) {
+            inFlight = nil
+            return (request, answer)
         }
-        return nil
+        guard frame.payload.count == header.width * header.height * 4 else {
+            return reply(finish(request, .failed("this page could not be rendered: garbled reply"), restart: true))
+        }
+        let image = RasterImage(width: header.width, height: header.height, pixels: frame.payload)
+        return reply(finish(request, .image(image, matches: header.matches), restart: false))
     }
 
     private func reply(_ finished: (RenderRequest, RenderedPage)) -> (RenderRequest, RenderReply) {
@@ -162,40 +139,19 @@ public final class RenderClient {
 
     private func finish(_ request: RenderRequest, _ page: RenderedPage, restart: Bool) -> (RenderRequest, RenderedPage) {
         inFlight = nil
-        buffer.removeAll(keepingCapacity: false)
-        header = nil
         if restart { stop() }
         return (request, page)
     }
 
     private func start() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [RenderWorker.modeArgument]
-        process.standardError = FileHandle.nullDevice
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        requests = dup(input.fileHandleForWriting.fileDescriptor)
-        replies = dup(output.fileHandleForReading.fileDescriptor)
-        try? input.fileHandleForWriting.close()
-        try? output.fileHandleForReading.close()
-        _ = fcntl(replies, F_SETFL, fcntl(replies, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(requests, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(replies, F_SETFD, FD_CLOEXEC)
-        self.process = process
+        // What the worker prints (poppler's complaints) must not reach the reader's screen.
+        worker = try WorkerConnection(executable: executable, mode: RenderWorker.modeArgument,
+                                      memoryLimit: RenderWorker.memoryLimit, errorOutput: .discarded)
     }
 
     private func stop() {
-        guard let process else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        close(requests)
-        close(replies)
-        requests = -1
-        replies = -1
-        self.process = nil
+        worker?.kill()
+        worker = nil
         inFlight = nil
     }
 }

@@ -2,31 +2,24 @@ import BookOpening
 import Foundation
 import PDF
 import ReflowDocuments
+import Workers
 
-/// The rendering side: a hidden mode of ibook-full (`__render`) that renders
-/// pages for the reader, one request per line on stdin, each answered on
-/// stdout with a header line and the pixels. Living in its own process, a
-/// page that crashes poppler or takes forever costs that page, not the
-/// reader or the terminal it has in raw mode.
+/// The rendering side: a hidden mode of ibook-full (`__render`, a
+/// `WorkerLoop`) that renders pages for the reader, each answered with a
+/// header and the pixels. Living in its own process, a page that crashes
+/// poppler or takes forever costs that page, not the reader or the terminal
+/// it has in raw mode. The open document and its layouts at the screen's
+/// size are kept between pages.
 public enum RenderWorker {
     public static let modeArgument = "__render"
     static let memoryLimit: UInt64 = 4 << 30
 
-    /// Nil when stdin is a terminal: the mode is for the reader, not for people.
+    /// Nil when not started by the reader: the mode is not for people.
     public static func run() -> Int32? {
-        guard isatty(0) == 0 else { return nil }
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTSTP, SIG_IGN)
-        var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
-        setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
-        // Replies get stdout to themselves; whatever a library prints goes to stderr.
-        let replies = dup(1)
-        dup2(2, 1)
         var open: (key: String, document: any BookDocument)?
         var laidOut = ViewLayouts()
-        let decoder = JSONDecoder(), encoder = JSONEncoder()
-        while let line = readLine(strippingNewline: true) {
-            guard let request = try? decoder.decode(RenderRequest.self, from: Data(line.utf8)) else { return 64 }
+        // Ctrl-C and Ctrl-Z reach the whole process group: the reader handles them.
+        return WorkerLoop.serve(RenderRequest.self, ignoring: [SIGINT, SIGTSTP]) { request in
             var header = RenderReplyHeader()
             var pixels: [UInt8] = []
             // What poppler says about a page is not for the reader's screen; each request's lines are dropped with it.
@@ -74,21 +67,7 @@ public enum RenderWorker {
                     header.error = String(describing: error)
                 }
             }
-            guard var reply = try? encoder.encode(header) else { return 1 }
-            reply.append(0x0A)
-            guard writeAll(replies, Array(reply)), writeAll(replies, pixels) else { return 1 }
+            return WorkerReply(header, payload: pixels)
         }
-        return 0
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
     }
 }

@@ -46,7 +46,7 @@ enum SharedBookTerms {
                 FROM book_index, unnest(terms) AS t(lexeme, positions, weights)
                 WHERE book_id = ?
                 GROUP BY lexeme, book_id
-                """, [book.int("id") ?? 0])
+                """, [try book.required("id", Row.int)])
         }
         for row in try db.query("SELECT kind, role::regrole::text AS name FROM library_roles") {
             guard let name = row.string("name") else { continue }

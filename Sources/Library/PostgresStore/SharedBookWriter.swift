@@ -48,7 +48,8 @@ struct SharedBookWriter {
     private func writeBook(_ book: NewBook, addedAt: Date, language: LanguageChoice?, cover: [UInt8]?,
                            pages: (_ add: (NewPage) throws -> Void) throws -> Void) throws -> Outcome
     {
-        let book = book.printable
+        var book = book.printable
+        book.declared = book.declared.mapText(Self.clean)
         let file = roots.stored(book.path)
         guard let id = try database.queryRow("""
             INSERT INTO books (sha256, root, path, size, title, author, subject, keywords, creator, producer,
@@ -56,8 +57,8 @@ struct SharedBookWriter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (sha256) DO NOTHING RETURNING id
             """, [book.sha256, file.root, file.path, book.size, Self.clean(book.choice.title), Self.clean(book.choice.author),
-                  book.subject.map(Self.clean), book.keywords.map(Self.clean), book.creator.map(Self.clean),
-                  book.producer.map(Self.clean), book.created, book.modified, book.pageCount, addedAt,
+                  book.declared.subject, book.declared.keywords, book.declared.creator, book.declared.producer,
+                  book.declared.created, book.declared.modified, book.pageCount, addedAt,
                   (language?.language ?? .fallback).rawValue, (language?.source ?? .fallback).rawValue,
                   book.choice.titleSource.rawValue,
                   book.choice.authorSource.rawValue, book.format.rawValue])?.int("id")
@@ -86,7 +87,7 @@ struct SharedBookWriter {
         try flush()
         var stemmedIn = language?.language ?? .fallback
         if language == nil {
-            let choice = LanguageChoice(catalog: book.catalogLanguage, xmp: book.xmpLanguage, pages: texts)
+            let choice = LanguageChoice(catalog: book.declared.catalogLanguage, xmp: book.declared.language, pages: texts)
             try database.execute("UPDATE books SET language = ?, language_source = ? WHERE id = ?",
                                  [choice.language.rawValue, choice.source.rawValue, id])
             stemmedIn = choice.language

@@ -50,7 +50,7 @@ struct SharedImport {
         let copy = try BookCopy(book, from: shared)
         var new = copy.entry
         // Given as the declared language, so that the pages are indexed (stemmed) in the book's language.
-        new.catalogLanguage = copy.language.language.rawValue
+        new.declared.catalogLanguage = copy.language.language.rawValue
         let pages = try shared.query("SELECT page, label, text FROM pages WHERE book_id = ? ORDER BY page", [book.id])
         return try local.inTransaction {
             guard case .added(let added) = try library.insert(new, pages: { add in

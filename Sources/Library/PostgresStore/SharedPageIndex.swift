@@ -38,12 +38,12 @@ package struct SharedPageIndex {
         pageTerms.reserveCapacity(pages.count)
         var rows: [[SQLBindable]] = []
         for page in pages {
-            let input = IndexText.input(of: page.string("text") ?? "", folder: folder)
+            let input = IndexText.input(of: try page.required("text", Row.string), folder: folder)
             let words = input.words.split(separator: " ")
             let variants = input.variants.split(separator: " ")
             let positioned = TextSearchLiteral.positioned(words)
             let stems = TextSearchLiteral.set(variants)
-            rows.append([page.int64("id") ?? 0, bookID, page.int("page") ?? 0, positioned.text, stems.text,
+            rows.append([try page.required("id", Row.int64), bookID, try page.required("page", Row.int), positioned.text, stems.text,
                          positioned.complete && stems.complete])
             if rows.count == Self.batchSize {
                 try insertPages(rows)
@@ -54,7 +54,7 @@ package struct SharedPageIndex {
         if !rows.isEmpty { try insertPages(rows) }
 
         let titles = try connection.query("SELECT title FROM outline WHERE book_id = ? ORDER BY position", [bookID])
-            .map { IndexText.input(of: $0.string("title") ?? "", folder: folder) }
+            .map { IndexText.input(of: try $0.required("title", Row.string), folder: folder) }
         let outlineTerms = titles.flatMap { $0.words.split(separator: " ") + $0.variants.split(separator: " ") }
         var parts: [(part: Int, terms: TextSearchLiteral.Vector)] = []
         if !titles.isEmpty {

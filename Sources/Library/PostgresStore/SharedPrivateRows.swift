@@ -1,5 +1,6 @@
 import BookLibrary
 import Postgres
+import Store
 
 /// Migration `pg-8-private-rows-by-role-oid`: each person's bookmarks,
 /// history and open book are keyed by their role's oid, not its name, and
@@ -36,7 +37,7 @@ enum SharedPrivateRows {
             for constraint in try db.query("""
                 SELECT conname FROM pg_constraint WHERE conrelid = ?::regclass AND contype = 'f'
                 """, [table.name]) {
-                try db.execute("ALTER TABLE \(table.name) DROP CONSTRAINT \(PostgresQuoting.identifier(constraint.string("conname") ?? ""))")
+                try db.execute("ALTER TABLE \(table.name) DROP CONSTRAINT \(PostgresQuoting.identifier(try constraint.required("conname", Row.string)))")
             }
             try db.execute("""
                 DELETE FROM \(table.name) t WHERE NOT EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = t.owner);

@@ -52,7 +52,7 @@ enum SharedRoles {
     }
 
     static func migrate(_ db: PostgresConnection) throws {
-        let database = try db.queryRow("SELECT current_database() AS name")?.string("name") ?? ""
+        let database = try db.queryRow("SELECT current_database() AS name")?.required("name", Row.string) ?? ""
         let schema = PostgresQuoting.identifier(try db.queryRow("SELECT current_schema() AS name")?.string("name") ?? "public")
         let reader = name(.reader, database: database), editor = name(.editor, database: database)
         for role in [reader, editor] where try db.count("SELECT count(*) FROM pg_roles WHERE rolname = ?", [role]) > 0 {
@@ -102,7 +102,7 @@ enum SharedRoles {
             """, serverWide + serverWide)
         for member in members {
             let kind: SharedAccessLevel = member.string("role") == SharedSchema.editorRole ? .editor : .reader
-            try db.execute("GRANT \(kind == .editor ? e : r) TO \(PostgresQuoting.identifier(member.string("member") ?? ""))")
+            try db.execute("GRANT \(kind == .editor ? e : r) TO \(PostgresQuoting.identifier(try member.required("member", Row.string)))")
         }
 
         let legacy = try db.query("SELECT rolname FROM pg_roles WHERE rolname IN (?, ?)", serverWide)

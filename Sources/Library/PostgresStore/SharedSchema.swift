@@ -180,7 +180,7 @@ enum SharedSchema {
                 """)
             for book in books {
                 let language = book.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
-                try SharedPageIndex(connection: db).index(bookID: book.int("id") ?? 0, language: language)
+                try SharedPageIndex(connection: db).index(bookID: try book.required("id", Row.int), language: language)
             }
         }
         migrator.register("pg-8-private-rows-by-role-oid") { db in try SharedPrivateRows.migrate(db) }
@@ -201,7 +201,7 @@ enum SharedSchema {
                 """)
             for book in books {
                 let language = book.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
-                try SharedPageIndex(connection: db).index(bookID: book.int("id") ?? 0, language: language)
+                try SharedPageIndex(connection: db).index(bookID: try book.required("id", Row.int), language: language)
             }
         }
         migrator.register("pg-13-book-formats") { db in

@@ -57,7 +57,7 @@ struct SharedSearch: SearchEngine {
         init(connection: PostgresConnection, among: Set<Int>?) throws {
             for row in try connection.query("SELECT id, title, language FROM books") {
                 guard let id = row.int("id"), among?.contains(id) ?? true else { continue }
-                books[id] = (TerminalText.line(row.string("title") ?? ""), row.string("language").flatMap(BookLanguage.init(rawValue:)))
+                books[id] = (TerminalText.line(try row.required("title", Row.string)), row.string("language").flatMap(BookLanguage.init(rawValue:)))
             }
         }
 
@@ -85,7 +85,7 @@ struct SharedSearch: SearchEngine {
         return try BookRanking.order(books, outlineMayMatch: books.map { outlineMayMatch.contains($0.id) },
                                      matchers: &matchers) { id in
             OutlineTitles(try connection.query("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position", [id])
-                .map { ($0.string("title") ?? "", $0.int("page")) })
+                .map { (try $0.required("title", Row.string), $0.int("page")) })
         }
     }
 
@@ -311,7 +311,7 @@ struct SharedSearch: SearchEngine {
         }
 
         private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws {
-            var text = row.string("text") ?? ""
+            var text = try row.required("text", Row.string)
             let label = row.string("label")
             try text.withUTF8 { text in
                 try reporter.report(matchers.matches(in: text, language: book.language), bookID: book.id) { match in

@@ -70,7 +70,7 @@ public enum SharedServer {
         try db.queryRow("""
             SELECT o.rolname, pg_has_role(current_user, c.relowner, 'USAGE') AS mine
             FROM pg_class c JOIN pg_roles o ON o.oid = c.relowner WHERE c.oid = to_regclass('schema_migrations')
-            """).map { ($0.string("rolname") ?? "", $0.bool("mine") == true) }
+            """).map { (try $0.required("rolname", Row.string), $0.bool("mine") == true) }
     }
 
     /// What the pending migrations need of the running role, asked before
@@ -80,7 +80,7 @@ public enum SharedServer {
               let me = try db.queryRow("SELECT rolname, rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user"),
               me.bool("rolsuper") != true
         else { return }
-        let role = me.string("rolname") ?? "", owner = try tablesOwner(db)
+        let role = try me.required("rolname", Row.string), owner = try tablesOwner(db)
         if let owner, !owner.mine {
             throw SharedServerError.notTheOwner(role: role, owner: owner.name)
         }
