@@ -16,15 +16,13 @@ final class WorkerProcess {
     }
 
     private let process = Process()
-    private let requests: Int32
+    /// -1 once closed.
+    private var requests: Int32
     private let replies: Int32
     private let errorPath: String
     private var errorOffset: UInt64 = 0
     private var pending: [UInt8] = []
     private(set) var isUsable = true
-    /// Signalled when the worker has exited and been reaped. Foundation's waitUntilExit looks
-    /// every 50 ms, which the end of every `add` paid once a worker (a tenth of adding the 11 EPUBs).
-    private let exited = DispatchSemaphore(value: 0)
 
     /// `mode` is the hidden argument that starts the worker (extraction or OCR).
     init(executable: String, mode: String, memoryLimit: UInt64, errorPath: String,
@@ -38,23 +36,46 @@ final class WorkerProcess {
         // What poppler prints on its own goes to a side file, shown with --verbose.
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errorPath)
+        // One worker started at a time: Foundation closes a new child's inherited descriptors as
+        // they were when it looked, so a worker started meanwhile on another thread could keep this
+        // one's stdin open (it would never see its end) or the socket Foundation learns its exit from.
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
-        requests = dup(input.fileHandleForWriting.fileDescriptor)
-        replies = dup(output.fileHandleForReading.fileDescriptor)
+        requests = fcntl(input.fileHandleForWriting.fileDescriptor, F_DUPFD_CLOEXEC, 0)
+        replies = fcntl(output.fileHandleForReading.fileDescriptor, F_DUPFD_CLOEXEC, 0)
         try? input.fileHandleForWriting.close()
         try? output.fileHandleForReading.close()
     }
 
+    private static let starting = NSLock()
+
+    /// Closes its stdin, which ends an idle worker; its exit is waited for when it is released.
+    func finish() {
+        guard requests >= 0 else { return }
+        close(requests)
+        requests = -1
+    }
+
     deinit {
         // Closing its stdin ends an idle worker; a retired one was killed.
-        close(requests)
-        exited.wait()
+        finish()
+        Self.waitForExit(process.processIdentifier)
         close(replies)
         unlink(errorPath)
+    }
+
+    /// Returns once the process has exited. Foundation's waitUntilExit looks every 50 ms, which
+    /// every `add` paid once a worker at its end (100 ms of adding the 11 IDPF EPUBs), and it learns
+    /// of the exit from a socket the child holds, which a worker started at the same time on another
+    /// thread can inherit, and then hold until it ends itself. waitid with WNOWAIT sees the exit at
+    /// once and leaves reaping the child to Foundation.
+    private static func waitForExit(_ pid: pid_t) {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
     }
 
     /// Runs one request; `printed` is what the worker wrote to stderr meanwhile.
@@ -152,6 +173,11 @@ final class WorkerPool: @unchecked Sendable {
         lock.unlock()
         return try WorkerProcess(executable: executable, mode: mode, memoryLimit: memoryLimit,
                                  errorPath: "\(directory)/\(mode)-\(number).stderr", environment: environment)
+    }
+
+    /// Every idle worker told to end before any is waited for: they exit together.
+    deinit {
+        for worker in idle { worker.finish() }
     }
 
     func give(_ worker: WorkerProcess) {
