@@ -103,7 +103,9 @@ let package = Package(
                 linkerSettings: [
                     .unsafeFlags(["-nostartfiles", "-Xlinker", "--as-needed", "-Xlinker", "--exclude-libs", "-Xlinker", "ALL",
                                   // FontNameCompare.c: MuPDF's case-insensitive compare without its Unicode tables.
-                                  "-Xlinker", "--wrap=fz_strcasecmp"]),
+                                  "-Xlinker", "--wrap=fz_strcasecmp",
+                                  // SearchCase.c: the search's upper case of ASCII without the tables.
+                                  "-Xlinker", "--wrap=fz_toupper"]),
                     .linkedLibrary("mupdf"), .linkedLibrary("mupdf-third"), .linkedLibrary("mujs"),
                     .linkedLibrary("gumbo"), .linkedLibrary("openjp2"), .linkedLibrary("jbig2dec"),
                     .linkedLibrary("jpeg"), .linkedLibrary("harfbuzz"), .linkedLibrary("freetype"),

@@ -15,7 +15,8 @@ public final class WorkerConnection {
     }
 
     private let process = Process()
-    private let requests: Int32
+    /// -1 once closed (`finish`).
+    private var requests: Int32
     private let replies: Int32
     private let errorPath: String?
     private var errorOffset: UInt64 = 0
@@ -42,12 +43,16 @@ public final class WorkerConnection {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
             process.standardError = FileHandle(forWritingAtPath: path)
         }
+        // One worker started at a time: Foundation closes a new child's inherited descriptors as they
+        // were when it looked, so a worker started meanwhile on another thread could keep this one's
+        // stdin open (it would never see its end, and the add hung at its end, about once in 60) or the
+        // socket Foundation learns its exit from. The ends kept are close-on-exec from then on.
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        // Close-on-exec from the start: a worker started meanwhile on another
-        // thread must not inherit this one's stdin, or closing it would not end it.
         requests = fcntl(input.fileHandleForWriting.fileDescriptor, F_DUPFD_CLOEXEC, 0)
         replies = fcntl(output.fileHandleForReading.fileDescriptor, F_DUPFD_CLOEXEC, 0)
         try? input.fileHandleForWriting.close()
@@ -56,11 +61,30 @@ public final class WorkerConnection {
         _ = fcntl(replies, F_SETFL, fcntl(replies, F_GETFL) | O_NONBLOCK)
     }
 
+    private static let starting = NSLock()
+
     deinit {
-        close(requests)
-        process.waitUntilExit()
+        finish()
+        Self.waitForExit(process.processIdentifier)
         close(replies)
         if let errorPath { unlink(errorPath) }
+    }
+
+    /// Closes the worker's stdin, which ends an idle worker; its exit is
+    /// waited for when the connection goes away.
+    public func finish() {
+        guard requests >= 0 else { return }
+        close(requests)
+        requests = -1
+    }
+
+    /// Returns once the process has exited. Foundation's waitUntilExit looks
+    /// every 50 ms, which every `add` paid once a worker at its end (100 ms
+    /// of adding the 11 IDPF EPUBs); waitid with WNOWAIT sees the exit at
+    /// once and leaves reaping the child to Foundation.
+    private static func waitForExit(_ pid: pid_t) {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
     }
 
     public var processIdentifier: pid_t { process.processIdentifier }
@@ -72,7 +96,7 @@ public final class WorkerConnection {
 
     /// Writes one request; false when the worker is gone.
     public func send<Request: Encodable>(_ request: Request) -> Bool {
-        guard isUsable, var line = try? JSONEncoder().encode(request) else { return false }
+        guard isUsable, requests >= 0, var line = try? JSONEncoder().encode(request) else { return false }
         line.append(0x0A)
         buffer.removeAll(keepingCapacity: true)
         return WorkerLoop.writeAll(requests, Array(line))

@@ -39,6 +39,11 @@ final class WorkerPool: @unchecked Sendable {
                                     errorOutput: .file("\(directory)/\(mode)-\(number).stderr"))
     }
 
+    /// Every idle worker told to end before any is waited for: they exit together.
+    deinit {
+        for worker in idle { worker.finish() }
+    }
+
     func give(_ worker: WorkerConnection) {
         guard worker.isUsable else { return }
         lock.lock()

@@ -7,7 +7,9 @@ import Store
 public struct ChapterNames {
     private let database: any SQLEngine
     private var outlines: [Int: [TOCEntry]] = [:]
-    private var pages: [String: String] = [:]
+    /// Pages' text squeezed, by book and page: a common word's hits are many to a page (12 of
+    /// "whale"'s first 20 on one), and squeezing the page was most of such a search.
+    private var squeezedPages: [String: String] = [:]
     /// The library's laid-out books, asked once: on a shared library a
     /// question a book was a round trip for each of a rare word's hundreds
     /// of books, most of them PDFs, which have no chapter to say.
@@ -30,10 +32,10 @@ public struct ChapterNames {
             outlines[hit.bookID] = try TableOfContents(database: database).flat(book, maxDepth: nil)
         }
         guard let outline = outlines[hit.bookID], let index = Annotations.chapter(of: hit.page, in: outline) else { return nil }
-        guard outline[index].page == hit.page, let text = try pageText(bookID: hit.bookID, page: hit.page) else {
+        guard outline[index].page == hit.page, let page = squeezedPage(bookID: hit.bookID, page: hit.page) else {
             return outline[index].title
         }
-        let page = Self.squeezed(text), before = Self.squeezed(hit.snippet.before.drop { $0 == "…" })
+        let before = Self.squeezed(hit.snippet.before.drop { $0 == "…" })
         guard let found = page.firstRange(of: before + (before.isEmpty ? "" : " ") + Self.squeezed(hit.snippet.match)) else {
             return outline[index].title
         }
@@ -42,11 +44,11 @@ public struct ChapterNames {
         return Self.entry(index, in: outline, page: hit.page, squeezedText: page, at: place).map { outline[$0].title }
     }
 
-    private mutating func pageText(bookID: Int, page: Int) throws -> String? {
+    private mutating func squeezedPage(bookID: Int, page: Int) -> String? {
         let key = "\(bookID) \(page)"
-        if let text = pages[key] { return text }
-        let text = Self.storedText(database, bookID: bookID, page: page)
-        pages[key] = text
+        if let text = squeezedPages[key] { return text }
+        guard let text = Self.storedText(database, bookID: bookID, page: page).map(Self.squeezed) else { return nil }
+        squeezedPages[key] = text
         return text
     }
 
@@ -71,7 +73,15 @@ public struct ChapterNames {
 
     /// Each run of white space one space, as snippets have it.
     static func squeezed<S: StringProtocol>(_ text: S) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.split(whereSeparator: isWhitespace).joined(separator: " ")
+    }
+
+    /// `Character.isWhitespace`, which looks up a Unicode property even for a letter of ASCII
+    /// (a fifth of a search of a common word): ASCII's white space is tab to carriage return and
+    /// the space ("\r\n" is one character, whose ASCII value is the line feed's).
+    private static func isWhitespace(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return character.isWhitespace
     }
 }
 
