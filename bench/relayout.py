@@ -10,6 +10,7 @@ Prints `first_ms` (opening, the reference layout and the first screen layout) an
 """
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import time
@@ -20,8 +21,9 @@ def main():
     parser.add_argument("--full", required=True, help="ibook-full")
     parser.add_argument("--book", required=True)
     args = parser.parse_args()
+    # A worker refuses to start without the environment its client gives it (0: no memory limit).
     worker = subprocess.Popen([args.full, "__render"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL)
+                              stderr=subprocess.DEVNULL, env=dict(os.environ, IBOOK_WORKER_MEMORY_LIMIT="0"))
 
     def layout(font):
         # A 120×39-cell screen of 10×20-pixel cells: 1200×780 px, 900×585 pt.
@@ -30,7 +32,10 @@ def main():
         start = time.monotonic()
         worker.stdin.write((json.dumps(request) + "\n").encode())
         worker.stdin.flush()
-        header = json.loads(worker.stdout.readline())
+        # A reply is a frame: "<payload length> <JSON header>\n", then the payload.
+        length, _, header = worker.stdout.readline().partition(b" ")
+        header = json.loads(header)
+        worker.stdout.read(int(length))
         elapsed = (time.monotonic() - start) * 1000
         if header.get("error") or "pageMap" not in header:
             raise SystemExit(f"relayout: the worker said {header.get('error') or 'no page map'}")
