@@ -34,8 +34,11 @@ let package = Package(
         .systemLibrary(name: "CQPDF", path: "Sources/System/CQPDF", pkgConfig: "libqpdf",
                        providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CChafa", path: "Sources/System/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
-        .systemLibrary(name: "CTesseract", path: "Sources/System/CTesseract", pkgConfig: "tesseract",
+        // Its header only (tesseract.pc would also link libarchive and libcurl): CTesseractLoader opens
+        // libtesseract when OCR first needs it.
+        .systemLibrary(name: "CTesseract", path: "Sources/System/CTesseract",
                        providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
+        .target(name: "CTesseractLoader", dependencies: ["CTesseract"], path: "Sources/System/CTesseractLoader"),
         // Debian 12's libcups2-dev has no cups.pc: the module links -lcups (what `cups-config --libs` says).
         .systemLibrary(name: "CCups", path: "Sources/System/CCups", providers: [.apt(["libcups2-dev"])]),
         // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either.
@@ -121,7 +124,7 @@ let package = Package(
         // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.
         .target(name: "Postgres", dependencies: ["CPQ", "CPQLoader", "Store", "LeanBasics"], path: "Sources/Foundations/Postgres"),
         // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
-        .target(name: "OCR", dependencies: ["CTesseract", "Raster", "Documents"], path: "Sources/Formats/OCR"),
+        .target(name: "OCR", dependencies: ["CTesseract", "CTesseractLoader", "Raster", "Documents"], path: "Sources/Formats/OCR"),
         .target(name: "Arguments", path: "Sources/Foundations/Arguments"),
         // What Foundation's NSString, CharacterSet, String(format:) and DateFormatter gave the
         // lean ibook's modules, so that they import FoundationEssentials and link no ICU.
