@@ -39,8 +39,10 @@ let package = Package(
         .systemLibrary(name: "CTesseract", path: "Sources/System/CTesseract",
                        providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
         .target(name: "CTesseractLoader", dependencies: ["CTesseract"], path: "Sources/System/CTesseractLoader"),
-        // Debian 12's libcups2-dev has no cups.pc: the module links -lcups (what `cups-config --libs` says).
+        // libcups's headers only (Debian 12's libcups2-dev has no cups.pc): CCupsLoader opens libcups when
+        // printing first needs it.
         .systemLibrary(name: "CCups", path: "Sources/System/CCups", providers: [.apt(["libcups2-dev"])]),
+        .target(name: "CCupsLoader", dependencies: ["CCups"], path: "Sources/System/CCupsLoader"),
         // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either.
         .systemLibrary(name: "CStemmer", path: "Sources/System/CStemmer", providers: [.apt(["libstemmer-dev"])]),
         // Its header only: CStemmerLoader opens libstemmer when the first stemmer is made.
@@ -177,7 +179,7 @@ let package = Package(
         .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "QPDF", "FileOutput"], path: "Sources/Workbench/Annotating"),
 
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
-        .target(name: "Printing", dependencies: ["FileNames", "CCups"], path: "Sources/Foundations/Printing"),
+        .target(name: "Printing", dependencies: ["FileNames", "CCups", "CCupsLoader"], path: "Sources/Foundations/Printing"),
         // Printing a PDF: pages by number or label, decrypted or watermarked temporary copies, then Printing.
         .target(name: "BookPrinting", dependencies: ["FileNames", "FileOutput", "Printing", "Watermark", "PDF", "PageRanges",
                                                     "BookOpening", "Documents", "ReflowDocuments"], path: "Sources/Workbench/BookPrinting"),
