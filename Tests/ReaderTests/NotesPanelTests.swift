@@ -88,6 +88,10 @@ final class NotesPanelTests: XCTestCase {
         // Page 8 has two highlights, one with a note; page 9 a note; page 10 none.
         press([.escape], &state)
         XCTAssertTrue(ReaderView.statusLine(state, columns: 100).contains("✎ 1"), ReaderView.statusLine(state, columns: 100))
+        // A message has the room first (on 80 columns it would be cut short).
+        state.message = "Highlighted “the harbour master” (#5)"
+        XCTAssertFalse(ReaderView.statusLine(state, columns: 100).contains("✎"), ReaderView.statusLine(state, columns: 100))
+        state.message = nil
         press(type("J"), &state)
         XCTAssertTrue(ReaderView.statusLine(state, columns: 100).contains("✎ 1"))
         press(type("J"), &state)

@@ -50,8 +50,9 @@ public enum ReaderView {
         }
         if !mode.isEmpty { parts.append(mode.joined(separator: " ")) }
         // A note is not drawn on the page as a highlight is: its mark says the page has one, A lists it.
+        // A message (what a key just did) has the room first: the mark is back with the next key.
         let notes = state.annotations.filter { $0.page == state.referencePage && !($0.note ?? "").isEmpty }.count
-        if notes > 0 { parts.append("✎ \(notes)") }
+        if notes > 0 && state.message == nil { parts.append("✎ \(notes)") }
         if state.rendering { parts.append("rendering…") }
         // The search's place only while its hit is on the page shown: after a
         // jump elsewhere (contents, :page, a bookmark) "3/30" would be stale.
