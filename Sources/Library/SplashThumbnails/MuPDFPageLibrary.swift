@@ -16,33 +16,20 @@ final class MuPDFPageLibrary {
 
     static let fileName = "libibook-reflow.so"
 
-    private let handle: UnsafeMutableRawPointer
+    private let library: OpenedLibrary
     let render: Render
     let free: Free
 
     /// Opens the first of `candidates` that loads and has the call; the error says where it looked and why.
     init(candidates: [String] = PathName.besideRunningBinary(MuPDFPageLibrary.fileName)) throws(MuPDFPageError) {
         var problems: [String] = []
-        for path in candidates where access(path, F_OK) == 0 {
-            // Lazily bound: MuPDF's libraries (HarfBuzz and GLib, FreeType, OpenJPEG…) have some 1,600
-            // functions a PDF's page never calls, each a symbol lookup if bound now (3% of a cover).
-            guard let handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL) else {
-                problems.append(dlerror().map { String(cString: $0) } ?? path)
-                continue
-            }
-            guard let render = dlsym(handle, "reflow_render_pdf_page"), let free = dlsym(handle, "reflow_free") else {
-                problems.append("\(path) has no reflow_render_pdf_page")
-                dlclose(handle)
-                continue
-            }
-            self.handle = handle
-            self.render = unsafeBitCast(render, to: Render.self)
-            self.free = unsafeBitCast(free, to: Free.self)
-            return
-        }
-        if problems.isEmpty { problems.append("\(Self.fileName) is missing (looked in \(candidates.joined(separator: ", ")))") }
-        throw .engineMissing(problems.joined(separator: "; "))
+        // Lazily bound: MuPDF's libraries (HarfBuzz and GLib, FreeType, OpenJPEG…) have some 1,600
+        // functions a PDF's page never calls, each a symbol lookup if bound now (3% of a cover).
+        guard let library = OpenedLibrary(fileName: Self.fileName, candidates: candidates,
+                                          symbols: ["reflow_render_pdf_page", "reflow_free"], flags: RTLD_LAZY, problems: &problems)
+        else { throw .engineMissing(problems.joined(separator: "; ")) }
+        self.library = library
+        render = unsafeBitCast(library.symbols[0], to: Render.self)
+        free = unsafeBitCast(library.symbols[1], to: Free.self)
     }
-
-    deinit { dlclose(handle) }
 }

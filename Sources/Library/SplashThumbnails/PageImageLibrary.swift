@@ -18,33 +18,20 @@ final class PageImageLibrary {
 
     static let fileName = "libibook-pages.so"
 
-    private let handle: UnsafeMutableRawPointer
+    private let library: OpenedLibrary
     let render: Render
     let free: Free
 
     /// Opens the first of `candidates` that loads; the error says where it looked and why it failed.
     init(candidates: [String] = PageImageLibrary.candidates()) throws {
         var problems: [String] = []
-        for path in candidates where access(path, F_OK) == 0 {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-                problems.append(dlerror().map { String(cString: $0) } ?? path)
-                continue
-            }
-            guard let render = dlsym(handle, "splash_pages_render"), let free = dlsym(handle, "splash_pages_free") else {
-                problems.append("\(path) has no splash_pages_render")
-                dlclose(handle)
-                continue
-            }
-            self.handle = handle
-            self.render = unsafeBitCast(render, to: Render.self)
-            self.free = unsafeBitCast(free, to: Free.self)
-            return
-        }
-        if problems.isEmpty { problems.append("\(Self.fileName) is missing (looked in \(candidates.joined(separator: ", ")))") }
-        throw PageImageError(path: "", reason: .rendererMissing(problems.joined(separator: "; ")))
+        guard let library = OpenedLibrary(fileName: Self.fileName, candidates: candidates,
+                                          symbols: ["splash_pages_render", "splash_pages_free"], flags: RTLD_NOW, problems: &problems)
+        else { throw PageImageError(path: "", reason: .rendererMissing(problems.joined(separator: "; "))) }
+        self.library = library
+        render = unsafeBitCast(library.symbols[0], to: Render.self)
+        free = unsafeBitCast(library.symbols[1], to: Free.self)
     }
-
-    deinit { dlclose(handle) }
 
     /// Beside the running binary (a build folder, or ibook-full in
     /// libexec/ibook), or in ../libexec/ibook (an installed ibook).
