@@ -23,7 +23,9 @@ let package = Package(
         // libpq, for a library shared on a PostgreSQL server.
         // Its headers only: CPQLoader opens libpq when a shared library is first used.
         .systemLibrary(name: "CPQ", path: "Sources/System/CPQ", providers: [.apt(["libpq-dev"])]),
-        .target(name: "CPQLoader", dependencies: ["CPQ"], path: "Sources/System/CPQLoader"),
+        // A library opened on first use: the mechanism of the three loaders below.
+        .target(name: "CLazyLibrary", path: "Sources/System/CLazyLibrary"),
+        .target(name: "CPQLoader", dependencies: ["CPQ", "CLazyLibrary"], path: "Sources/System/CPQLoader"),
         .systemLibrary(name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libdeflate: zlib streams, deflated three times and inflated half again as fast as zlib does.
         .systemLibrary(name: "CDeflate", path: "Sources/System/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
@@ -38,11 +40,11 @@ let package = Package(
         // libtesseract when OCR first needs it.
         .systemLibrary(name: "CTesseract", path: "Sources/System/CTesseract",
                        providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
-        .target(name: "CTesseractLoader", dependencies: ["CTesseract"], path: "Sources/System/CTesseractLoader"),
+        .target(name: "CTesseractLoader", dependencies: ["CTesseract", "CLazyLibrary"], path: "Sources/System/CTesseractLoader"),
         // libcups's headers only (Debian 12's libcups2-dev has no cups.pc): CCupsLoader opens libcups when
         // printing first needs it.
         .systemLibrary(name: "CCups", path: "Sources/System/CCups", providers: [.apt(["libcups2-dev"])]),
-        .target(name: "CCupsLoader", dependencies: ["CCups"], path: "Sources/System/CCupsLoader"),
+        .target(name: "CCupsLoader", dependencies: ["CCups", "CLazyLibrary"], path: "Sources/System/CCupsLoader"),
         // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either.
         .systemLibrary(name: "CStemmer", path: "Sources/System/CStemmer", providers: [.apt(["libstemmer-dev"])]),
         // Its header only: CStemmerLoader opens libstemmer when the first stemmer is made.
