@@ -123,6 +123,22 @@ final class EPUBCorpusTests: XCTestCase {
         XCTAssertEqual(mobyDick.first { $0.title == "Chapter 1. Loomings." }?.page, 25)
     }
 
+    /// Its sections begin with the print edition's page number, which a page break before the heading
+    /// leaves on the page before, and its bibliography's heading is followed by a numbered list: the
+    /// entries land where their headings are drawn, not on the chapter's first page.
+    func testTargetsLandWhereTheirHeadingsAreShown() throws {
+        let document = try ReflowDocument(path: try book("childrens-literature"))
+        let outline = document.outline()
+        for (title, heading) in [("SECTION IV FAIRY STORIES—MODERN FANTASTIC TALES", "SECTION IV"), ("BIBLIOGRAPHY", "BIBLIOGRAPHY"),
+                                 ("INTRODUCTORY", "INTRODUCTORY"), ("190 A FOUR-LEAVED CLOVER", "A FOUR-LEAVED CLOVER")] {
+            let page = try XCTUnwrap(outline.first { $0.title == title }?.page, title)
+            XCTAssertTrue(document.pageText(page).contains(heading), "\(title) on page \(page): \(document.pageText(page).prefix(80))")
+            XCTAssertFalse(document.pageText(page - 1).contains(heading), "\(title) is first shown on page \(page)")
+        }
+        let pages = outline.prefix(5).compactMap(\.page)
+        XCTAssertEqual(Set(pages).count, 4, "the first five entries are not all on the chapter's first page: \(pages)")
+    }
+
     func testTitlesCreatorsAndLanguagesAsTheirPackagesGiveThem() throws {
         let expected: [(String, String, [String], String)] = [
             ("kusamakura-japanese-vertical-writing", "草枕", ["夏目 漱石"], "ja-jp"),

@@ -477,7 +477,10 @@ public final class ReflowDocument {
     /// The page index a link target ("OEBPS/text.xhtml#ch2") lands on. MuPDF 1.21 finds no target for
     /// an id on an element it lays out inline, such as HTML5's <section> (The Waste Land's nav points
     /// at <section id="ch2">), and answers the chapter's first page; then the element's first words
-    /// are looked for from there.
+    /// are looked for from there, as a layout shows them (`leadingText`): Children's Literature's
+    /// sections begin with the print edition's page number, which ends the page before the heading,
+    /// and its bibliography's heading is followed by a numbered list, so "169 SECTION IV FAIRY" and
+    /// "BIBLIOGRAPHY Alden, Raymond Macdonald" were on no page, looked for on every page of the book.
     private func pageIndex(ofTarget path: String) -> Int? {
         var found: [String: Int] = [:]
         return pageIndex(ofTarget: path, found: &found)
@@ -494,7 +497,7 @@ public final class ReflowDocument {
             chapterTrees[chapter] = (try? engine.entry(chapter, maximum: EPUBPackage.largestDocument)).flatMap { try? engine.parseXML($0) }
         }
         guard let element = chapterTrees[chapter]??.element(withID: id),
-              let text = element.text.cleanedBookText(limit: 200) else { return index }
+              let text = element.leadingText.cleanedBookText(limit: 200) else { return index }
         let words = text.split(separator: " ").prefix(4).joined(separator: " ")
         let lastPage = min(pageCount, index + 500)
         let first = min(max(index, found[chapter] ?? index), lastPage)

@@ -103,4 +103,34 @@ final class XMLNode {
         }
         return result
     }
+
+    /// The words a reader meets first at this element, as a layout shows them: without the print
+    /// edition's page numbers (`epub:type="pagebreak"`, `role="doc-pagebreak"`), which a book may show
+    /// in the margin, on a page of their own, or not at all; and up to its first list, whose numbers
+    /// or bullets the layout draws between the words.
+    var leadingText: String {
+        var result = ""
+        _ = appendLeadingText(to: &result)
+        return result
+    }
+
+    var isPageBreak: Bool {
+        attribute("role") == "doc-pagebreak"
+            || attribute("type").map { $0.split(separator: " ").contains("pagebreak") } ?? false
+    }
+
+    /// False once a list has ended the leading text.
+    private func appendLeadingText(to result: inout String) -> Bool {
+        for item in content {
+            switch item {
+            case .text(let text): result += text
+            case .element(let index):
+                let child = children[index]
+                if child.isPageBreak { continue }
+                if ["ol", "ul"].contains(child.localName), result.contains(where: { !$0.isWhitespace }) { return false }
+                if !child.appendLeadingText(to: &result) { return false }
+            }
+        }
+        return true
+    }
 }
