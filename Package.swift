@@ -20,12 +20,11 @@ let package = Package(
                        providers: [.apt(["libpoppler-private-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/System/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
-        // libpq, for a library shared on a PostgreSQL server.
-        // Its headers only: CPQLoader opens libpq when a shared library is first used.
-        .systemLibrary(name: "CPQ", path: "Sources/System/CPQ", providers: [.apt(["libpq-dev"])]),
-        // A library opened on first use: the mechanism of the three loaders below.
+        // A library opened on first use: the mechanism of CPQ, CTesseract and CCups below.
         .target(name: "CLazyLibrary", path: "Sources/System/CLazyLibrary"),
-        .target(name: "CPQLoader", dependencies: ["CPQ", "CLazyLibrary"], path: "Sources/System/CPQLoader"),
+        // libpq, for a library shared on a PostgreSQL server: its header, and its functions
+        // forwarding to libpq.so.5, opened when a shared library is first used (libpq-dev).
+        .target(name: "CPQ", dependencies: ["CLazyLibrary"], path: "Sources/System/CPQ"),
         .systemLibrary(name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libdeflate: zlib streams, deflated three times and inflated half again as fast as zlib does.
         .systemLibrary(name: "CDeflate", path: "Sources/System/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
@@ -36,19 +35,13 @@ let package = Package(
         .systemLibrary(name: "CQPDF", path: "Sources/System/CQPDF", pkgConfig: "libqpdf",
                        providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CChafa", path: "Sources/System/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
-        // Its header only (tesseract.pc would also link libarchive and libcurl): CTesseractLoader opens
-        // libtesseract when OCR first needs it.
-        .systemLibrary(name: "CTesseract", path: "Sources/System/CTesseract",
-                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
-        .target(name: "CTesseractLoader", dependencies: ["CTesseract", "CLazyLibrary"], path: "Sources/System/CTesseractLoader"),
-        // libcups's headers only (Debian 12's libcups2-dev has no cups.pc): CCupsLoader opens libcups when
-        // printing first needs it.
-        .systemLibrary(name: "CCups", path: "Sources/System/CCups", providers: [.apt(["libcups2-dev"])]),
-        .target(name: "CCupsLoader", dependencies: ["CCups", "CLazyLibrary"], path: "Sources/System/CCupsLoader"),
-        // Snowball's stemmers; Debian 12's libstemmer-dev has no .pc file either.
-        .systemLibrary(name: "CStemmer", path: "Sources/System/CStemmer", providers: [.apt(["libstemmer-dev"])]),
-        // Its header only: CStemmerLoader opens libstemmer when the first stemmer is made.
-        .target(name: "CStemmerLoader", dependencies: ["CStemmer"], path: "Sources/System/CStemmerLoader"),
+        // Tesseract's C API, opened when OCR first needs it (libtesseract-dev; tesseract.pc would
+        // also link libarchive and libcurl).
+        .target(name: "CTesseract", dependencies: ["CLazyLibrary"], path: "Sources/System/CTesseract"),
+        // libcups, opened when printing first needs it (libcups2-dev, which has no cups.pc).
+        .target(name: "CCups", dependencies: ["CLazyLibrary"], path: "Sources/System/CCups"),
+        // Snowball's stemmers, opened when the first stemmer is made (libstemmer-dev, no .pc file either).
+        .target(name: "CStemmer", path: "Sources/System/CStemmer"),
         // utf8proc's Unicode tables: NFC, NFKC, case folding and decompositions without ICU.
         // No pkgConfig: libutf8proc.pc's -DUTF8PROC_EXPORTS is a flag SwiftPM refuses (and warns about).
         .systemLibrary(name: "CUtf8proc", path: "Sources/System/CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
@@ -126,9 +119,9 @@ let package = Package(
         .target(name: "SplashThumbnails", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"], path: "Sources/Library/SplashThumbnails"),
         .target(name: "Store", dependencies: ["CSQLite", "LeanBasics"], path: "Sources/Foundations/Store"),
         // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.
-        .target(name: "Postgres", dependencies: ["CPQ", "CPQLoader", "Store", "LeanBasics"], path: "Sources/Foundations/Postgres"),
+        .target(name: "Postgres", dependencies: ["CPQ", "Store", "LeanBasics"], path: "Sources/Foundations/Postgres"),
         // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
-        .target(name: "OCR", dependencies: ["CTesseract", "CTesseractLoader", "Raster", "Documents"], path: "Sources/Formats/OCR"),
+        .target(name: "OCR", dependencies: ["CTesseract", "Raster", "Documents"], path: "Sources/Formats/OCR"),
         .target(name: "Arguments", path: "Sources/Foundations/Arguments"),
         // What Foundation's NSString, CharacterSet, String(format:) and DateFormatter gave the
         // lean ibook's modules, so that they import FoundationEssentials and link no ICU.
@@ -145,7 +138,7 @@ let package = Package(
 
         // The domain: the library catalog and its services. Never prints.
         // Text search with no SQL: words, folding, stems, languages, the query and its matches on a page.
-        .target(name: "TextSearch", dependencies: ["CStemmer", "CStemmerLoader", "LeanBasics", "TextFolding"], path: "Sources/Library/TextSearch"),
+        .target(name: "TextSearch", dependencies: ["CStemmer", "LeanBasics", "TextFolding"], path: "Sources/Library/TextSearch"),
         // SHA-256, for hashing books (BookLibrary, and the reflow engine for its layout cache): on the x86
         // SHA extensions where the processor has them, in portable C elsewhere.
         .target(name: "CSHA256", path: "Sources/System/CSHA256"),
@@ -181,7 +174,7 @@ let package = Package(
         .target(name: "Annotating", dependencies: ["BookLibrary", "BookIndexing", "CQPDF", "QPDF", "FileOutput"], path: "Sources/Workbench/Annotating"),
 
         // CUPS through libcups: destinations, options, jobs. Knows nothing of books or PDFs.
-        .target(name: "Printing", dependencies: ["FileNames", "CCups", "CCupsLoader"], path: "Sources/Foundations/Printing"),
+        .target(name: "Printing", dependencies: ["FileNames", "CCups"], path: "Sources/Foundations/Printing"),
         // Printing a PDF: pages by number or label, decrypted or watermarked temporary copies, then Printing.
         .target(name: "BookPrinting", dependencies: ["FileNames", "FileOutput", "Printing", "Watermark", "PDF", "PageRanges",
                                                     "BookOpening", "Documents", "ReflowDocuments"], path: "Sources/Workbench/BookPrinting"),

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// libtesseract and libcups are opened when OCR or printing first needs them
-/// (CTesseractLoader, CCupsLoader), not when ibook-full starts: with them went
+/// (CTesseract, CCups), not when ibook-full starts: with them went
 /// 38 libraries (leptonica's codecs, libarchive, libcurl, Avahi, D-Bus, systemd,
 /// Kerberos and what stands behind them) that every `add`, worker and reader
 /// paid to look symbols up among. OCRCommandTests, OrientationTests and the

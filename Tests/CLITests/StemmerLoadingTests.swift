@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// libstemmer is opened when a stemmer is first made (CStemmerLoader), not
+/// libstemmer is opened when a stemmer is first made (CStemmer), not
 /// at start-up: the dynamic loader's own log says which libraries a run loaded.
 final class StemmerLoadingTests: XCTestCase {
     func testOnlyASearchThatStemsLoadsLibstemmer() throws {

@@ -165,7 +165,7 @@ final class LeanDispatchTests: XCTestCase {
 }
 
 /// libpq is opened when a library on a PostgreSQL server is, not at start-up
-/// (CPQLoader): the dynamic loader's own log says which libraries a run loaded.
+/// (CPQ): the dynamic loader's own log says which libraries a run loaded.
 final class LibpqLoadingTests: XCTestCase {
     func testALocalLibraryNeverLoadsLibpqAndAServerURLDoes() throws {
         let library = try TestLibrary("libpq")

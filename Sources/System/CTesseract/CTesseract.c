@@ -6,7 +6,7 @@
    process and each of its workers, a reader's render worker, every workbench command. Only OCR
    needs tesseract, so each function of its C API that the OCR module calls is defined here under
    its own name and forwards to the real one, looked up once in libtesseract.so.5 opened on the
-   first call (as CPQLoader does for libpq).
+   first call (as CPQ does for libpq).
 
    A function the OCR module starts calling needs its line below (the linker names it as
    undefined until then). The mechanism is CLazyLibrary's. */

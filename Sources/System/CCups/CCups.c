@@ -5,7 +5,7 @@
    at start: an add's own process and each of its workers, the reader's render worker. Only
    printing talks to CUPS, so each function of libcups that the Printing module calls is defined
    here under its own name and forwards to the real one, looked up once in libcups.so.2 opened on
-   the first call (as CPQLoader does for libpq).
+   the first call (as CPQ does for libpq).
 
    A function the Printing module starts calling needs its line below (the linker names it as
    undefined until then). The mechanism is CLazyLibrary's. */
