@@ -149,7 +149,7 @@ let package = Package(
         // SHA-256, for hashing books (BookLibrary, and the reflow engine for its layout cache): on the x86
         // SHA extensions where the processor has them, in portable C elsewhere.
         .target(name: "CSHA256", path: "Sources/System/CSHA256"),
-        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "LeanBasics", "TextFolding", "TextSearch", "CSHA256"], path: "Sources/Library/BookLibrary"),
+        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Deflate", "LZ4", "LeanBasics", "TextFolding", "TextSearch", "CSHA256"], path: "Sources/Library/BookLibrary"),
         // The PostgreSQL store: a shared library's schema, roles, search and writers, behind BookLibrary's LibraryStore.
         .target(name: "PostgresStore", dependencies: ["BookLibrary", "Postgres", "Store", "FileNames", "LeanBasics", "TextSearch"], path: "Sources/Library/PostgresStore"),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
