@@ -5,19 +5,19 @@ import Store
 // Search results carry its types (Snippet, BookLanguage), so importing the library brings them.
 @_exported import TextSearch
 
-/// The catalog of books and the entry point to every service. Owns the one
-/// database connection of this process.
 /// Opens the store of a shared library at `url` (a `postgresql://` URL), with this machine's roots.
 package typealias SharedStoreOpener = (_ url: String, _ location: LibraryLocation, _ roots: MachineRoots) throws -> any LibraryStore
 /// Opens the store of a library in a folder of this machine, creating it on first use.
 package typealias LocalStoreOpener = (_ location: LibraryLocation, _ onUpgrade: ((UpgradeProgress) -> Void)?) throws -> OpenedStore
 
+/// The catalog of books and the entry point to every service. Owns the one
+/// database connection of this process.
 public final class Library {
     public let location: LibraryLocation
     /// What the library is kept in: an SQLite file, or a PostgreSQL server.
     let store: any LibraryStore
-    /// Only BookLibrary speaks SQL: every statement is in this module, run
-    /// through the store's engine where both engines speak it.
+    /// The SQL both engines speak (the catalog, reading state, curation) is
+    /// this module's, run through the store's engine; the rest is each store's.
     var engine: any SQLEngine { store.engine }
     /// Where this machine mounts a shared library's roots; nil for a local library.
     var sharedRoots: MachineRoots? { store.roots }
