@@ -142,7 +142,9 @@ let package = Package(
         // SHA-256, for hashing books (BookLibrary, and the reflow engine for its layout cache): on the x86
         // SHA extensions where the processor has them, in portable C elsewhere.
         .target(name: "CSHA256", path: "Sources/System/CSHA256"),
-        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Postgres", "Deflate", "LZ4", "LeanBasics", "TextFolding", "TextSearch", "CSHA256"], path: "Sources/Library/BookLibrary"),
+        .target(name: "BookLibrary", dependencies: ["Documents", "FileNames", "FileOutput", "Store", "Deflate", "LZ4", "LeanBasics", "TextFolding", "TextSearch", "CSHA256"], path: "Sources/Library/BookLibrary"),
+        // The SQLite store: a local library's schema and migrations, FTS5 indexes and search, and the writer of added books.
+        .target(name: "SQLiteStore", dependencies: ["BookLibrary", "Store", "FileNames", "LeanBasics", "TextSearch"], path: "Sources/Library/SQLiteStore"),
         // The PostgreSQL store: a shared library's schema, roles, search and writers, behind BookLibrary's LibraryStore.
         .target(name: "PostgresStore", dependencies: ["BookLibrary", "Postgres", "Store", "FileNames", "LeanBasics", "TextSearch"], path: "Sources/Library/PostgresStore"),
         // A book's PDF opened again, and its pages' cached PNG thumbnails drawn
@@ -181,7 +183,7 @@ let package = Package(
 
         // The command line: parsing, printers and the commands that only read
         // the library. Never links poppler, so those commands start fast.
-        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "PostgresStore", "Arguments", "TextCells", "FileOutput", "SplashThumbnails", "LeanBasics"], path: "Sources/Interface/IBookCLI"),
+        .target(name: "IBookCLI", dependencies: ["FileNames", "BookLibrary", "SQLiteStore", "PostgresStore", "Arguments", "TextCells", "FileOutput", "SplashThumbnails", "LeanBasics"], path: "Sources/Interface/IBookCLI"),
         // `ibook`: runs the library commands and `thumbnail` itself and hands
         // every other command (and every --help) to ibook-full.
         // It links SQLite, LZ4, libdeflate, utf8proc and libstdc++ from the static archives of
@@ -223,7 +225,7 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Store", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "Drawing", "TestSupport"]),
-        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "PostgresStore", "TextSearch", "FileNames", "BookIndexing", "BookOpening", "ReflowDocuments", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
+        .testTarget(name: "BookLibraryTests", dependencies: ["BookLibrary", "SQLiteStore", "PostgresStore", "TextSearch", "FileNames", "BookIndexing", "BookOpening", "ReflowDocuments", "PDF", "Store", "TestSupport", "Deflate", "LZ4"]),
         .testTarget(name: "CLITests", dependencies: [
             "ibook", "ibook-full", "Drawing", "TestSupport", "Printing", "IBookCLI", "RenderCommands",
             "BookLibrary", "PostgresStore", "PDF", "PageThumbnails", "Watermark", "Compose", "Annotating", "BookPrinting", "ReflowDocuments",
@@ -235,7 +237,7 @@ let package = Package(
         .testTarget(name: "AnnotationTests", dependencies: [
             "ibook", "ibook-full", "PDF", "CPoppler", "CPangoCairo", "BookLibrary", "BookIndexing", "TestSupport",
         ]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "Raster", "PDF", "BookLibrary", "TestSupport",
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Raster", "PDF", "BookLibrary", "SQLiteStore", "TestSupport",
                                                     "ibook", "ibook-full", "make-scans"]),
         .testTarget(name: "PlainTextBooksTests", dependencies: ["PlainTextBooks", "TestSupport"]),
         .testTarget(name: "ServingTests", dependencies: ["Serving"]),

@@ -1,4 +1,5 @@
 @testable import BookLibrary
+@testable import SQLiteStore
 import Deflate
 import Foundation
 import Store

@@ -1,5 +1,6 @@
 @testable import BookIndexing
 import BookLibrary
+import SQLiteStore
 import BookOpening
 import Foundation
 import ReflowDocuments

@@ -1,5 +1,6 @@
 import BookIndexing
 @testable import BookLibrary
+@testable import SQLiteStore
 import Foundation
 import TestSupport
 import XCTest

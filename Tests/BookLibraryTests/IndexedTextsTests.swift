@@ -1,5 +1,6 @@
 @testable import BookIndexing
 @testable import BookLibrary
+@testable import SQLiteStore
 import Foundation
 import TestSupport
 import TextSearch

@@ -1,4 +1,5 @@
 @testable import BookLibrary
+@testable import SQLiteStore
 import Foundation
 import TestSupport
 import XCTest

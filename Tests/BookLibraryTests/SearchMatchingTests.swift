@@ -1,5 +1,6 @@
 import BookIndexing
 @testable import BookLibrary
+@testable import SQLiteStore
 @testable import TextSearch
 import Foundation
 import Store

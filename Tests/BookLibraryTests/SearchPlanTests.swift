@@ -1,4 +1,5 @@
 @testable import BookLibrary
+@testable import SQLiteStore
 @testable import PostgresStore
 @testable import TextSearch
 import XCTest

@@ -56,6 +56,19 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(upward, [], "a module depends on a higher layer's")
     }
 
+    /// The catalog knows the stores only through `LibraryStore`: BookLibrary reaches neither store's
+    /// module nor libpq's wrapper, by any path (docs/architecture.md, "Where a library is kept").
+    func testBookLibraryReachesNoStoreNorLibpq() throws {
+        let byName = Dictionary(try targets().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var reached = Set<String>(), pending = ["BookLibrary"]
+        while let name = pending.popLast() {
+            guard let target = byName[name], reached.insert(name).inserted else { continue }
+            pending += target.dependencies
+        }
+        XCTAssertTrue(reached.contains("Store"), "\(reached.sorted())")
+        XCTAssertEqual(reached.intersection(["SQLiteStore", "PostgresStore", "Postgres", "CPQ", "CPQLoader"]), [])
+    }
+
     /// The lean `ibook` links neither Foundation nor ICU (29 MB instead of 78, and a faster start): its
     /// modules import FoundationEssentials. A debug build links Foundation whatever they import, so
     /// this is where one `import Foundation` (OCRQueueRows.swift had one, for `Date()`) is caught.
@@ -66,7 +79,7 @@ final class LayerTests: XCTestCase {
             guard let target = byName[name], lean.insert(name).inserted else { continue }
             pending += target.dependencies
         }
-        XCTAssertTrue(lean.isSuperset(of: ["IBookCLI", "BookLibrary", "PostgresStore", "SplashThumbnails", "Store"]), "\(lean.sorted())")
+        XCTAssertTrue(lean.isSuperset(of: ["IBookCLI", "BookLibrary", "SQLiteStore", "PostgresStore", "SplashThumbnails", "Store"]), "\(lean.sorted())")
         var importing: [String] = []
         for name in lean.sorted() {
             let folder = try XCTUnwrap(byName[name]).folder

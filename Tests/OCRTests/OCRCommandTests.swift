@@ -1,4 +1,5 @@
 import BookLibrary
+import SQLiteStore
 import Foundation
 import PDF
 import TestSupport

@@ -1,4 +1,4 @@
-import Postgres
+import Store
 import XCTest
 
 /// Every form of libpq URI that can carry a password, shown without it.

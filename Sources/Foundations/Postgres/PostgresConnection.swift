@@ -18,7 +18,7 @@ public final class PostgresConnection {
     /// Connects to `url`: a `postgresql://` or `postgres://` URL, or
     /// `postgresql:` alone for libpq's defaults (`PG*` variables, `~/.pgpass`).
     public init(url: String) throws {
-        let conninfo = Self.isBareScheme(url) ? "postgresql://" : url
+        let conninfo = PostgresURL.isBareScheme(url) ? "postgresql://" : url
         // The URL comes last so that what it says wins over these defaults.
         let keywords = ["connect_timeout", "application_name", "dbname"]
         let values = ["10", "ibook", conninfo]
@@ -57,15 +57,6 @@ public final class PostgresConnection {
 
     public static let statementTimeoutSeconds = 120
     public static let lockTimeoutSeconds = 30
-
-    /// Whether `text` names a PostgreSQL library rather than a folder.
-    public static func isURL(_ text: String) -> Bool {
-        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") || isBareScheme(text)
-    }
-
-    private static func isBareScheme(_ text: String) -> Bool {
-        text == "postgresql:" || text == "postgres:"
-    }
 
     private static func describe(_ connection: OpaquePointer) -> String {
         let host = PQhost(connection).map { String(cString: $0) } ?? ""

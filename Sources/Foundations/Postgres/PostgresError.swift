@@ -1,8 +1,9 @@
 import LeanBasics
+import Store
 
 /// A failed libpq call: the server's SQLSTATE and message, or a connection
 /// that could not be made, with a one-line explanation people can act on.
-public struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable {
+public struct PostgresError: ServerFailure, CustomStringConvertible, Equatable, Sendable {
     public enum Kind: Sendable, Equatable {
         case connectionRefused
         case authenticationFailed
@@ -21,6 +22,9 @@ public struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable
     /// libpq's or the server's own message, first line.
     public var message: String
     public var sql: String?
+
+    public var isConnectionLost: Bool { kind == .connectionLost }
+    public var isPermissionDenied: Bool { kind == .permissionDenied }
 
     public init(kind: Kind, sqlState: String = "", message: String, sql: String? = nil) {
         self.kind = kind

@@ -1,5 +1,6 @@
 import BookLibrary
 import PostgresStore
+import SQLiteStore
 import FoundationEssentials
 import Glibc
 import Arguments
@@ -40,7 +41,7 @@ package final class CommandContext {
         try require(requires, for: "ibook " + arguments.commandPath.dropFirst().joined(separator: " "))
         // Upgrading an old library re-indexes (or re-stores) its pages: on a terminal, say how far it has got.
         let progress = PercentLine(terminal: stderr, title: "Upgrading the library")
-        let library = try Library(location: location, sharedStore: PostgresStore.open) { step in progress?.show(done: step.done, of: step.total) }
+        let library = try Library(location: location, localStore: SQLiteStore.open, sharedStore: PostgresStore.open) { step in progress?.show(done: step.done, of: step.total) }
         progress?.clear()
         library.notices.forEach(warning)
         openedLibrary = library

@@ -1,15 +1,15 @@
 import LeanBasics
-import Store
 import TextSearch
 
-/// Picks and orders the books a search looks in, from the book index alone:
+/// Orders the books a search looks in, from what the book index says of
+/// them (each store asks its own: `BookIndexRanking`, `SharedSearch`):
 /// no page is read or scored to rank them. Books whose title matches come
 /// first, then books with a matching outline entry, then by bm25 computed
 /// over text parts instead of words (a part counts once, however often it
 /// holds the words; long books are weighed by how many parts they have;
 /// parts with the words as typed weigh as the page index weighs `words`,
 /// parts with only their stems as it weighs `variants`), then by id.
-package struct BookRanking {
+package enum BookRanking {
     /// Which books may be ranked.
     package enum Candidates {
         case all
@@ -17,57 +17,9 @@ package struct BookRanking {
         case some(Set<Int>)
     }
 
-    let database: Database
-
     /// bm25's usual constants: how fast repeated matches stop adding, and how much length counts.
-    static let saturation = 1.2
-    static let lengthWeight = 0.75
-
-    /// The candidate books holding every word of the query, best first.
-    /// `matchers` confirm title and outline matches in each book's language.
-    func books(matching query: SearchQuery, languages: [BookLanguage], among candidates: Candidates,
-               matchers: inout TextMatchers) throws -> [RankedBook] {
-        let allWords = try query.allWords(languages: languages)
-        var books: [RankedBook] = []
-        var outlineMayMatch: [Bool] = []
-        // detail=column keeps no positions, so a phrase cannot be asked of the
-        // book index: its words are, and the parts holding all of them bound
-        // where the phrase can be.
-        var condition = ""
-        var bindings: [SQLBindable] = [allWords.groups, allWords.groups, allWords.exactGroups, allWords.expression]
-        if case .one(let id) = candidates {
-            condition = " AND book_index.rowid = ?"
-            bindings.append(id)
-        }
-        let sql = """
-            SELECT b.id, b.title, b.language, b.first_page_row, b.last_page_row,
-                   column_mask(book_index, 0, 1, ?) AS outline,
-                   column_mask(book_index, 1, \(SearchIndex.textParts), ?) AS parts,
-                   column_mask(book_index, 1, \(SearchIndex.textParts), ?) AS exact_parts
-            FROM book_index CROSS JOIN books b ON b.id = book_index.rowid
-            WHERE book_index MATCH ?\(condition)
-            """
-        try database.prepare(sql).forEachRow(bindings) { row in
-            let parts = UInt64(bitPattern: row.int64("parts") ?? 0)
-            guard parts != 0, let id = row.int("id") else { return }
-            if case .some(let ids) = candidates, !ids.contains(id) { return }
-            books.append(RankedBook(id: id, title: TerminalText.line(try row.required("title", Row.string)),
-                                    language: row.string("language").flatMap(BookLanguage.init(rawValue:)),
-                                    firstRow: try row.required("first_page_row", Row.int64), lastRow: try row.required("last_page_row", Row.int64),
-                                    parts: parts, exactParts: UInt64(bitPattern: row.int64("exact_parts") ?? 0)))
-            outlineMayMatch.append(row.int64("outline") == 1)
-        }
-        guard !books.isEmpty else { return [] }
-        let outline = try database.prepare("SELECT title, page FROM outline WHERE book_id = ? ORDER BY position")
-        return try Self.order(books, outlineMayMatch: outlineMayMatch, matchers: &matchers) { id in
-            var titles = OutlineTitles()
-            try outline.forEachStep([id]) { row in
-                let page = row.int(1)
-                row.withBytes(0) { titles.append(title: $0, page: page) }
-            }
-            return titles
-        }
-    }
+    package static let saturation = 1.2
+    package static let lengthWeight = 0.75
 
     /// Confirms title and outline matches with `matchers`, scores the books
     /// and sorts them, best first; `outlineMayMatch[i]` says whether book i's
@@ -113,7 +65,7 @@ package struct BookRanking {
     /// (a phrase, a hyphen at a title's end) is no match of either, and may
     /// hide one in the title it ends in, so the titles it touches are
     /// searched again alone.
-    static func matchingEntries(_ titles: OutlineTitles, matchers: inout TextMatchers, language: BookLanguage?) -> [Int] {
+    package static func matchingEntries(_ titles: OutlineTitles, matchers: inout TextMatchers, language: BookLanguage?) -> [Int] {
         var matching = Set<Int>(), again = Set<Int>()
         let matches = titles.text.withUnsafeBufferPointer { matchers.matches(in: $0, language: language) }
         for match in matches {

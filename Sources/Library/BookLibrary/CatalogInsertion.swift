@@ -2,7 +2,6 @@ import Documents
 import FoundationEssentials
 import Glibc
 import LeanBasics
-import Postgres
 import Store
 import TextSearch
 
@@ -126,6 +125,6 @@ extension Library {
     /// Whether `error` means the shared library's server went away (a lost
     /// connection, a server restart): nothing more can be written in this run.
     public func isConnectionLost(_ error: Error) -> Bool {
-        (error as? PostgresError)?.kind == .connectionLost
+        (error as? any ServerFailure)?.isConnectionLost == true
     }
 }

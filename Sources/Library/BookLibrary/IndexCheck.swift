@@ -19,6 +19,15 @@ public struct IndexProblem: Codable, Sendable, Equatable {
     public var page: Int?
     public var detail: String
 
+    package init(kind: Kind, rowID: Int64?, bookID: Int?, bookTitle: String?, page: Int?, detail: String) {
+        self.kind = kind
+        self.rowID = rowID
+        self.bookID = bookID
+        self.bookTitle = bookTitle
+        self.page = page
+        self.detail = detail
+    }
+
     /// Whether rebuilding the index from the stored text fixes it.
     public var isRepairable: Bool { kind != .undecodableText }
 }
@@ -32,5 +41,25 @@ public struct IndexCheck: Codable, Sendable {
     /// Pages indexed again by a repair; nil when nothing was repaired.
     public var pagesReindexed: Int?
 
+    package init() {}
+
     public var isInStep: Bool { structureProblem == nil && problems.allSatisfy { !$0.isRepairable } }
+}
+
+extension Library {
+    /// Verifies the full-text index against the pages' stored text.
+    public func checkIndex() throws -> IndexCheck {
+        try localStore.verifyIndex()
+    }
+
+    /// Verifies the index and, when it is out of step, rebuilds it from the
+    /// stored text; returns what was found, with the pages indexed again.
+    public func repairIndex() throws -> IndexCheck {
+        let store = try localStore
+        var check = try store.verifyIndex()
+        guard !check.isInStep else { return check }
+        try requireWritable()
+        check.pagesReindexed = try store.rebuildIndex()
+        return check
+    }
 }

@@ -1,33 +1,36 @@
 import FileNames
 import FoundationEssentials
 import Glibc
-import LeanBasics
 import Store
 // Search results carry its types (Snippet, BookLanguage), so importing the library brings them.
 @_exported import TextSearch
 
-/// The catalog of books and the entry point to every service. Owns the one
-/// database connection of this process.
 /// Opens the store of a shared library at `url` (a `postgresql://` URL), with this machine's roots.
 package typealias SharedStoreOpener = (_ url: String, _ location: LibraryLocation, _ roots: MachineRoots) throws -> any LibraryStore
+/// Opens the store of a library in a folder of this machine, creating it on first use.
+package typealias LocalStoreOpener = (_ location: LibraryLocation, _ onUpgrade: ((UpgradeProgress) -> Void)?) throws -> OpenedStore
 
+/// The catalog of books and the entry point to every service. Owns the one
+/// database connection of this process.
 public final class Library {
     public let location: LibraryLocation
     /// What the library is kept in: an SQLite file, or a PostgreSQL server.
     let store: any LibraryStore
-    /// Only BookLibrary speaks SQL: every statement is in this module, run
-    /// through the store's engine where both engines speak it.
+    /// The SQL both engines speak (the catalog, reading state, curation) is
+    /// this module's, run through the store's engine; the rest is each store's.
     var engine: any SQLEngine { store.engine }
-    /// The SQLite database of a local library.
-    var localDatabase: Database? { (store as? LocalStore)?.database }
     /// Where this machine mounts a shared library's roots; nil for a local library.
     var sharedRoots: MachineRoots? { store.roots }
     /// The SQLite database of a local library, for the operations that do
     /// not work on a shared library yet: they fail with `notOnSharedLibrary`.
     package var database: Database {
+        get throws { try localStore.database }
+    }
+    /// The store of a local library, for what a shared one cannot do yet.
+    var localStore: any LocalLibraryStore {
         get throws {
-            guard let localDatabase else { throw LibraryError.notOnSharedLibrary("this operation") }
-            return localDatabase
+            guard let local = store.local else { throw LibraryError.notOnSharedLibrary("this operation") }
+            return local
         }
     }
     /// What this library's storage can do (see `LibraryCapabilities`).
@@ -39,12 +42,6 @@ public final class Library {
     /// What opening did that the person should hear of (a library made private).
     public private(set) var notices: [String] = []
 
-    /// A local library (see the initialiser below); a shared one needs the
-    /// PostgreSQL store's opener.
-    public convenience init(location: LibraryLocation, onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
-        try self.init(location: location, sharedStore: nil, onUpgrade: onUpgrade)
-    }
-
     /// Opens the library, creating it on first use. A file that is not an
     /// ibook library, or one written by a newer ibook, is refused untouched.
     /// A library made by an older ibook is upgraded in place, reporting how
@@ -55,10 +52,11 @@ public final class Library {
     /// mounted archive, a `chmod -w` folder, a backup) is opened read-only,
     /// and can be listed, read and searched.
     ///
-    /// A `postgresql://` library is opened by `sharedStore`, which the
-    /// caller that links PostgreSQL support hands in (`PostgresStore.open`):
-    /// this module knows the store only through `LibraryStore`.
-    package init(location: LibraryLocation, sharedStore: SharedStoreOpener?,
+    /// A folder's library is opened by `localStore` (`SQLiteStore.open`), a
+    /// `postgresql://` one by `sharedStore` (`PostgresStore.open`), which the
+    /// caller that links PostgreSQL support hands in: this module knows the
+    /// stores only through `LibraryStore`.
+    package init(location: LibraryLocation, localStore: LocalStoreOpener, sharedStore: SharedStoreOpener?,
                  onUpgrade: ((UpgradeProgress) -> Void)? = nil) throws {
         self.location = location
         if let url = location.sharedURL {
@@ -67,84 +65,10 @@ public final class Library {
             isReadOnly = false
             return
         }
-        let path = location.databasePath
-        let fileExists = FileManager.default.fileExists(atPath: path)
-        if !fileExists {
-            do {
-                try PrivateStorage.prepare(location.directory)
-            } catch {
-                throw LibraryError.notALibrary(location.directory, reason: "cannot create folder: \(ErrorText.describe(error))")
-            }
-            PrivateStorage.createFile(path)
-        }
-        isReadOnly = fileExists && !ReadOnlyMedium.isWritable(location)
-        let database: Database
-        do {
-            if isReadOnly {
-                let probe = try ReadOnlyMedium.open(path)
-                try Self.refuseForeign(probe)
-                let pending = try Schema.migrator(onProgress: onUpgrade).pendingMigrations(probe)
-                guard pending.isEmpty else {
-                    throw LibraryError.readOnlyNeedsUpgrade(location.directory, pendingMigrations: pending)
-                }
-                database = probe
-            } else if fileExists {
-                // One connection, which writes nothing (not even the switch to
-                // WAL) until the file is known to be an ibook library: a second,
-                // read-only one to look first cost every command a schema read.
-                var options = Database.Options()
-                options.create = false
-                options.switchesToWAL = false
-                database = try Database(path: path, options: options)
-                try Self.refuseForeign(database)
-                let pending = try Schema.migrator(onProgress: onUpgrade).pendingMigrations(database)
-                try database.useWAL()
-                if !pending.isEmpty { try Schema.migrator(onProgress: onUpgrade).migrate(database) }
-            } else {
-                database = try Database(path: path)
-                try Schema.migrator(onProgress: onUpgrade).migrate(database)
-            }
-        } catch MigrationError.newerSchema(let ids) {
-            throw LibraryError.newerLibrary(path, unknownMigrations: ids)
-        } catch let error as DatabaseError {
-            throw LibraryError.notALibrary(path, reason: Self.reason(error))
-        }
-        try database.defineTextFunction(QuerySQL.foldFunction, QuerySQL.folded)
-        store = LocalStore(database: database)
-        // Only once the folder is known to be an ibook library are its files
-        // ours to tighten, and only where they can be changed: a read-only
-        // library is left exactly as it is.
-        if !isReadOnly, Self.tightenLibraryFiles(in: location.directory) {
-            notices.append("\(location.directory): made private to you (it was readable by other users)")
-        }
-        try? PrivateStorage.prepare(location.thumbnailDirectory)
-        let cache = PathName.folder(of: location.thumbnailDirectory)
-        if PrivateStorage.tighten(cache, directory: true) {
-            notices.append("\(cache): made private to you (it was readable by other users)")
-        }
-        PrivateStorage.tighten(location.thumbnailDirectory, directory: true)
-    }
-
-    /// The files a local library's folder holds; a folder with nothing else is ibook's own.
-    static let libraryFileNames: Set<String> = ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal"]
-
-    /// Makes the database and its companions private, and the folder too
-    /// when it holds nothing else; says whether anything was readable by others.
-    private static func tightenLibraryFiles(in folder: String) -> Bool {
-        var tightened = false
-        for name in libraryFileNames where PrivateStorage.tighten(folder + "/" + name, directory: false) {
-            tightened = true
-        }
-        return PrivateStorage.tightenOwnFolder(folder, holding: libraryFileNames) || tightened
-    }
-
-    /// Refuses a database of another program, looked at read-only, so that
-    /// it is refused before anything (even the WAL switch) writes to it.
-    private static func refuseForeign(_ probe: Database) throws {
-        let hasTables = try probe.scalar("SELECT count(*) FROM sqlite_master") != .integer(0)
-        if hasTables, try !probe.tableExists(Schema.migrationTable) {
-            throw LibraryError.notALibrary(probe.path, reason: "an SQLite database of another program")
-        }
+        let opened = try localStore(location, onUpgrade)
+        store = opened.store
+        isReadOnly = opened.isReadOnly
+        notices = opened.notices
     }
 
     /// A database error in the library's own words, where it has them: a
@@ -157,12 +81,6 @@ public final class Library {
     /// called first by every operation that writes.
     public func requireWritable() throws {
         if isReadOnly { throw LibraryError.readOnly(location.directory) }
-    }
-
-    private static func reason(_ error: DatabaseError) -> String {
-        if error.isNotADatabase { return "not an SQLite database" }
-        if error.isCorrupt { return "the database file is damaged" }
-        return error.message
     }
 
     /// The longer side, in pixels, of the cover thumbnail made when a book is added.
@@ -220,7 +138,7 @@ extension Library {
             fileExists: FileName.exists(book.path),
             details: try details(book), tags: try tags(of: book), collections: try collections(of: book),
             stemming: try stemmingLanguage(of: book),
-            ocr: try localDatabase.flatMap { try OCRPages(database: $0).summary(book) })
+            ocr: try store.local.flatMap { try OCRPages(store: $0).summary(book) })
     }
 
     /// The language search stems the book's words in, and where it came from.

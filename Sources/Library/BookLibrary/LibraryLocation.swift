@@ -1,7 +1,7 @@
 import FileNames
 import FoundationEssentials
 import Glibc
-import Postgres
+import Store
 
 /// Where a library lives: `--library DIR`, else `$IBOOK_LIBRARY`, else
 /// `$XDG_DATA_HOME/ibook` (`~/.local/share/ibook`). Thumbnails are a cache,
@@ -35,7 +35,7 @@ public struct LibraryLocation: Sendable, Equatable {
         }
         let cache = xdg("XDG_CACHE_HOME", ".cache") + "/ibook/thumbnails"
         let named = [flag, environment["IBOOK_LIBRARY"]].compactMap { $0 }.first { !$0.isEmpty }
-        if let named, PostgresConnection.isURL(named) {
+        if let named, PostgresURL.isURL(named) {
             var location = LibraryLocation(directory: withoutPassword(named), thumbnailDirectory: cache)
             location.sharedURL = named
             return location
@@ -81,7 +81,7 @@ package func withoutPassword(_ url: String) -> String {
 extension LibraryLocation {
     /// Whether `text` names a shared library on PostgreSQL rather than a folder.
     public static func isSharedURL(_ text: String) -> Bool {
-        PostgresConnection.isURL(text)
+        PostgresURL.isURL(text)
     }
 
     /// Whether a shared library's URL carries a password (`user:pw@`, `?password=`).

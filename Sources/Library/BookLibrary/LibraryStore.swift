@@ -11,6 +11,8 @@ package protocol LibraryStore: AnyObject {
     var capabilities: LibraryCapabilities { get }
     /// Where this machine mounts a shared library's roots; nil for a local library.
     var roots: MachineRoots? { get }
+    /// The store of a library in a file of this machine; nil for a shared one.
+    var local: (any LocalLibraryStore)? { get }
 
     /// Adds a book with its pages and their full-text index in one
     /// transaction (`cover` is the cover's PNG, for a store that keeps it).
@@ -31,4 +33,9 @@ package protocol LibraryStore: AnyObject {
     /// Puts the book's cover where the thumbnail cache keeps it, for a store
     /// that keeps covers itself (a local add wrote it there already).
     func materialiseCover(of book: Book, at path: String) throws
+}
+
+extension LibraryStore {
+    /// A store is a shared library's unless it says otherwise (the SQLite store does).
+    package var local: (any LocalLibraryStore)? { nil }
 }

@@ -91,7 +91,7 @@ extension Library {
                 ?? LanguageChoice(language: .fallback, source: .fallback)
         }
         guard let choice, choice.language.rawValue != current.code || choice.source != source else { return }
-        try SearchIndex(database: database).reindex(bookID: book.id, language: choice.language)
+        try store.reindex(bookID: book.id, language: choice.language)
         try database.execute("UPDATE books SET language_source = ? WHERE id = ?", [choice.source.rawValue, book.id])
     }
 

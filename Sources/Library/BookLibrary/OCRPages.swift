@@ -30,8 +30,11 @@ public struct OCRSummary: Codable, Equatable, Sendable {
 
 /// The OCR side of the page store: which pages need it, and storing what it
 /// read so that search, `read` and `info` see it like extracted text.
-struct OCRPages {
-    let database: Database
+package struct OCRPages {
+    let store: any LocalLibraryStore
+    var database: Database { store.database }
+
+    package init(store: any LocalLibraryStore) { self.store = store }
 
     /// Fewer visible characters than this and a page counts as having no
     /// text layer: scans often carry a stamp, a page number or a stray glyph.
@@ -86,7 +89,7 @@ struct OCRPages {
             let found = text.contains { !$0.isWhitespace }
             let newText = !found ? ownText : replacing || !hasOwn ? text : ownText + "\n\n" + text
             if newText != oldText {
-                try SearchIndex(database: database).replacePage(rowID: id, bookID: book.id, newText: newText)
+                try store.reindexPage(rowID: id, bookID: book.id, newText: newText)
                 try database.execute("UPDATE pages SET text = ? WHERE id = ?", [StoredText.encode(newText), id])
             }
             try database.execute("""
@@ -96,7 +99,7 @@ struct OCRPages {
         }
     }
 
-    func ocr(_ book: Book, page: Int) throws -> PageOCR? {
+    package func ocr(_ book: Book, page: Int) throws -> PageOCR? {
         guard let row = try database.queryRow("""
             SELECT o.confidence, o.languages, o.rotation FROM ocr_pages o JOIN pages p ON p.id = o.page_id
             WHERE p.book_id = ? AND p.page = ?
@@ -135,26 +138,26 @@ extension Library {
     /// See `OCRPages.pagesNeedingOCR`.
     public func pagesNeedingOCR(_ book: Book, within selection: Set<Int>? = nil, force: Bool = false,
                                 everyPage: Bool = false) throws -> [Int] {
-        try OCRPages(database: database).pagesNeedingOCR(book, within: selection, force: force, everyPage: everyPage)
+        try OCRPages(store: try localStore).pagesNeedingOCR(book, within: selection, force: force, everyPage: everyPage)
     }
 
     /// Stores what OCR read on a page; see `OCRPages.store`.
     public func storeOCR(_ book: Book, page: Int, text: String, ocr: PageOCR, words: [PageWord],
                          replacing: Bool = false) throws {
-        try OCRPages(database: database).store(book, page: page, text: text, ocr: ocr, words: words, replacing: replacing)
+        try OCRPages(store: try localStore).store(book, page: page, text: text, ocr: ocr, words: words, replacing: replacing)
     }
 
     /// The word boxes OCR found on a page; empty for pages with a text layer.
     public func ocrWords(_ book: Book, page: Int) throws -> [PageWord] {
-        try OCRPages(database: database).words(book, page: page)
+        try OCRPages(store: try localStore).words(book, page: page)
     }
 
     /// How OCR read a page; nil for a page it never read.
     public func ocrReading(_ book: Book, page: Int) throws -> PageOCR? {
-        try OCRPages(database: database).ocr(book, page: page)
+        try OCRPages(store: try localStore).ocr(book, page: page)
     }
 
     public func ocrSummary(_ book: Book) throws -> OCRSummary? {
-        try OCRPages(database: database).summary(book)
+        try OCRPages(store: try localStore).summary(book)
     }
 }

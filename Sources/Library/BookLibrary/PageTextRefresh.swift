@@ -7,7 +7,8 @@ import TextSearch
 /// transaction. A page read by OCR keeps what OCR read; only the page's own
 /// text in front of it is replaced.
 struct PageTextRefresh {
-    let database: Database
+    let store: any LocalLibraryStore
+    var database: Database { store.database }
 
     func replace(_ book: Book, with extracted: [Int: String]) throws -> Int {
         try database.inTransaction {
@@ -32,7 +33,7 @@ struct PageTextRefresh {
                 remapped[page] = (stored, updated)
             }
             guard !newTexts.isEmpty || !ownTexts.isEmpty else { return 0 }
-            try SearchIndex(database: database).replacePages(bookID: book.id, newTexts: newTexts)
+            try store.reindexPages(bookID: book.id, newTexts: newTexts)
             for (id, text) in newTexts {
                 try database.execute("UPDATE pages SET text = ? WHERE id = ?", [StoredText.encode(text), id])
             }
@@ -88,6 +89,6 @@ extension Library {
     /// pages' stored text changed.
     @discardableResult
     public func replaceExtractedText(_ book: Book, pages: [Int: String]) throws -> Int {
-        try PageTextRefresh(database: database).replace(book, with: pages)
+        try PageTextRefresh(store: try localStore).replace(book, with: pages)
     }
 }

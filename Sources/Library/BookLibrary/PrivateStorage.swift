@@ -43,7 +43,7 @@ package enum PrivateStorage {
     /// holds on it, SQLite's included, and another process would then take
     /// the -shm for unused and rebuild it under this one's mapping (a bus error).
     @discardableResult
-    static func tighten(_ path: String, directory: Bool) -> Bool {
+    package static func tighten(_ path: String, directory: Bool) -> Bool {
         guard directory else {
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
@@ -63,7 +63,7 @@ package enum PrivateStorage {
     /// then it is a folder ibook made for itself. A folder that holds
     /// anything else is someone's own, and only ibook's files in it change.
     @discardableResult
-    static func tightenOwnFolder(_ folder: String, holding ownNames: Set<String>) -> Bool {
+    package static func tightenOwnFolder(_ folder: String, holding ownNames: Set<String>) -> Bool {
         var info = stat()
         guard lstat(folder, &info) == 0, info.st_mode & 0o077 != 0,
               let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
@@ -81,7 +81,7 @@ package enum PrivateStorage {
 
     /// Creates an empty file readable by its owner only, so that SQLite (and
     /// its -wal and -shm files, which copy the database file's mode) start private.
-    static func createFile(_ path: String) {
+    package static func createFile(_ path: String) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
         if descriptor >= 0 {
             fchmod(descriptor, fileMode)

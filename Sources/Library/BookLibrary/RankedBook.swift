@@ -6,8 +6,8 @@ package struct RankedBook {
     package var title: String
     package var language: BookLanguage?
     /// The book's pages are the rows firstRow...lastRow of `pages`, in page order.
-    var firstRow: Int64
-    var lastRow: Int64
+    package var firstRow: Int64
+    package var lastRow: Int64
     /// Bit k: text part k (see SearchIndex) holds every word of the query
     /// (or of one of its alternatives). No page outside these parts can match.
     package var parts: UInt64
@@ -30,7 +30,7 @@ package struct RankedBook {
     }
 
     package var pageCount: Int { Int(lastRow - firstRow + 1) }
-    var partsWithPages: Int { min(SearchIndex.textParts, pageCount) }
+    var partsWithPages: Int { min(BookTextParts.count, pageCount) }
 
     /// Where a book's matching pages are looked for.
     package enum Route {
@@ -45,7 +45,7 @@ package struct RankedBook {
 
     package var route: Route {
         // Parts of one or two pages: reading them is reading the matching pages.
-        if pageCount <= 2 * SearchIndex.textParts { return .scanParts }
+        if pageCount <= 2 * BookTextParts.count { return .scanParts }
         // Words in (nearly) every part are on a good share of the pages.
         return parts.nonzeroBitCount * 20 >= partsWithPages * 19 ? .scanParts : .pageIndex
     }
@@ -53,8 +53,8 @@ package struct RankedBook {
     /// The rows of the parts that hold every word, adjacent parts joined.
     package var partRows: [ClosedRange<Int64>] {
         var ranges: [ClosedRange<Int64>] = []
-        for part in 0..<SearchIndex.textParts where parts & (1 << UInt64(part)) != 0 {
-            let positions = SearchIndex.pagePositions(ofPart: part, pageCount: pageCount)
+        for part in 0..<BookTextParts.count where parts & (1 << UInt64(part)) != 0 {
+            let positions = BookTextParts.pagePositions(ofPart: part, pageCount: pageCount)
             guard !positions.isEmpty else { continue }
             let rows = (firstRow + Int64(positions.lowerBound))...(firstRow + Int64(positions.upperBound - 1))
             if let last = ranges.last, last.upperBound + 1 == rows.lowerBound {

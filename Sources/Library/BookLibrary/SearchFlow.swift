@@ -63,3 +63,13 @@ package protocol SearchEmitter {
     /// Pages a matching outline entry points to first when `outlineFirst`, then the rest in page order.
     mutating func emit(_ book: RankedBook, outlineFirst: Bool, to reporter: inout HitReporter) throws
 }
+
+extension Library {
+    /// Searches one book or the whole library, handing each hit over as it is found
+    /// (on a shared library, through `SharedSearch`, with the same results).
+    /// With `exact`, a word does not find its inflections (see `SearchQuery`).
+    public func search(_ query: String, scope: SearchScope, exact: Bool = false, limit: Int? = nil,
+                       onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
+        try store.search(query, scope: scope, exact: exact, limit: limit, onHit: onHit)
+    }
+}

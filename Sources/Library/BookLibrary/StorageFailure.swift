@@ -1,4 +1,3 @@
-import Postgres
 import Store
 
 /// A database error that escaped a library operation, in the library's
@@ -6,7 +5,7 @@ import Store
 /// full disk from a damaged file or a busy library.
 public enum StorageFailure {
     public static func libraryError(for error: Error, at location: LibraryLocation?) -> Error {
-        if let error = error as? PostgresError, error.kind == .permissionDenied {
+        if let error = error as? any ServerFailure, error.isPermissionDenied {
             return LibraryError.sharedLibraryDenied(error.message)
         }
         guard let error = error as? DatabaseError else { return error }

@@ -31,7 +31,7 @@ package enum StoredText {
     }
 
     /// Whether a stored value is a zlib stream (written before LZ4), which `13-lz4-page-text` re-stores.
-    static func isDeflated(_ value: SQLValue) -> Bool {
+    package static func isDeflated(_ value: SQLValue) -> Bool {
         guard case .blob(let blob) = value, blob.count > 4 else { return false }
         return header(blob, at: 0) & lz4Flag == 0
     }

@@ -5,4 +5,10 @@ public struct UpgradeProgress: Sendable, Equatable {
     public var step: String
     public var done: Int
     public var total: Int
+
+    package init(step: String, done: Int, total: Int) {
+        self.step = step
+        self.done = done
+        self.total = total
+    }
 }

@@ -16,9 +16,9 @@ import TextSearch
 /// (`complete` false: their parts are always candidates); its GIN index,
 /// which nothing asks any more, is dropped.
 enum SharedBookTerms {
-    /// The text part every book with a page has (see `SearchIndex.pagePositions`):
+    /// The text part every book with a page has (see `BookTextParts.pagePositions`):
     /// its row gives the book's page count from an index of its own.
-    private static let lastPart = SearchIndex.textParts
+    private static let lastPart = BookTextParts.count
 
     /// Rows written by one INSERT (four parameters each).
     private static let batchSize = 1000

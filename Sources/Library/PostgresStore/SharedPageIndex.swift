@@ -61,14 +61,14 @@ package struct SharedPageIndex {
             parts.append((0, TextSearchLiteral.set(outlineTerms)))
         }
         var partTerms: [[Substring]] = []
-        for part in 0..<SearchIndex.textParts {
-            let positions = SearchIndex.pagePositions(ofPart: part, pageCount: pageTerms.count)
+        for part in 0..<BookTextParts.count {
+            let positions = BookTextParts.pagePositions(ofPart: part, pageCount: pageTerms.count)
             partTerms.append(Array(pageTerms[positions].joined()))
             guard !positions.isEmpty else { continue }
             parts.append((part + 1, TextSearchLiteral.set(partTerms[part])))
         }
         try SharedBookTerms.write(bookID: bookID, parts: partTerms, outline: outlineTerms, connection: connection)
-        // A book's parts (its outline and up to `SearchIndex.textParts` runs of pages) go in one statement.
+        // A book's parts (its outline and up to `BookTextParts.count` runs of pages) go in one statement.
         if !parts.isEmpty {
             let values = Array(repeating: "(?, ?, ?, ?::tsvector, ?)", count: parts.count).joined(separator: ", ")
             try connection.execute("INSERT INTO book_index (book_id, part, pages, terms, complete) VALUES \(values)",

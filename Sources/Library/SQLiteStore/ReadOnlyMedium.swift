@@ -1,3 +1,4 @@
+import BookLibrary
 import FoundationEssentials
 import Glibc
 import Store

@@ -1,3 +1,4 @@
+import BookLibrary
 import Store
 
 /// Where the library's highlights (and other text markup) sit in the pages'

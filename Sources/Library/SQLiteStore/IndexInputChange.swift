@@ -1,3 +1,4 @@
+import BookLibrary
 import Store
 import TextSearch
 

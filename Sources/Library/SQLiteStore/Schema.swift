@@ -1,3 +1,4 @@
+import BookLibrary
 import Store
 import TextSearch
 
@@ -104,10 +105,10 @@ enum Schema {
             }
         }
         migrator.register("4-book-ranking") { db in
-            // One row per book: its outline and its text in SearchIndex.textParts
+            // One row per book: its outline and its text in BookTextParts.count
             // runs of pages, contentless and without positions (see SearchIndex),
             // filled from the stored text with the page index's folding.
-            let parts = (0..<SearchIndex.textParts).map { "p\($0)" }.joined(separator: ", ")
+            let parts = (0..<BookTextParts.count).map { "p\($0)" }.joined(separator: ", ")
             try db.execute("""
                 CREATE VIRTUAL TABLE book_index USING fts5(
                     outline, \(parts), content='', detail=column,

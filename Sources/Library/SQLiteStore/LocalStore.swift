@@ -1,13 +1,15 @@
+import BookLibrary
 import Store
 import TextSearch
 
 /// A library in an SQLite file of this machine: FTS5 indexes, OCR text and
 /// annotations beside the catalog (see `Schema`).
-final class LocalStore: LibraryStore {
+final class LocalStore: LocalLibraryStore {
     let database: Database
     var engine: any SQLEngine { database }
     var capabilities: LibraryCapabilities { .local }
     var roots: MachineRoots? { nil }
+    var local: (any LocalLibraryStore)? { self }
 
     init(database: Database) {
         self.database = database
@@ -42,10 +44,26 @@ final class LocalStore: LibraryStore {
     }
 
     func ocr(of book: Book, page: Int) throws -> PageOCR? {
-        try OCRPages(database: database).ocr(book, page: page)
+        try OCRPages(store: self).ocr(book, page: page)
     }
 
     func requireMayAddBooks() throws {}
 
     func materialiseCover(of book: Book, at path: String) throws {}
+
+    func reindexPage(rowID: Int64, bookID: Int, newText: String) throws {
+        try SearchIndex(database: database).replacePage(rowID: rowID, bookID: bookID, newText: newText)
+    }
+
+    func reindexPages(bookID: Int, newTexts: [Int64: String]) throws {
+        try SearchIndex(database: database).replacePages(bookID: bookID, newTexts: newTexts)
+    }
+
+    func verifyIndex() throws -> IndexCheck {
+        try FullTextIndex(database: database).verify()
+    }
+
+    func rebuildIndex() throws -> Int {
+        try FullTextIndex(database: database).rebuild()
+    }
 }

@@ -1,3 +1,4 @@
+import BookLibrary
 import FoundationEssentials
 import Store
 import TextSearch

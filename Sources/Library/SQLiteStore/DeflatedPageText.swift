@@ -1,3 +1,4 @@
+import BookLibrary
 import Store
 
 /// Page text stored deflated by an ibook before LZ4, stored again as LZ4

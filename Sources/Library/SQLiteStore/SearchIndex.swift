@@ -1,4 +1,5 @@
 import Dispatch
+import BookLibrary
 import Store
 import TextSearch
 
@@ -7,7 +8,7 @@ import TextSearch
 /// `page_index` (see `PageIndex`) has one row per page (the row id is the
 /// page's row in `pages`): it finds the pages that hold a query.
 /// `book_index` has one row per book (the row id is the book's id): its
-/// outline, and its text cut into `textParts` consecutive runs of pages,
+/// outline, and its text cut into `BookTextParts.count` consecutive runs of pages,
 /// one column each. It is contentless and keeps no positions
 /// (detail=column), so it is small and answers "which books, and which
 /// parts of them, hold every word" from a few bytes per book, however
@@ -20,11 +21,8 @@ import TextSearch
 /// index only says where a page may match, so a part must hold the line-end
 /// joined words and stems the page index can match on as well as the words.
 package struct SearchIndex {
-    /// Columns of `book_index` after the outline: the book's pages split
-    /// into this many runs (fewer pages than parts leave parts empty).
-    package static let textParts = 64
-
-    static let bookIndexColumns = ["outline"] + (0..<textParts).map { "p\($0)" }
+    /// The outline, then a column a text part (see `BookTextParts`).
+    static let bookIndexColumns = ["outline"] + (0..<BookTextParts.count).map { "p\($0)" }
 
     /// What the full-text indexes are given for a page's (or an outline entry's) text.
     package static func indexedText(_ text: String, folder: TermFolder) -> IndexText.Input {
@@ -59,11 +57,6 @@ package struct SearchIndex {
         var second: [IndexText.Input] = []
 
         init(folders: [TermFolder]) { self.folders = folders }
-    }
-
-    /// The 0-based page positions (in page order) that text part `part` covers in a book of `pageCount` pages.
-    package static func pagePositions(ofPart part: Int, pageCount: Int) -> Range<Int> {
-        (part * pageCount / textParts)..<((part + 1) * pageCount / textParts)
     }
 
     let database: Database
@@ -201,8 +194,8 @@ package struct SearchIndex {
             let input = Self.indexedText(title, folder: folder)
             return input.words + "\n" + input.variants
         }.joined(separator: "\n")
-        let parts = (0..<Self.textParts).map { part in
-            inputs[Self.pagePositions(ofPart: part, pageCount: inputs.count)]
+        let parts = (0..<BookTextParts.count).map { part in
+            inputs[BookTextParts.pagePositions(ofPart: part, pageCount: inputs.count)]
                 .map { $0.words + "\n" + $0.variants }.joined(separator: "\n")
         }
         try database.cachedStatement(sql).run([bookID as SQLBindable] + ([outline] + parts).map { $0 as SQLBindable })

@@ -1,3 +1,4 @@
+import BookLibrary
 import Store
 import TextSearch
 
@@ -50,5 +51,33 @@ extension SearchPlan {
 
     private static func fts5(_ phrase: Phrase) -> String {
         phrase.terms.map(FTS5Query.quote).joined(separator: " + ") + (phrase.lastIsPrefix ? "*" : "")
+    }
+}
+
+/// FTS5's expressions of a search's query for a local library's page and book indexes.
+extension SearchQuery {
+    /// The FTS5 expression over `page_index(words, variants)` for books in
+    /// `languages` (see `SearchPlan.fts5PageExpression`).
+    package func expression(languages: [BookLanguage], hasVariant: (String, _ prefix: Bool) throws -> Bool) throws -> String {
+        try SearchPlan(self, languages: languages).fts5PageExpression(hasVariant: hasVariant)
+    }
+
+    /// The query for `book_index` (see `SearchIndex`), which keeps no
+    /// positions: an OR of ANDs of single terms. A phrase becomes the AND of
+    /// its words (the last a prefix), each hyphenated alternative another
+    /// AND, and each stem in `languages` one more alternative. A book part
+    /// holds both the words and the variants of its pages, so no column is
+    /// named. `groups` gives, for each phrase of the expression in order,
+    /// the AND it belongs to, for `column_mask`. The parts it finds hold every
+    /// page `expression` finds. `exactGroups` leaves the stems out (255),
+    /// to tell where the words are as typed.
+    package struct AllWords: Sendable, Equatable {
+        package var expression: String
+        package var groups: [UInt8]
+        package var exactGroups: [UInt8]
+    }
+
+    package func allWords(languages: [BookLanguage]) throws -> AllWords {
+        try SearchPlan(self, languages: languages).fts5BookQuery()
     }
 }

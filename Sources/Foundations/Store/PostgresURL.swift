@@ -2,7 +2,18 @@
 /// password (`user:secret@`, `?password=`, several hosts), the password is
 /// never shown. Parsed as libpq parses it, not as a web URL: a URI with two
 /// hosts (`h1:5432,h2:5433`) is no URL to Foundation, and was once printed whole.
+/// Here rather than in Postgres: telling a library's URL from a folder must not need libpq.
 public enum PostgresURL {
+    /// Whether `text` is a PostgreSQL connection URI (`postgresql:` alone gives libpq's defaults).
+    public static func isURL(_ text: String) -> Bool {
+        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") || isBareScheme(text)
+    }
+
+    /// The scheme alone, which libpq reads as "every default".
+    public static func isBareScheme(_ text: String) -> Bool {
+        text == "postgresql:" || text == "postgres:"
+    }
+
     /// `url` without its password; anything that is not a PostgreSQL URI is returned as it is.
     public static func redacted(_ url: String) -> String {
         guard let parts = Parts(url) else { return url }

@@ -1,45 +1,8 @@
+import BookLibrary
 import FoundationEssentials
 import Glibc
 import Store
 import TextSearch
-
-/// Where to search.
-public enum SearchScope: Sendable {
-    case book(Book)
-    case all
-    /// The books a `list` query selected (`search --in QUERY`).
-    case books(Set<Int>)
-}
-
-/// One occurrence of the query.
-public struct SearchHit: Codable, Sendable {
-    public var bookID: Int
-    public var bookTitle: String
-    public var page: Int
-    public var label: String?
-    public var snippet: Snippet
-    /// The highlight (or other text markup) the match falls in: its id in `ibook notes`.
-    public var highlight: Int?
-    /// A laid-out book's chapter the page falls in (its outline's deepest entry); nil for a PDF.
-    public var chapter: String?
-
-    package init(bookID: Int, bookTitle: String, page: Int, label: String?, snippet: Snippet, highlight: Int?, chapter: String? = nil) {
-        self.bookID = bookID
-        self.bookTitle = bookTitle
-        self.page = page
-        self.label = label
-        self.snippet = snippet
-        self.highlight = highlight
-        self.chapter = chapter
-    }
-}
-
-public struct SearchSummary: Codable, Sendable {
-    public var hits = 0
-    public var pages = 0
-    public var books = 0
-    public var truncated = false
-}
 
 /// Full-text search. The book index (see SearchIndex) picks the books that
 /// hold every word and ranks them (BookRanking) without reading or scoring a
@@ -73,7 +36,7 @@ struct Search: SearchEngine {
     func rankedBooks(_ query: SearchQuery, among candidates: BookRanking.Candidates, matchers: inout TextMatchers,
                      limited: Bool) throws -> (books: [RankedBook], emitter: Emitter)? {
         let languages = try self.languages(of: candidates)
-        let books = try BookRanking(database: database).books(matching: query, languages: languages,
+        let books = try BookIndexRanking(database: database).books(matching: query, languages: languages,
                                                               among: candidates, matchers: &matchers)
         guard !books.isEmpty else { return nil }
         let expression = try query.expression(languages: languages, hasVariant: hasVariant(_:prefix:))
@@ -298,15 +261,5 @@ struct Search: SearchEngine {
             }
             return !matches.isEmpty
         }
-    }
-}
-
-extension Library {
-    /// Searches one book or the whole library, handing each hit over as it is found
-    /// (on a shared library, through `SharedSearch`, with the same results).
-    /// With `exact`, a word does not find its inflections (see `SearchQuery`).
-    public func search(_ query: String, scope: SearchScope, exact: Bool = false, limit: Int? = nil,
-                       onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        try store.search(query, scope: scope, exact: exact, limit: limit, onHit: onHit)
     }
 }

@@ -1,3 +1,4 @@
+import BookLibrary
 import FoundationEssentials
 import Glibc
 import LeanBasics
@@ -169,23 +170,5 @@ struct FullTextIndex {
         return IndexProblem(
             kind: indexed ? .outOfStep : .notIndexed, rowID: rowID, bookID: page.int("book_id"), bookTitle: page.string("title").map(TerminalText.line),
             page: page.int("page"), detail: indexed ? "the index does not hold its text" : "not in the index")
-    }
-}
-
-extension Library {
-    /// Verifies the full-text index against the pages' stored text.
-    public func checkIndex() throws -> IndexCheck {
-        try FullTextIndex(database: database).verify()
-    }
-
-    /// Verifies the index and, when it is out of step, rebuilds it from the
-    /// stored text; returns what was found, with the pages indexed again.
-    public func repairIndex() throws -> IndexCheck {
-        let index = FullTextIndex(database: try database)
-        var check = try index.verify()
-        guard !check.isInStep else { return check }
-        try requireWritable()
-        check.pagesReindexed = try index.rebuild()
-        return check
     }
 }

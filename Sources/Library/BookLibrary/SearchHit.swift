@@ -1,0 +1,24 @@
+import TextSearch
+
+/// One occurrence of the query.
+public struct SearchHit: Codable, Sendable {
+    public var bookID: Int
+    public var bookTitle: String
+    public var page: Int
+    public var label: String?
+    public var snippet: Snippet
+    /// The highlight (or other text markup) the match falls in: its id in `ibook notes`.
+    public var highlight: Int?
+    /// A laid-out book's chapter the page falls in (its outline's deepest entry); nil for a PDF.
+    public var chapter: String?
+
+    package init(bookID: Int, bookTitle: String, page: Int, label: String?, snippet: Snippet, highlight: Int?, chapter: String? = nil) {
+        self.bookID = bookID
+        self.bookTitle = bookTitle
+        self.page = page
+        self.label = label
+        self.snippet = snippet
+        self.highlight = highlight
+        self.chapter = chapter
+    }
+}

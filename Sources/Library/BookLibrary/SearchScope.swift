@@ -1,0 +1,7 @@
+/// Where to search.
+public enum SearchScope: Sendable {
+    case book(Book)
+    case all
+    /// The books a `list` query selected (`search --in QUERY`).
+    case books(Set<Int>)
+}
