@@ -66,7 +66,7 @@ final class LayerTests: XCTestCase {
             pending += target.dependencies
         }
         XCTAssertTrue(reached.contains("Store"), "\(reached.sorted())")
-        XCTAssertEqual(reached.intersection(["SQLiteStore", "PostgresStore", "Postgres", "CPQ", "CPQLoader"]), [])
+        XCTAssertEqual(reached.intersection(["SQLiteStore", "PostgresStore", "Postgres", "CPQ"]), [])
     }
 
     /// The lean `ibook` links neither Foundation nor ICU (29 MB instead of 78, and a faster start): its
