@@ -55,7 +55,9 @@ struct SharedSearch: SearchEngine {
         var books: [Int: (title: String, language: BookLanguage?)] = [:]
 
         init(connection: PostgresConnection, among: Set<Int>?) throws {
-            for row in try connection.query("SELECT id, title, language FROM books") {
+            let rows = try connection.query("SELECT id, title, language FROM books")
+            books.reserveCapacity(rows.count)
+            for row in rows {
                 guard let id = row.int("id"), among?.contains(id) ?? true else { continue }
                 books[id] = (TerminalText.line(try row.required("title", Row.string)), row.string("language").flatMap(BookLanguage.init(rawValue:)))
             }
