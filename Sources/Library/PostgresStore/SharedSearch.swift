@@ -73,9 +73,11 @@ struct SharedSearch: SearchEngine {
     private func rankedBooks(_ plan: SearchPlan, catalog: CatalogBooks, matchers: inout TextMatchers) throws -> [RankedBook] {
         let onlyBook = catalog.books.count == 1 ? catalog.books.keys.first : nil
         let query = SharedBookTerms.rankingQuery(plan, book: onlyBook)
+        let rows = try connection.query(query.sql, query.bindings)
         var byID: [Int: RankedBook] = [:]
+        byID.reserveCapacity(rows.count)
         var outlineMayMatch: Set<Int> = []
-        for row in try connection.query(query.sql, query.bindings) {
+        for row in rows {
             guard let id = row.int("book_id"), let entry = catalog.books[id] else { continue }
             byID[id] = RankedBook(id: id, title: entry.title, language: entry.language, firstRow: 1,
                                   lastRow: Int64(row.int("pages") ?? 0),
@@ -251,6 +253,7 @@ struct SharedSearch: SearchEngine {
             self.matchers = matchers
             self.candidates = candidates
             self.books = books
+            position.reserveCapacity(books.count)
             for (index, book) in books.enumerated() { position[book.id] = index }
             if !limited { ownLookupsLeft = 1 }
         }
