@@ -53,18 +53,28 @@ struct SharedSearch: SearchEngine {
     /// The titles and languages of the books a search may look in.
     private struct CatalogBooks {
         var books: [Int: (title: String, language: BookLanguage?)] = [:]
+        /// The books' languages, in the order of their codes.
+        let languages: [BookLanguage]
 
         init(connection: PostgresConnection, among: Set<Int>?) throws {
             let rows = try connection.query("SELECT id, title, language FROM books")
             books.reserveCapacity(rows.count)
+            // A few codes among thousands of books: each is parsed once.
+            var parsed: [String: BookLanguage?] = [:]
             for row in rows {
                 guard let id = row.int("id"), among?.contains(id) ?? true else { continue }
-                books[id] = (TerminalText.line(try row.required("title", Row.string)), row.string("language").flatMap(BookLanguage.init(rawValue:)))
+                var language: BookLanguage?
+                if let code = row.string("language") {
+                    if let known = parsed[code] {
+                        language = known
+                    } else {
+                        language = BookLanguage(rawValue: code)
+                        parsed[code] = language
+                    }
+                }
+                books[id] = (TerminalText.line(try row.required("title", Row.string)), language)
             }
-        }
-
-        var languages: [BookLanguage] {
-            Set(books.values.compactMap(\.language)).sorted { $0.rawValue < $1.rawValue }
+            languages = Set(parsed.values.compactMap { $0 }).sorted { $0.rawValue < $1.rawValue }
         }
     }
 
