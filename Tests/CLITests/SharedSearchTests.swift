@@ -151,6 +151,45 @@ final class SharedSearchTests: XCTestCase {
         }
     }
 
+    /// A rare word's first hits in several books long enough to be searched
+    /// through the page index (over 128 pages), whose first lookups the
+    /// shared search asks in one statement, one of them with an outline
+    /// entry and one with more candidate pages than a batch: each limit
+    /// prints what it prints locally.
+    func testFirstHitsInBooksSearchedThroughThePageIndexAreTheLocalOnes() throws {
+        let local = try TestLibrary("shared-search-lookups")
+        let filler = "The quick brown fox jumps over the lazy dog.\nPack my box with five dozen liquor jugs."
+        let pagesWithTheWord: [[Int]] = [[12, 75, 140, 190], [3, 99], [150, 151, 152], Array(60...110), [5, 180], [44]]
+        var files: [String] = []
+        for (index, pages) in pagesWithTheWord.enumerated() {
+            let text = (1...200).map { page in
+                pages.contains(page) ? "Page \(page): zymurgical notes, \(page % 2 == 0 ? "brewing" : "brewed") by hand.\n" + filler : filler
+            }
+            let outline = index == 0 ? [(title: "Zymurgical appendix", page: 140)] : []
+            let url = local.root.appendingPathComponent("volume-\(index).pdf")
+            try RawPDF.book(title: "Volume \(index)", pages: text, outline: outline).write(to: url)
+            files.append(url.path)
+        }
+        XCTAssertEqual(try local.ibook(["add"] + files).status, 0)
+        let database = "searchlookups"
+        try setup.server.createDatabase(database)
+        for arguments in [["server", "init", setup.server.url(database: database)], ["migrate", "--to", setup.server.url(database: database)]] {
+            XCTAssertEqual(try local.ibook(arguments).status, 0, "\(arguments)")
+        }
+        for query in ["zymurgical", "brewing", "zymurgical notes", "zymurg"] {
+            for limit in [["--limit", "1"], ["--limit", "3"], ["--limit", "7"], ["--limit", "20"], ["--limit", "60"], []] {
+                let arguments = ["search", "--all"] + limit + [query]
+                let here = try local.ibook(arguments)
+                let there = try shared(arguments, database: database)
+                XCTAssertEqual(here.status, 0, "\(arguments): \(here.stderr)")
+                XCTAssertFalse(here.stdout.isEmpty, "\(arguments)")
+                XCTAssertEqual(there.status, here.status, "\(arguments): \(there.stderr)")
+                XCTAssertEqual(there.stdout, here.stdout, "\(arguments)")
+                XCTAssertEqual(there.stderr, here.stderr, "\(arguments)")
+            }
+        }
+    }
+
     func testAnEPUBsHitsNameTheirChaptersAsLocally() throws {
         let there = try shared(["search", "--book", "voyage", "open deck"])
         XCTAssertEqual(there.status, 0, there.stderr)

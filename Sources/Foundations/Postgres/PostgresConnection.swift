@@ -16,8 +16,9 @@ public final class PostgresConnection {
     private let savepoints = Savepoints()
 
     /// Connects to `url`: a `postgresql://` or `postgres://` URL, or
-    /// `postgresql:` alone for libpq's defaults (`PG*` variables, `~/.pgpass`).
-    public init(url: String) throws {
+    /// `postgresql:` alone for libpq's defaults (`PG*` variables, `~/.pgpass`);
+    /// `settings` are the session's own (`ibook.roots`), set with its bounds.
+    public init(url: String, settings: [(name: String, value: String)] = []) throws {
         let conninfo = PostgresURL.isBareScheme(url) ? "postgresql://" : url
         // The URL comes last so that what it says wins over these defaults.
         let keywords = ["connect_timeout", "application_name", "dbname"]
@@ -41,15 +42,21 @@ public final class PostgresConnection {
         // a statement ends after two minutes, a lock is waited for 30 s, and
         // a transaction left idle (a client stopped with ^Z) is ended after
         // five. JIT compiles each query's folding expression anew and
-        // costs more than it saves on ibook's short queries.
-        try execute("""
-            SET client_min_messages = warning;
-            SET statement_timeout = '\(Self.statementTimeoutSeconds)s';
-            SET lock_timeout = '\(Self.lockTimeoutSeconds)s';
-            SET idle_in_transaction_session_timeout = '300s';
-            SET jit = off
-            """)
+        // costs more than it saves on ibook's short queries. One statement
+        // with the caller's settings: each round trip at start is paid by
+        // every command.
+        let all = Self.sessionBounds + settings
+        try execute("SELECT " + Array(repeating: "set_config(?, ?, false)", count: all.count).joined(separator: ", "),
+                    all.flatMap { [$0.name, $0.value] as [SQLBindable] })
     }
+
+    private static let sessionBounds: [(name: String, value: String)] = [
+        ("client_min_messages", "warning"),
+        ("statement_timeout", "\(statementTimeoutSeconds)s"),
+        ("lock_timeout", "\(lockTimeoutSeconds)s"),
+        ("idle_in_transaction_session_timeout", "300s"),
+        ("jit", "off"),
+    ]
 
     deinit {
         PQfinish(handle)

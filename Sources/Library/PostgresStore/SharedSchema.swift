@@ -215,15 +215,14 @@ enum SharedSchema {
     /// Connects to a shared library whose schema is this ibook's; files
     /// under a root are found where this machine mounts it (`roots`).
     static func open(_ url: String, shownAs shown: String, roots: MachineRoots) throws -> PostgresConnection {
-        let connection = try connect(url, shownAs: shown)
-        try connection.execute("SELECT set_config('ibook.roots', ?, false)", [roots.json])
-        return connection
+        try connect(url, shownAs: shown, settings: [("ibook.roots", roots.json)])
     }
 
     /// Connects to a shared library whose schema is this ibook's, for what
     /// needs no files (`ibook server grant`).
-    static func connect(_ url: String, shownAs shown: String) throws -> PostgresConnection {
-        let connection = try PostgresConnection(url: url)
+    static func connect(_ url: String, shownAs shown: String,
+                        settings: [(name: String, value: String)] = []) throws -> PostgresConnection {
+        let connection = try PostgresConnection(url: url, settings: settings)
         do {
             guard let pending = try migrator().pendingMigrations(connection) else {
                 throw LibraryError.notASharedLibrary(shown)

@@ -53,16 +53,28 @@ struct SharedSearch: SearchEngine {
     /// The titles and languages of the books a search may look in.
     private struct CatalogBooks {
         var books: [Int: (title: String, language: BookLanguage?)] = [:]
+        /// The books' languages, in the order of their codes.
+        let languages: [BookLanguage]
 
         init(connection: PostgresConnection, among: Set<Int>?) throws {
-            for row in try connection.query("SELECT id, title, language FROM books") {
+            let rows = try connection.query("SELECT id, title, language FROM books")
+            books.reserveCapacity(rows.count)
+            // A few codes among thousands of books: each is parsed once.
+            var parsed: [String: BookLanguage?] = [:]
+            for row in rows {
                 guard let id = row.int("id"), among?.contains(id) ?? true else { continue }
-                books[id] = (TerminalText.line(try row.required("title", Row.string)), row.string("language").flatMap(BookLanguage.init(rawValue:)))
+                var language: BookLanguage?
+                if let code = row.string("language") {
+                    if let known = parsed[code] {
+                        language = known
+                    } else {
+                        language = BookLanguage(rawValue: code)
+                        parsed[code] = language
+                    }
+                }
+                books[id] = (TerminalText.line(try row.required("title", Row.string)), language)
             }
-        }
-
-        var languages: [BookLanguage] {
-            Set(books.values.compactMap(\.language)).sorted { $0.rawValue < $1.rawValue }
+            languages = Set(parsed.values.compactMap { $0 }).sorted { $0.rawValue < $1.rawValue }
         }
     }
 
@@ -71,9 +83,11 @@ struct SharedSearch: SearchEngine {
     private func rankedBooks(_ plan: SearchPlan, catalog: CatalogBooks, matchers: inout TextMatchers) throws -> [RankedBook] {
         let onlyBook = catalog.books.count == 1 ? catalog.books.keys.first : nil
         let query = SharedBookTerms.rankingQuery(plan, book: onlyBook)
+        let rows = try connection.query(query.sql, query.bindings)
         var byID: [Int: RankedBook] = [:]
+        byID.reserveCapacity(rows.count)
         var outlineMayMatch: Set<Int> = []
-        for row in try connection.query(query.sql, query.bindings) {
+        for row in rows {
             guard let id = row.int("book_id"), let entry = catalog.books[id] else { continue }
             byID[id] = RankedBook(id: id, title: entry.title, language: entry.language, firstRow: 1,
                                   lastRow: Int64(row.int("pages") ?? 0),
@@ -94,9 +108,14 @@ struct SharedSearch: SearchEngine {
         var condition: String
         var bindings: [SQLBindable]
 
+        /// The alternatives that test one tsvector each are asked as one
+        /// query a column (`words @@ 'a' | 'b'`), not one a term: a page
+        /// the condition rejects has each column detoasted once, not once a
+        /// term, and its tsvectors are most of what a lookup reads.
         init(_ plan: SearchPlan) {
-            var alternatives: [String] = []
-            var bindings: [SQLBindable] = []
+            var inWords: [String] = [], inVariants: [String] = []
+            var joined: [String] = []
+            var joinedBindings: [SQLBindable] = []
             func phrase(_ phrase: SearchPlan.Phrase) -> String {
                 phrase.terms.indices.map {
                     TextSearchLiteral.queryTerm(phrase.terms[$0], prefix: phrase.lastIsPrefix && $0 == phrase.terms.count - 1)
@@ -105,21 +124,28 @@ struct SharedSearch: SearchEngine {
             for alternative in plan.pages {
                 switch alternative {
                 case .words(let words):
-                    alternatives.append("words @@ ?::tsquery")
-                    bindings.append(phrase(words))
+                    inWords.append(phrase(words))
                 case .joined(let term, let prefix, let before, let after):
                     var parts = ["variants @@ ?::tsquery"]
-                    bindings.append(TextSearchLiteral.queryTerm(term, prefix: prefix))
+                    joinedBindings.append(TextSearchLiteral.queryTerm(term, prefix: prefix))
                     for words in [before, after].compactMap({ $0 }) {
                         parts.append("words @@ ?::tsquery")
-                        bindings.append(phrase(words))
+                        joinedBindings.append(phrase(words))
                     }
-                    alternatives.append("(" + parts.joined(separator: " AND ") + ")")
+                    joined.append("(" + parts.joined(separator: " AND ") + ")")
                 case .stem(let stem, _):
-                    alternatives.append("words @@ ?::tsquery OR variants @@ ?::tsquery")
-                    bindings += [TextSearchLiteral.queryTerm(stem), TextSearchLiteral.queryTerm(stem)]
+                    inWords.append(TextSearchLiteral.queryTerm(stem))
+                    inVariants.append(TextSearchLiteral.queryTerm(stem))
                 }
             }
+            var alternatives: [String] = []
+            var bindings: [SQLBindable] = []
+            for (column, queries) in [("words", inWords), ("variants", inVariants)] where !queries.isEmpty {
+                alternatives.append("\(column) @@ ?::tsquery")
+                bindings.append(queries.map { "(\($0))" }.joined(separator: " | "))
+            }
+            alternatives += joined
+            bindings += joinedBindings
             alternatives.append("NOT complete")
             condition = "(" + alternatives.joined(separator: " OR ") + ")"
             self.bindings = bindings
@@ -132,18 +158,61 @@ struct SharedSearch: SearchEngine {
         /// (book_id, page) index, and only they are tested: the planner, which
         /// underestimates how many pages a phrase's words share, would
         /// otherwise recheck the phrase on every page of the library that has
-        /// it before keeping this book's.
+        /// it before keeping this book's. They come in page order from a
+        /// subquery the condition cannot be pushed into (OFFSET 0), so the
+        /// lookup stops at the `limit`th page that passes: a phrase on every
+        /// tenth page of its parts had all 650 of them tested (their tsvectors
+        /// detoasted) for the first 21.
         func pages(of book: RankedBook, in ranges: [ClosedRange<Int64>], after: Int, limit: Int,
                    connection: PostgresConnection) throws -> [Row] {
             guard !ranges.isEmpty else { return [] }
             let within = Array(repeating: "page BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
             return try connection.query("""
-                WITH book_pages AS MATERIALIZED (
-                    SELECT page, words, variants, complete FROM page_index WHERE book_id = ? AND page > ? AND (\(within)))
-                SELECT p.page, p.label, p.text FROM book_pages b JOIN pages p ON p.book_id = ? AND p.page = b.page
-                WHERE \(condition) ORDER BY p.page LIMIT ?
+                SELECT p.page, p.label, p.text FROM (
+                    SELECT page, words, variants, complete FROM page_index
+                    WHERE book_id = ? AND page > ? AND (\(within)) ORDER BY page OFFSET 0) b
+                JOIN pages p ON p.book_id = ? AND p.page = b.page
+                WHERE \(condition) ORDER BY b.page LIMIT ?
                 """,
                 [book.id, after] + ranges.flatMap { [$0.lowerBound, $0.upperBound] as [SQLBindable] } + [book.id] + bindings + [limit])
+        }
+
+        /// The first candidate pages of each of `books` within its parts
+        /// that hold every word, at most `limit` a book, by book in page
+        /// order: `pages(of:in:after:limit:)` for several books in one
+        /// statement, planned once (the first books of a rare word's search
+        /// were a statement each, whose planning cost as much as its reads).
+        /// Each range is its own index scan (a LATERAL subquery the planner
+        /// may not flatten, OFFSET 0): joined, a small library's page index
+        /// was read whole and hashed (10,000 rows for 280).
+        func firstPages(of books: [RankedBook], limit: Int, connection: PostgresConnection) throws -> [Int: [Row]] {
+            var ids: [Int] = [], lows: [Int64] = [], highs: [Int64] = []
+            for book in books {
+                for range in book.partRows {
+                    ids.append(book.id)
+                    lows.append(range.lowerBound)
+                    highs.append(range.upperBound)
+                }
+            }
+            guard !ids.isEmpty else { return [:] }
+            func array(_ values: [some BinaryInteger]) -> String { "{" + values.map { "\($0)" }.joined(separator: ",") + "}" }
+            var rows: [Int: [Row]] = [:]
+            for row in try connection.query("""
+                WITH book_pages AS MATERIALIZED (
+                    SELECT i.book_id, i.page, i.words, i.variants, i.complete
+                    FROM unnest(?::bigint[], ?::int[], ?::int[]) AS wanted(book_id, low, high)
+                    CROSS JOIN LATERAL (SELECT book_id, page, words, variants, complete FROM page_index
+                                        WHERE book_id = wanted.book_id AND page BETWEEN wanted.low AND wanted.high OFFSET 0) i),
+                picked AS (
+                    SELECT book_id, page, row_number() OVER (PARTITION BY book_id ORDER BY page) AS n
+                    FROM book_pages WHERE \(condition))
+                SELECT p.book_id, p.page, p.label, p.text FROM picked k JOIN pages p ON p.book_id = k.book_id AND p.page = k.page
+                WHERE k.n <= ? ORDER BY p.book_id, p.page
+                """, [array(ids), array(lows), array(highs)] + bindings + [limit]) {
+                guard let id = row.int("book_id") else { continue }
+                rows[id, default: []].append(row)
+            }
+            return rows
         }
 
         /// Every book's candidate pages, in page order.
@@ -180,6 +249,11 @@ struct SharedSearch: SearchEngine {
         private var position: [Int: Int] = [:]
         /// Rows fetched ahead for the books after the one being read, by book and page.
         private var fetchedAhead: [Int: [Int: Row]] = [:]
+        /// The first batch of their own lookups fetched for the books after
+        /// the one being read, by book, with the limit it was asked with.
+        private var ownAhead: [Int: (rows: [Row], limit: Int)] = [:]
+        /// Books whose first own lookups are asked in one statement, at most.
+        private static let mostLookupsTogether = 8
 
         /// Without a limit every book is read, and the library's one lookup
         /// is cheaper than a round trip a book: only the first asks alone.
@@ -189,6 +263,7 @@ struct SharedSearch: SearchEngine {
             self.matchers = matchers
             self.candidates = candidates
             self.books = books
+            position.reserveCapacity(books.count)
             for (index, book) in books.enumerated() { position[book.id] = index }
             if !limited { ownLookupsLeft = 1 }
         }
@@ -227,17 +302,44 @@ struct SharedSearch: SearchEngine {
                                                 to reporter: inout HitReporter) throws {
             let ranges = book.partRows
             var after = 0
+            var batch = try ownAhead.removeValue(forKey: book.id) ?? firstOwnLookups(from: book, reporter)
             while true {
-                let limit = nextBatchSize(reporter)
-                let rows = try candidates.pages(of: book, in: ranges, after: after, limit: limit, connection: connection)
-                for row in rows {
+                for row in batch.rows {
                     guard let page = row.int("page") else { continue }
                     after = page
                     guard !done.contains(page) else { continue }
                     try report(row, page: page, of: book, to: &reporter)
                 }
-                if rows.count < limit { return }
+                if batch.rows.count < batch.limit { return }
+                let limit = nextBatchSize(reporter)
+                batch = (try candidates.pages(of: book, in: ranges, after: after, limit: limit, connection: connection), limit)
             }
+        }
+
+        /// The first batch of `book`'s own lookup, asked together with those
+        /// of the next books that will look for their own pages too, as many
+        /// as the hits still wanted call for: each part that holds every
+        /// word has a hit on one of its pages or more, so the books' parts
+        /// are counted as hits until they make the number wanted.
+        private mutating func firstOwnLookups(from book: RankedBook, _ reporter: HitReporter) throws
+            -> (rows: [Row], limit: Int) {
+            let limit = nextBatchSize(reporter)
+            var together = [book]
+            if let wanted = reporter.hitsLeft, let start = position[book.id] {
+                var expected = book.parts.nonzeroBitCount
+                for next in books[(start + 1)...] {
+                    guard expected < wanted, together.count <= min(ownLookupsLeft, Self.mostLookupsTogether - 1) else { break }
+                    expected += next.parts.nonzeroBitCount
+                    if next.route == .pageIndex { together.append(next) }
+                }
+            }
+            // A book alone is one that may have hits enough: its lookup in page order can stop early.
+            if together.count == 1 {
+                return (try candidates.pages(of: book, in: book.partRows, after: 0, limit: limit, connection: connection), limit)
+            }
+            let rows = try candidates.firstPages(of: together, limit: limit, connection: connection)
+            for next in together.dropFirst() { ownAhead[next.id] = (rows[next.id] ?? [], limit) }
+            return (rows[book.id] ?? [], limit)
         }
 
         /// Reads the book's pages in `range` (the book's first row is page 1), a batch at a time.
@@ -303,11 +405,12 @@ struct SharedSearch: SearchEngine {
         }
 
         /// At least as many pages as hits are still wanted (a candidate page
-        /// nearly always has one), so that `--limit 20` of a phrase on one
-        /// hit a page is one query, not a batch of 16 and another.
+        /// nearly always has one), and one more: the reporter reads a hit past
+        /// the limit to say the search stopped there, so that `--limit 20` of
+        /// a phrase on one hit a page is one query, not a batch of 20 and another.
         private mutating func nextBatchSize(_ reporter: HitReporter) -> Int {
             defer { batchSize = min(batchSize * 2, SharedSearch.textBatch) }
-            return min(max(batchSize, reporter.hitsLeft ?? 0), SharedSearch.textBatch)
+            return min(max(batchSize, (reporter.hitsLeft ?? 0) + 1), SharedSearch.textBatch)
         }
 
         private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws {
