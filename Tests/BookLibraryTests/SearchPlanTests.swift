@@ -22,11 +22,11 @@ final class SearchPlanTests: XCTestCase {
                        + "OR (variants : \"corresp\"* AND words : (\"the\"))")
         XCTAssertEqual(try plan.fts5PageExpression { _, _ in false }, "words : (\"the\" + \"corresp\"*)",
                        "variants no page has are not asked for")
-        let shared = SharedBookTerms.rankingQuery(plan, book: nil)
+        let shared = PostgresBookTerms.rankingQuery(plan, book: nil)
         XCTAssertEqual(shared.bindings.map(\.sqlValue), ["the", "corresp", "corresp\u{10FFFF}"].map { .text($0) },
                        "a word, then a beginning as a range of terms")
         XCTAssertTrue(shared.sql.contains("HAVING count(*) = 2"), shared.sql)
-        let oneBook = SharedBookTerms.rankingQuery(plan, book: 7)
+        let oneBook = PostgresBookTerms.rankingQuery(plan, book: 7)
         XCTAssertEqual(oneBook.bindings.count, 6, "the book after each term, and for book_index's incomplete rows")
     }
 

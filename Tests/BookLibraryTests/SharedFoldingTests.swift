@@ -19,12 +19,12 @@ final class SharedFoldingTests: XCTestCase {
         defer { server.shutdown() }
         try server.createDatabase("folding")
         let connection = try PostgresConnection(url: server.url(database: "folding"))
-        try SharedSchema.migrator().migrate(connection)
+        try PostgresSchema.migrator().migrate(connection)
 
         var samples = ["Résumé of Café Culture", "STRASSE Straße ẞ", "ﬁnancial ﬀ ﬃ", "ÆSIR Œuvre Øre Łódź Đakovo",
                        "Zoë Ångström", "ΣΟΦΙΑ σοφία ς", "ПРИВЕТ Ёлка", "ｆｕｌｌ－ｗｉｄｔｈ", "e\u{301}te\u{300}", "soft\u{AD}hy\u{200B}phen",
                        "東京の四季", "plain ascii", "Ǆemal ǅ ǆ", "Ĳssel", "naïve coöperation"]
-        for block in SharedFolding.blocks {
+        for block in PostgresFolding.blocks {
             for value in block {
                 guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned,
                       scalar.properties.generalCategory != .control else { continue }

@@ -34,7 +34,7 @@ final class SharedUpgradeTests: XCTestCase {
     private func olderLibrary(_ name: String, sha256: String = String(repeating: "ab", count: 32)) throws {
         try server.createDatabase(name)
         let connection = try PostgresConnection(url: server.url(database: name))
-        try SharedSchema.migrator().migrate(connection, upTo: "pg-7-kana-voicing-marks")
+        try PostgresSchema.migrator().migrate(connection, upTo: "pg-7-kana-voicing-marks")
         try connection.execute("""
             INSERT INTO books (sha256, path, size, title, author, page_count, added_at, created)
             VALUES (?, '/books/old.pdf', 1, 'An Old Book', 'Someone', 12, 0, 631152000)

@@ -2,7 +2,7 @@ import LeanBasics
 import TextSearch
 
 /// Orders the books a search looks in, from what the book index says of
-/// them (each store asks its own: `BookIndexRanking`, `SharedSearch`):
+/// them (each store asks its own: `BookIndexRanking`, `PostgresSearch`):
 /// no page is read or scored to rank them. Books whose title matches come
 /// first, then books with a matching outline entry, then by bm25 computed
 /// over text parts instead of words (a part counts once, however often it
@@ -24,7 +24,7 @@ package enum BookRanking {
     /// Confirms title and outline matches with `matchers`, scores the books
     /// and sorts them, best first; `outlineMayMatch[i]` says whether book i's
     /// outline holds the words, and `outline` gives a book's entries in order.
-    /// The one ranking of both engines (see `SharedSearch`).
+    /// The one ranking of both engines (see `PostgresSearch`).
     package static func order(_ books: [RankedBook], outlineMayMatch: [Bool], matchers: inout TextMatchers,
                       outline: (Int) throws -> OutlineTitles) throws -> [RankedBook] {
         var books = books

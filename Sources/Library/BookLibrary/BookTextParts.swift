@@ -1,6 +1,6 @@
 /// A book's pages cut into `count` consecutive runs, its text parts: each
 /// store's book index holds a book's parts apart (`book_index`'s columns,
-/// `SharedPageIndex`'s rows), and search ranks books and picks where to
+/// `PostgresPageIndex`'s rows), and search ranks books and picks where to
 /// look by which parts hold the words (`RankedBook`).
 package enum BookTextParts {
     /// The book's pages split into this many runs (fewer pages than parts leave parts empty).

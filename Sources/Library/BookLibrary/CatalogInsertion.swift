@@ -88,7 +88,7 @@ package enum CatalogInsertion {
 
 
 extension Library {
-    /// See `Catalog.insert` (and `SharedBookWriter` on a shared library): the one way books enter the library.
+    /// See `Catalog.insert` (and `PostgresBookWriter` on a shared library): the one way books enter the library.
     package func insert(_ book: NewBook, pages: (_ add: (NewPage) throws -> Void) throws -> Void) throws -> CatalogInsertion {
         try requireWritable()
         do {

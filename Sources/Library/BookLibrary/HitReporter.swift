@@ -1,4 +1,4 @@
-/// The bookkeeping both search engines (`Search`, `SharedSearch`) share:
+/// The bookkeeping both search engines (`Search`, `PostgresSearch`) share:
 /// hands each page's hits over, counts hits, pages and books, and stops
 /// the search at its limit.
 package struct HitReporter {

@@ -2,7 +2,7 @@ import Store
 import TextSearch
 
 /// The engine a library is kept in, behind one seam: what differs between
-/// an SQLite file (`LocalStore`) and a PostgreSQL server (`SharedStore`).
+/// an SQLite file (`LocalStore`) and a PostgreSQL server (`PostgresLibraryStore`).
 /// Everything else (the catalog, reading state, curation) is SQL that both
 /// speak, run through `engine`; what a store cannot do yet, its
 /// `capabilities` leave out, and commands ask those, never the store's type.
@@ -23,7 +23,7 @@ package protocol LibraryStore: AnyObject {
     func removeIndexedText(ofBook bookID: Int) throws
     /// Indexes a book's stored text again, stemmed in `language`, and records the language.
     func reindex(bookID: Int, language: BookLanguage) throws
-    /// Full-text search (see `Search`, `SharedSearch`).
+    /// Full-text search (see `Search`, `PostgresSearch`).
     func search(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
                 onHit: (SearchHit) throws -> Void) throws -> SearchSummary
     /// How a page was read with OCR, where the store keeps OCR text.

@@ -27,7 +27,7 @@ package struct QuerySQL {
 
     /// The SQL function that folds text as search does (case beyond ASCII,
     /// accents, ligatures, ß), defined on every local library's connection
-    /// and, as SQL, in a shared library's schema (`SharedFolding`).
+    /// and, as SQL, in a shared library's schema (`PostgresFolding`).
     package static let foldFunction = "ibook_fold"
 
     /// `text` folded the way `ibook_fold` folds a column.

@@ -42,7 +42,7 @@ package struct SearchFlow<Engine: SearchEngine> {
 }
 
 /// What a store does in a search (`SearchFlow`): SQLite's FTS5 (`Search`) or PostgreSQL's
-/// tsvectors (`SharedSearch`).
+/// tsvectors (`PostgresSearch`).
 package protocol SearchEngine {
     associatedtype Emitter: SearchEmitter
 
@@ -66,7 +66,7 @@ package protocol SearchEmitter {
 
 extension Library {
     /// Searches one book or the whole library, handing each hit over as it is found
-    /// (on a shared library, through `SharedSearch`, with the same results).
+    /// (on a shared library, through `PostgresSearch`, with the same results).
     /// With `exact`, a word does not find its inflections (see `SearchQuery`).
     public func search(_ query: String, scope: SearchScope, exact: Bool = false, limit: Int? = nil,
                        onHit: (SearchHit) throws -> Void) throws -> SearchSummary {

@@ -4,6 +4,6 @@ import BookLibrary
 /// opens it: what links this module hands `open` to `Library.init`.
 package enum PostgresStore {
     package static func open(_ url: String, location: LibraryLocation, roots: MachineRoots) throws -> any LibraryStore {
-        SharedStore(connection: try SharedSchema.open(url, shownAs: location.directory, roots: roots), roots: roots)
+        PostgresLibraryStore(connection: try PostgresSchema.open(url, shownAs: location.directory, roots: roots), roots: roots)
     }
 }

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Store
 import TextSearch
 
-/// Adds a book to a local library: the SQLite counterpart of `SharedBookWriter`.
+/// Adds a book to a local library: the SQLite counterpart of `PostgresBookWriter`.
 struct LocalBookWriter {
     let database: Database
 

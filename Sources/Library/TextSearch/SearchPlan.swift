@@ -1,7 +1,7 @@
 /// What a search asks of the full-text indexes, whichever engine keeps
 /// them: made once from the query and the languages of the books searched,
 /// then written in each engine's own query language (FTS5 by
-/// `FTS5SearchPlan`, tsquery by `SharedSearch`), so that both look for the
+/// `FTS5SearchPlan`, tsquery by `PostgresSearch`), so that both look for the
 /// same pages and books. `TextMatcher` then finds the occurrences on the
 /// pages either index gives.
 package struct SearchPlan: Equatable {

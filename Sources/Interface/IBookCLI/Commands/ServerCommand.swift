@@ -56,13 +56,13 @@ package enum ServerCommand: Command {
         case "init": try initialise(arguments, context)
         case "grant":
             let access = arguments[Arguments.access] ?? ""
-            guard let level = SharedAccessLevel(rawValue: access) else {
+            guard let level = PostgresAccessLevel(rawValue: access) else {
                 throw UsageError("'\(access)' is not an access: give reader or editor")
             }
-            try report(try SharedAccess.grant(level, to: arguments[Arguments.grantedUser] ?? "", library: try sharedURL(context)),
+            try report(try PostgresAccess.grant(level, to: arguments[Arguments.grantedUser] ?? "", library: try sharedURL(context)),
                    arguments, context)
         case "revoke":
-            try report(try SharedAccess.revoke(from: arguments[Arguments.revokedUser] ?? "", library: try sharedURL(context)),
+            try report(try PostgresAccess.revoke(from: arguments[Arguments.revokedUser] ?? "", library: try sharedURL(context)),
                    arguments, context)
         default:
             throw UsageError("Give a subcommand: init, grant or revoke")
@@ -74,7 +74,7 @@ package enum ServerCommand: Command {
         guard LibraryLocation.isSharedURL(url) else {
             throw UsageError("'\(url)' is not a postgresql:// URL")
         }
-        let setup = try SharedServer.initialise(url)
+        let setup = try PostgresAdministration.initialise(url)
         if arguments[CommonOptions.json] { return try context.printJSON(setup) }
         if setup.appliedMigrations.isEmpty {
             context.stdout.write("\(setup.library): the shared library is up to date\n")
@@ -101,7 +101,7 @@ package enum ServerCommand: Command {
         return url
     }
 
-    private static func report(_ change: SharedAccessChange, _ arguments: ParsedArguments, _ context: CommandContext) throws {
+    private static func report(_ change: PostgresAccessChange, _ arguments: ParsedArguments, _ context: CommandContext) throws {
         change.warnings.forEach(context.warning)
         if arguments[CommonOptions.json] { return try context.printJSON(change) }
         switch (change.access, change.roles.isEmpty) {

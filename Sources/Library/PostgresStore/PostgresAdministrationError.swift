@@ -4,7 +4,7 @@ import Postgres
 /// Why `ibook server init`, `grant` or `revoke` could not do what was asked.
 /// `server init` changes nothing when it fails: every migration runs in one
 /// transaction, so the messages say so.
-public enum SharedServerError: Error, Equatable, CustomStringConvertible {
+public enum PostgresAdministrationError: Error, Equatable, CustomStringConvertible {
     /// The running role lacks a right init needs, found before anything is changed.
     case missingRight(role: String, right: String, neededFor: String)
     /// Upgrading needs the owner of the tables (or a superuser).

@@ -6,7 +6,7 @@ import Store
 
 /// Cover thumbnails kept in a shared library's database: written to this
 /// machine's thumbnail cache when first shown, so the cache works as locally.
-struct SharedCovers {
+struct PostgresCovers {
     let database: any SQLEngine
 
     func materialise(_ book: Book, at path: String) throws {

@@ -12,10 +12,10 @@ import TextSearch
 /// entry points to first, then the rest in page order (a reader's find in
 /// one book: page order).
 ///
-/// The server's GIN indexes over `SharedPageIndex`'s tsvectors pick the
+/// The server's GIN indexes over `PostgresPageIndex`'s tsvectors pick the
 /// candidate pages; they may hold a few the matcher then rejects, never
 /// miss one it accepts (rows marked incomplete are always candidates).
-struct SharedSearch: SearchEngine {
+struct PostgresSearch: SearchEngine {
     let connection: PostgresConnection
 
     /// Pages whose text is fetched by one query: the first query asks for
@@ -82,7 +82,7 @@ struct SharedSearch: SearchEngine {
     /// one of its alternatives), ranked as locally.
     private func rankedBooks(_ plan: SearchPlan, catalog: CatalogBooks, matchers: inout TextMatchers) throws -> [RankedBook] {
         let onlyBook = catalog.books.count == 1 ? catalog.books.keys.first : nil
-        let query = SharedBookTerms.rankingQuery(plan, book: onlyBook)
+        let query = PostgresBookTerms.rankingQuery(plan, book: onlyBook)
         let rows = try connection.query(query.sql, query.bindings)
         var byID: [Int: RankedBook] = [:]
         byID.reserveCapacity(rows.count)
@@ -242,7 +242,7 @@ struct SharedSearch: SearchEngine {
         /// page index for each of its thousands of matches.
         private var ownLookupsLeft = 32
         private var libraryPages: [Int: [Int]]?
-        private var batchSize = SharedSearch.firstTextBatch
+        private var batchSize = PostgresSearch.firstTextBatch
         /// The books in the order they are read, so that the pages of the
         /// next ones can be fetched with this one's.
         private let books: [RankedBook]
@@ -409,8 +409,8 @@ struct SharedSearch: SearchEngine {
         /// the limit to say the search stopped there, so that `--limit 20` of
         /// a phrase on one hit a page is one query, not a batch of 20 and another.
         private mutating func nextBatchSize(_ reporter: HitReporter) -> Int {
-            defer { batchSize = min(batchSize * 2, SharedSearch.textBatch) }
-            return min(max(batchSize, (reporter.hitsLeft ?? 0) + 1), SharedSearch.textBatch)
+            defer { batchSize = min(batchSize * 2, PostgresSearch.textBatch) }
+            return min(max(batchSize, (reporter.hitsLeft ?? 0) + 1), PostgresSearch.textBatch)
         }
 
         private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws {

@@ -8,14 +8,14 @@ import TextSearch
 
 /// Writes books into a shared library, for `add` and `migrate --to` alike.
 /// Each book goes in ONE transaction — its row, every page's text, its
-/// outline, its search index (`SharedPageIndex`) and its cover PNG — so a lost connection or a server restart
+/// outline, its search index (`PostgresPageIndex`) and its cover PNG — so a lost connection or a server restart
 /// leaves the whole book or none of it, and the next run adds what is missing.
 ///
 /// Two clients adding the same content at once give one book: the row is
 /// inserted `ON CONFLICT (sha256) DO NOTHING`, which waits for the other
 /// client's transaction and then finds its book; a unique violation
 /// (SQLSTATE 23505) that gets past it means the same.
-struct SharedBookWriter {
+struct PostgresBookWriter {
     let database: PostgresConnection
     /// Where the files are stored relative to (see `MachineRoots.stored`).
     let roots: MachineRoots
@@ -92,7 +92,7 @@ struct SharedBookWriter {
                                  [choice.language.rawValue, choice.source.rawValue, id])
             stemmedIn = choice.language
         }
-        try SharedPageIndex(connection: database).index(bookID: id, language: stemmedIn)
+        try PostgresPageIndex(connection: database).index(bookID: id, language: stemmedIn)
         if let cover {
             try database.execute("INSERT INTO covers (sha256, size, png) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING",
                                  [book.sha256, Library.coverSize, cover])

@@ -6,8 +6,8 @@ import Postgres
 /// editors write these tables, readers read them. Tag, collection and
 /// saved-search names are unique without regard to case, as SQLite's
 /// NOCASE columns make them locally; `ibook_fold` folds text for list
-/// queries (see `SharedFolding`).
-enum SharedCurationSchema {
+/// queries (see `PostgresFolding`).
+enum PostgresCurationSchema {
     static func create(_ db: PostgresConnection) throws {
         try db.execute("""
             CREATE TABLE book_fields (
@@ -41,13 +41,13 @@ enum SharedCurationSchema {
             );
             CREATE UNIQUE INDEX saved_searches_name ON saved_searches (lower(name));
             """)
-        try db.execute(SharedFolding.createFunction())
+        try db.execute(PostgresFolding.createFunction())
         let tables = "book_fields, book_tags, collections, collection_books, saved_searches"
         try db.execute("""
-            GRANT SELECT ON \(tables) TO \(SharedSchema.readerRole);
-            GRANT INSERT, UPDATE, DELETE ON \(tables) TO \(SharedSchema.editorRole);
-            GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(SharedSchema.editorRole);
-            GRANT EXECUTE ON FUNCTION ibook_fold(text) TO \(SharedSchema.readerRole);
+            GRANT SELECT ON \(tables) TO \(PostgresSchema.readerRole);
+            GRANT INSERT, UPDATE, DELETE ON \(tables) TO \(PostgresSchema.editorRole);
+            GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(PostgresSchema.editorRole);
+            GRANT EXECUTE ON FUNCTION ibook_fold(text) TO \(PostgresSchema.readerRole);
             """)
     }
 }

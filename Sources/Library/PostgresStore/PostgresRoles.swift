@@ -15,9 +15,9 @@ import Store
 /// a grant was meant for. `ibook server init` lists them, `ibook server
 /// revoke` narrows, and `ibook server grant` warns of a server-wide role still held.
 /// The server-wide roles are dropped once no database grants them anything.
-enum SharedRoles {
+enum PostgresRoles {
     /// The roles every library shared before this migration.
-    static let serverWide = [SharedSchema.readerRole, SharedSchema.editorRole]
+    static let serverWide = [PostgresSchema.readerRole, PostgresSchema.editorRole]
 
     /// A role name has at most 63 bytes (NAMEDATALEN - 1); longer ones are cut by the server.
     static let nameLimit = 63
@@ -28,7 +28,7 @@ enum SharedRoles {
     /// Each person's own rows (row-level security).
     static let privateTables = "bookmarks, history, state"
 
-    static func name(_ kind: SharedAccessLevel, database: String) -> String {
+    static func name(_ kind: PostgresAccessLevel, database: String) -> String {
         "ibook_" + stem(database) + "_" + kind.rawValue
     }
 
@@ -56,7 +56,7 @@ enum SharedRoles {
         let schema = PostgresQuoting.identifier(try db.queryRow("SELECT current_schema() AS name")?.string("name") ?? "public")
         let reader = name(.reader, database: database), editor = name(.editor, database: database)
         for role in [reader, editor] where try db.count("SELECT count(*) FROM pg_roles WHERE rolname = ?", [role]) > 0 {
-            throw SharedServerError.roleNameTaken(role)
+            throw PostgresAdministrationError.roleNameTaken(role)
         }
         let r = PostgresQuoting.identifier(reader), e = PostgresQuoting.identifier(editor)
         try db.execute("""
@@ -76,8 +76,8 @@ enum SharedRoles {
             GRANT INSERT, UPDATE, DELETE ON \(catalogTables) TO \(e);
             GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(schema) TO \(e);
             """)
-        try db.execute("INSERT INTO library_roles (kind, role) SELECT ?, oid FROM pg_roles WHERE rolname = ?", [SharedAccessLevel.reader.rawValue, reader])
-        try db.execute("INSERT INTO library_roles (kind, role) SELECT ?, oid FROM pg_roles WHERE rolname = ?", [SharedAccessLevel.editor.rawValue, editor])
+        try db.execute("INSERT INTO library_roles (kind, role) SELECT ?, oid FROM pg_roles WHERE rolname = ?", [PostgresAccessLevel.reader.rawValue, reader])
+        try db.execute("INSERT INTO library_roles (kind, role) SELECT ?, oid FROM pg_roles WHERE rolname = ?", [PostgresAccessLevel.editor.rawValue, editor])
         // Only the database's owner (or a superuser) may grant on the database itself; PUBLIC may connect by default.
         let ownsDatabase = try db.scalar("""
             SELECT pg_has_role(current_user, datdba, 'USAGE') FROM pg_database WHERE datname = current_database()
@@ -101,7 +101,7 @@ enum SharedRoles {
             WHERE g.rolname IN (?, ?) AND m.rolname NOT IN (?, ?) ORDER BY m.rolname
             """, serverWide + serverWide)
         for member in members {
-            let kind: SharedAccessLevel = member.string("role") == SharedSchema.editorRole ? .editor : .reader
+            let kind: PostgresAccessLevel = member.string("role") == PostgresSchema.editorRole ? .editor : .reader
             try db.execute("GRANT \(kind == .editor ? e : r) TO \(PostgresQuoting.identifier(try member.required("member", Row.string)))")
         }
 

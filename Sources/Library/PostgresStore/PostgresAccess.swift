@@ -3,29 +3,29 @@ import Postgres
 import Store
 
 /// What `ibook server grant` or `revoke` did.
-public struct SharedAccessChange: Codable, Sendable {
+public struct PostgresAccessChange: Codable, Sendable {
     /// The URL without its password.
     public var library: String
     public var user: String
     /// What the person may do now through this library's roles; nil when nothing.
-    public var access: SharedAccessLevel?
+    public var access: PostgresAccessLevel?
     /// The library's role granted, or the ones revoked.
     public var roles: [String]
     /// Where the person reaches beyond what was granted here, one line each.
     public var warnings: [String]
 }
 
-/// Hands out a shared library's own roles (`SharedRoles`) to the roles people
+/// Hands out a shared library's own roles (`PostgresRoles`) to the roles people
 /// log in as, and tells where a person's access reaches past this library:
 /// a superuser, a role that bypasses row-level security or owns the tables,
 /// the server-wide roles of older ibooks, rights in other databases.
 /// Run by the database's owner (or a superuser, or a role with CREATEROLE).
-public enum SharedAccess {
+public enum PostgresAccess {
     /// Makes `user` a reader or an editor of the library, and only that:
     /// the other role of this library is taken back.
-    public static func grant(_ level: SharedAccessLevel, to user: String, library url: String) throws -> SharedAccessChange {
+    public static func grant(_ level: PostgresAccessLevel, to user: String, library url: String) throws -> PostgresAccessChange {
         let shown = withoutPassword(url)
-        let db = try SharedSchema.connect(url, shownAs: shown)
+        let db = try PostgresSchema.connect(url, shownAs: shown)
         let roles = try libraryRoles(db)
         try checkPerson(user, in: db, roles: roles)
         let granted = roles[level]!, other = roles[level == .reader ? .editor : .reader]!
@@ -39,15 +39,15 @@ public enum SharedAccess {
                 }
             }
         }
-        return SharedAccessChange(library: shown, user: user, access: level, roles: [granted],
+        return PostgresAccessChange(library: shown, user: user, access: level, roles: [granted],
                                   warnings: try reach(of: user, db, roles: roles))
     }
 
     /// Takes this library's roles back from `user`. Their bookmarks and
     /// history stay, keyed by their role: granted again, they find them.
-    public static func revoke(from user: String, library url: String) throws -> SharedAccessChange {
+    public static func revoke(from user: String, library url: String) throws -> PostgresAccessChange {
         let shown = withoutPassword(url)
-        let db = try SharedSchema.connect(url, shownAs: shown)
+        let db = try PostgresSchema.connect(url, shownAs: shown)
         let roles = try libraryRoles(db)
         try checkPerson(user, in: db, roles: roles)
         var revoked: [String] = []
@@ -67,26 +67,26 @@ public enum SharedAccess {
         if let kind = still.first {
             warnings.append("\(user) is still this library's \(kind) through a group role it belongs to")
         }
-        return SharedAccessChange(library: shown, user: user, access: still.first.flatMap(SharedAccessLevel.init(rawValue:)),
+        return PostgresAccessChange(library: shown, user: user, access: still.first.flatMap(PostgresAccessLevel.init(rawValue:)),
                                   roles: revoked, warnings: warnings)
     }
 
     /// This library's roles by what they give, from `library_roles` (by oid: a role renamed is still found).
-    static func libraryRoles(_ db: PostgresConnection) throws -> [SharedAccessLevel: String] {
-        var roles: [SharedAccessLevel: String] = [:]
+    static func libraryRoles(_ db: PostgresConnection) throws -> [PostgresAccessLevel: String] {
+        var roles: [PostgresAccessLevel: String] = [:]
         for row in try db.query("SELECT l.kind, g.rolname FROM library_roles l JOIN pg_roles g ON g.oid = l.role") {
-            if let kind = row.string("kind").flatMap(SharedAccessLevel.init(rawValue:)), let name = row.string("rolname") {
+            if let kind = row.string("kind").flatMap(PostgresAccessLevel.init(rawValue:)), let name = row.string("rolname") {
                 roles[kind] = name
             }
         }
-        guard roles.count == SharedAccessLevel.allCases.count else { throw SharedServerError.libraryRolesMissing }
+        guard roles.count == PostgresAccessLevel.allCases.count else { throw PostgresAdministrationError.libraryRolesMissing }
         return roles
     }
 
     /// The people each of the library's roles is granted to directly (not
     /// ibook's roles, nor the database's owner, who hands them out).
-    static func members(_ db: PostgresConnection) throws -> [SharedAccessLevel: [String]] {
-        var members: [SharedAccessLevel: [String]] = [.reader: [], .editor: []]
+    static func members(_ db: PostgresConnection) throws -> [PostgresAccessLevel: [String]] {
+        var members: [PostgresAccessLevel: [String]] = [.reader: [], .editor: []]
         for row in try db.query("""
             SELECT l.kind, m.rolname FROM library_roles l
             JOIN pg_auth_members a ON a.roleid = l.role JOIN pg_roles m ON m.oid = a.member
@@ -94,18 +94,18 @@ public enum SharedAccess {
               AND m.oid <> (SELECT datdba FROM pg_database WHERE datname = current_database())
             ORDER BY m.rolname
             """) {
-            if let kind = row.string("kind").flatMap(SharedAccessLevel.init(rawValue:)), let name = row.string("rolname") {
+            if let kind = row.string("kind").flatMap(PostgresAccessLevel.init(rawValue:)), let name = row.string("rolname") {
                 members[kind, default: []].append(name)
             }
         }
         return members
     }
 
-    private static func checkPerson(_ user: String, in db: PostgresConnection, roles: [SharedAccessLevel: String]) throws {
+    private static func checkPerson(_ user: String, in db: PostgresConnection, roles: [PostgresAccessLevel: String]) throws {
         guard try db.count("SELECT count(*) FROM pg_roles WHERE rolname = ?", [user]) == 1 else {
-            throw SharedServerError.noSuchRole(user)
+            throw PostgresAdministrationError.noSuchRole(user)
         }
-        if roles.values.contains(user) || SharedRoles.serverWide.contains(user) { throw SharedServerError.notAPerson(user) }
+        if roles.values.contains(user) || PostgresRoles.serverWide.contains(user) { throw PostgresAdministrationError.notAPerson(user) }
     }
 
     private static func isDirectMember(_ user: String, of role: String, _ db: PostgresConnection) throws -> Bool {
@@ -120,12 +120,12 @@ public enum SharedAccess {
         do {
             try body()
         } catch let error as PostgresError where error.kind == .permissionDenied {
-            throw SharedServerError.grantRefused(role: role, message: error.message)
+            throw PostgresAdministrationError.grantRefused(role: role, message: error.message)
         }
     }
 
     /// Where `user` reaches beyond this library's roles, one line each.
-    static func reach(of user: String, _ db: PostgresConnection, roles: [SharedAccessLevel: String]) throws -> [String] {
+    static func reach(of user: String, _ db: PostgresConnection, roles: [PostgresAccessLevel: String]) throws -> [String] {
         guard let person = try db.queryRow("""
             SELECT rolsuper, rolbypassrls, rolcreaterole,
                    pg_has_role(?, (SELECT relowner FROM pg_class WHERE oid = 'books'::regclass), 'USAGE') AS owns
@@ -145,7 +145,7 @@ public enum SharedAccess {
         }
         for role in try db.query("""
             SELECT rolname FROM pg_roles WHERE rolname IN (?, ?) AND pg_has_role(?, oid, 'MEMBER') ORDER BY rolname
-            """, SharedRoles.serverWide + [user]).compactMap({ $0.string("rolname") }) {
+            """, PostgresRoles.serverWide + [user]).compactMap({ $0.string("rolname") }) {
             warnings.append("\(user) still holds the server-wide role \(role) of older ibooks, which other libraries on this server "
                 + "may grant rights to (REVOKE \(PostgresQuoting.identifier(role)) FROM \(PostgresQuoting.identifier(user)))")
         }

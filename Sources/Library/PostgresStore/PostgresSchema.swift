@@ -12,10 +12,10 @@ import TextSearch
 /// Each person's bookmarks, history and open book are rows owned by their
 /// database role (`owner`, the role's oid since pg-8; row-level security);
 /// the catalog and the pages are shared. Who reads and who edits is this
-/// library's own pair of roles since pg-9 (`SharedRoles`).
-enum SharedSchema {
+/// library's own pair of roles since pg-9 (`PostgresRoles`).
+enum PostgresSchema {
     /// The server-wide roles pg-2 made, shared by every library on the
-    /// server until pg-9 gave each its own (`SharedRoles`); registered
+    /// server until pg-9 gave each its own (`PostgresRoles`); registered
     /// migrations still name them, as they did when they ran.
     static let readerRole = "ibook_reader"
     static let editorRole = "ibook_editor"
@@ -115,7 +115,7 @@ enum SharedSchema {
                 """)
         }
         migrator.register("pg-3-search") { db in
-            // The page index (see SharedPageIndex): terms made by ibook's own
+            // The page index (see PostgresPageIndex): terms made by ibook's own
             // folding and stemming, stored as tsvectors that the server only
             // compares, never re-folds. `complete` is false where a tsvector
             // could not hold everything (a lexeme past 256 positions, a page
@@ -164,7 +164,7 @@ enum SharedSchema {
                 $$;
                 """)
         }
-        migrator.register("pg-5-curation") { db in try SharedCurationSchema.create(db) }
+        migrator.register("pg-5-curation") { db in try PostgresCurationSchema.create(db) }
         migrator.register("pg-6-language-source") { db in
             // Where the stemming language came from, as locally (`LanguageSource`).
             try db.execute("ALTER TABLE books ADD COLUMN language_source text NOT NULL DEFAULT 'fallback'")
@@ -180,19 +180,19 @@ enum SharedSchema {
                 """)
             for book in books {
                 let language = book.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
-                try SharedPageIndex(connection: db).index(bookID: try book.required("id", Row.int), language: language)
+                try PostgresPageIndex(connection: db).index(bookID: try book.required("id", Row.int), language: language)
             }
         }
-        migrator.register("pg-8-private-rows-by-role-oid") { db in try SharedPrivateRows.migrate(db) }
-        migrator.register("pg-9-library-roles") { db in try SharedRoles.migrate(db) }
-        migrator.register("pg-10-value-checks") { db in try SharedValueChecks.migrate(db) }
-        migrator.register("pg-11-session-bounds") { db in try SharedSessionBounds.migrate(db) }
+        migrator.register("pg-8-private-rows-by-role-oid") { db in try PostgresPrivateRows.migrate(db) }
+        migrator.register("pg-9-library-roles") { db in try PostgresRoles.migrate(db) }
+        migrator.register("pg-10-value-checks") { db in try PostgresValueChecks.migrate(db) }
+        migrator.register("pg-11-session-bounds") { db in try PostgresSessionBounds.migrate(db) }
         migrator.register("pg-12-letters-and-hyphen-chains") { db in
             // ø ł đ are letters of their own now, in list queries and in the index, and a word
             // hyphenated over three or more lines is one word (TermFolding, IndexText): the
             // folding function is written again, and each book whose pages may have either
             // (one of the letters, or two lines in a row ending in a hyphen) is indexed again.
-            try db.execute(SharedFolding.createFunction())
+            try db.execute(PostgresFolding.createFunction())
             let books = try db.query("""
                 SELECT id, language FROM books b
                 WHERE EXISTS (SELECT 1 FROM pages p WHERE p.book_id = b.id
@@ -201,14 +201,14 @@ enum SharedSchema {
                 """)
             for book in books {
                 let language = book.string("language").flatMap(BookLanguage.init(rawValue:)) ?? .fallback
-                try SharedPageIndex(connection: db).index(bookID: try book.required("id", Row.int), language: language)
+                try PostgresPageIndex(connection: db).index(bookID: try book.required("id", Row.int), language: language)
             }
         }
         migrator.register("pg-13-book-formats") { db in
             // Books that are not PDFs (EPUB, FB2, comics, plain text): every book before was a PDF.
             try db.execute("ALTER TABLE books ADD COLUMN format text NOT NULL DEFAULT 'pdf' CHECK (format ~ '^[a-z0-9]{1,8}$')")
         }
-        migrator.register("pg-14-book-terms") { db in try SharedBookTerms.migrate(db) }
+        migrator.register("pg-14-book-terms") { db in try PostgresBookTerms.migrate(db) }
         return migrator
     }
 

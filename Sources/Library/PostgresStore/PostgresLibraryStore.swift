@@ -5,10 +5,10 @@ import Store
 import TextSearch
 
 /// A library on a PostgreSQL server, shared by the people its roles let in:
-/// its index is tsvectors the server compares (`SharedPageIndex`), its
+/// its index is tsvectors the server compares (`PostgresPageIndex`), its
 /// covers are in the database, and each machine finds the books' files
 /// through its own roots (`MachineRoots`).
-final class SharedStore: LibraryStore {
+final class PostgresLibraryStore: LibraryStore {
     let connection: PostgresConnection
     let machineRoots: MachineRoots
     var roots: MachineRoots? { machineRoots }
@@ -22,7 +22,7 @@ final class SharedStore: LibraryStore {
 
     func insert(_ book: NewBook, cover: [UInt8]?,
                 pages: (_ add: (NewPage) throws -> Void) throws -> Void) throws -> CatalogInsertion {
-        let outcome = try SharedBookWriter(database: connection, roots: machineRoots)
+        let outcome = try PostgresBookWriter(database: connection, roots: machineRoots)
             .write(book, addedAt: Date(), language: nil, cover: cover, pages: pages)
         // Added now, or by another client meanwhile: either way it is there to read back.
         guard let stored = try Catalog(database: connection).book(sha256: book.sha256) else {
@@ -37,12 +37,12 @@ final class SharedStore: LibraryStore {
 
     func reindex(bookID: Int, language: BookLanguage) throws {
         try connection.execute("UPDATE books SET language = ? WHERE id = ?", [language.rawValue, bookID])
-        try SharedPageIndex(connection: connection).index(bookID: bookID, language: language)
+        try PostgresPageIndex(connection: connection).index(bookID: bookID, language: language)
     }
 
     func search(_ text: String, scope: SearchScope, exact: Bool, limit: Int?,
                 onHit: (SearchHit) throws -> Void) throws -> SearchSummary {
-        try SearchFlow(engine: SharedSearch(connection: connection)).run(text, scope: scope, exact: exact, limit: limit, onHit: onHit)
+        try SearchFlow(engine: PostgresSearch(connection: connection)).run(text, scope: scope, exact: exact, limit: limit, onHit: onHit)
     }
 
     func ocr(of book: Book, page: Int) throws -> PageOCR? { nil }
@@ -54,6 +54,6 @@ final class SharedStore: LibraryStore {
     }
 
     func materialiseCover(of book: Book, at path: String) throws {
-        try SharedCovers(database: connection).materialise(book, at: path)
+        try PostgresCovers(database: connection).materialise(book, at: path)
     }
 }

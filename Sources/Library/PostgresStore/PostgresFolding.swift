@@ -15,7 +15,7 @@ import LeanBasics
 /// character that folds to one character or none, `replace` for those
 /// that fold to several (ß → ss, ﬁ → fi), then `lower` for ASCII. Outside
 /// those blocks a character is only lowered by the server's own rules.
-enum SharedFolding {
+enum PostgresFolding {
     static let blocks: [ClosedRange<UInt32>] = [
         0x00A0...0x024F, 0x0300...0x036F, 0x0370...0x03FF, 0x0400...0x04FF,
         0x1E00...0x1EFF, 0x1F00...0x1FFF, 0x2000...0x206F, 0xFB00...0xFB06, 0xFF00...0xFFEF,

@@ -15,7 +15,7 @@ import TextSearch
 /// one for its outline, as `SearchIndex` cuts them, with every term of the
 /// part: it picks and ranks the books without reading a page.
 /// Rows go with their book (ON DELETE CASCADE).
-package struct SharedPageIndex {
+package struct PostgresPageIndex {
     let connection: PostgresConnection
 
     /// Pages written by one INSERT.
@@ -67,7 +67,7 @@ package struct SharedPageIndex {
             guard !positions.isEmpty else { continue }
             parts.append((part + 1, TextSearchLiteral.set(partTerms[part])))
         }
-        try SharedBookTerms.write(bookID: bookID, parts: partTerms, outline: outlineTerms, connection: connection)
+        try PostgresBookTerms.write(bookID: bookID, parts: partTerms, outline: outlineTerms, connection: connection)
         // A book's parts (its outline and up to `BookTextParts.count` runs of pages) go in one statement.
         if !parts.isEmpty {
             let values = Array(repeating: "(?, ?, ?, ?::tsvector, ?)", count: parts.count).joined(separator: ", ")

@@ -20,7 +20,7 @@ import Store
 ///   1…9999: `year:` reads the creation year on the server, and a client
 ///   turning NaN into a year stops. Dates outside are forgotten (NULL), an
 ///   added time outside becomes the upgrade's.
-enum SharedValueChecks {
+enum PostgresValueChecks {
     static let hashPattern = "^[0-9a-f]{64}$"
     /// 0001-01-01 and 9999-12-31T23:59:59 UTC in unix seconds.
     static let earliest = -62_135_596_800.0
@@ -28,7 +28,7 @@ enum SharedValueChecks {
 
     static func migrate(_ db: PostgresConnection) throws {
         let malformed = try db.count("SELECT count(*) FROM books WHERE sha256 !~ ?", [hashPattern])
-        guard malformed == 0 else { throw SharedServerError.malformedBookHashes(count: malformed) }
+        guard malformed == 0 else { throw PostgresAdministrationError.malformedBookHashes(count: malformed) }
         let hash = PostgresQuoting.literal(hashPattern)
         let inRange = { (column: String) in "\(column) BETWEEN \(earliest) AND \(latest)" }
         try db.execute("""

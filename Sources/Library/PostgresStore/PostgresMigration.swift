@@ -5,7 +5,7 @@ import Postgres
 import Store
 
 /// What `ibook migrate` copied: `--to` into a shared library, `--from` out of one.
-public struct SharedMigrationReport: Codable, Sendable {
+public struct PostgresMigrationReport: Codable, Sendable {
     public var library: String
     /// Books copied by this run, and books the shared library had already (by content hash).
     public var booksCopied: Int
@@ -21,23 +21,23 @@ public struct SharedMigrationReport: Codable, Sendable {
 }
 
 /// Copies a local library into a shared one: books with their pages'
-/// text, outline, page index (`SharedPageIndex`) and cover, then the bookmarks and history, which become
+/// text, outline, page index (`PostgresPageIndex`) and cover, then the bookmarks and history, which become
 /// the rows of the role that runs it. Each book is copied in one
 /// transaction and books already there (same content hash) are skipped,
 /// so a run that was interrupted resumes where it stopped and a second run
 /// copies nothing.
-struct SharedMigration {
+struct PostgresMigration {
     let local: Database
     let shared: PostgresConnection
     /// Files under this machine's roots are stored relative to them.
     let roots: MachineRoots
     let coverPath: (Book) throws -> String
 
-    private var writer: SharedBookWriter { SharedBookWriter(database: shared, roots: roots) }
+    private var writer: PostgresBookWriter { PostgresBookWriter(database: shared, roots: roots) }
 
-    func run(shownAs shown: String, progress: (_ done: Int, _ total: Int) -> Void) throws -> SharedMigrationReport {
+    func run(shownAs shown: String, progress: (_ done: Int, _ total: Int) -> Void) throws -> PostgresMigrationReport {
         let books = try Catalog(database: local).books(orderedBy: .id)
-        var report = SharedMigrationReport(library: shown, booksCopied: 0, booksAlreadyThere: 0, pagesCopied: 0,
+        var report = PostgresMigrationReport(library: shown, booksCopied: 0, booksAlreadyThere: 0, pagesCopied: 0,
                                            covers: 0, bookmarks: 0, historyEntries: 0)
         for (index, book) in books.enumerated() {
             if !SHA256.isHexDigest(book.sha256) {
@@ -114,14 +114,14 @@ struct SharedMigration {
 }
 
 extension Library {
-    /// Copies this (local) library into the shared library at `url`; see `SharedMigration`.
+    /// Copies this (local) library into the shared library at `url`; see `PostgresMigration`.
     public func migrate(to url: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
-        throws -> SharedMigrationReport
+        throws -> PostgresMigrationReport
     {
         let shown = withoutPassword(url)
         let roots = try MachineRoots.load()
-        let shared = try SharedSchema.open(url, shownAs: shown, roots: roots)
-        return try SharedMigration(local: try database, shared: shared, roots: roots) { book in
+        let shared = try PostgresSchema.open(url, shownAs: shown, roots: roots)
+        return try PostgresMigration(local: try database, shared: shared, roots: roots) { book in
             try self.thumbnailPath(sha256: book.sha256, page: 1, size: Self.coverSize)
         }.run(shownAs: shown, progress: progress)
     }

@@ -15,7 +15,7 @@ import TextSearch
 /// book's page count and the rows a tsvector could not hold whole
 /// (`complete` false: their parts are always candidates); its GIN index,
 /// which nothing asks any more, is dropped.
-enum SharedBookTerms {
+enum PostgresBookTerms {
     /// The text part every book with a page has (see `BookTextParts.pagePositions`):
     /// its row gives the book's page count from an index of its own.
     private static let lastPart = BookTextParts.count
@@ -50,7 +50,7 @@ enum SharedBookTerms {
         }
         for row in try db.query("SELECT kind, role::regrole::text AS name FROM library_roles") {
             guard let name = row.string("name") else { continue }
-            let rights = row.string("kind") == SharedAccessLevel.editor.rawValue ? "INSERT, UPDATE, DELETE" : "SELECT"
+            let rights = row.string("kind") == PostgresAccessLevel.editor.rawValue ? "INSERT, UPDATE, DELETE" : "SELECT"
             try db.execute("GRANT \(rights) ON book_terms TO \(name)")
         }
     }

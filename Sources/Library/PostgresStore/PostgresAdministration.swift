@@ -5,12 +5,12 @@ import Postgres
 import Store
 
 /// What `ibook server init` did.
-public struct SharedServerSetup: Codable, Sendable {
+public struct PostgresServerSetup: Codable, Sendable {
     /// The URL without its password.
     public var library: String
     /// Migrations applied now; empty when the schema was already current.
     public var appliedMigrations: [String]
-    /// This library's own roles (`SharedRoles`).
+    /// This library's own roles (`PostgresRoles`).
     public var readerRole: String
     public var editorRole: String
     /// The roles granted each, directly: people, or groups of them.
@@ -19,7 +19,7 @@ public struct SharedServerSetup: Codable, Sendable {
 }
 
 /// Prepares a PostgreSQL database to hold a shared library.
-public enum SharedServer {
+public enum PostgresAdministration {
     /// Creates (or brings up to date) the schema, the library's reader and
     /// editor roles and the row-level security of each person's rows. Run by
     /// a superuser, or by a role that may create roles (CREATEROLE) and
@@ -29,25 +29,25 @@ public enum SharedServer {
     /// migration runs in one transaction (each in a savepoint of it), so a
     /// refusal halfway leaves the database as it was, roles included (in
     /// PostgreSQL, CREATE ROLE is undone with the transaction).
-    public static func initialise(_ url: String) throws -> SharedServerSetup {
+    public static func initialise(_ url: String) throws -> PostgresServerSetup {
         let shown = withoutPassword(url)
         let connection = try PostgresConnection(url: url)
-        let migrator = SharedSchema.migrator()
+        let migrator = PostgresSchema.migrator()
         do {
             let pending = try pendingMigrations(connection, migrator)
             try checkRights(connection, pending: pending)
             // Up to date: nothing to write, which a role that may only read the library could not.
             let applied = pending.isEmpty ? [] : try connection.transaction { try migrator.migrate(connection) }
-            let roles = try SharedAccess.libraryRoles(connection)
-            let members = try SharedAccess.members(connection)
-            return SharedServerSetup(library: shown, appliedMigrations: applied,
+            let roles = try PostgresAccess.libraryRoles(connection)
+            let members = try PostgresAccess.members(connection)
+            return PostgresServerSetup(library: shown, appliedMigrations: applied,
                                      readerRole: roles[.reader] ?? "", editorRole: roles[.editor] ?? "",
                                      readers: members[.reader] ?? [], editors: members[.editor] ?? [])
         } catch MigrationError.newerSchema(let ids) {
             throw LibraryError.newerLibrary(shown, unknownMigrations: ids)
         } catch let error as PostgresError where error.kind == .permissionDenied {
             // Not the reader and editor roles' doing, as the message for a person's command would say.
-            throw SharedServerError.initRefused(error.message)
+            throw PostgresAdministrationError.initRefused(error.message)
         }
     }
 
@@ -58,7 +58,7 @@ public enum SharedServer {
             return try migrator.pendingMigrations(db) ?? migrator.registeredIDs
         } catch let error as PostgresError where error.kind == .permissionDenied {
             if let owner = try tablesOwner(db), !owner.mine {
-                throw SharedServerError.notTheOwner(role: db.user, owner: owner.name)
+                throw PostgresAdministrationError.notTheOwner(role: db.user, owner: owner.name)
             }
             throw error
         }
@@ -82,21 +82,21 @@ public enum SharedServer {
         else { return }
         let role = try me.required("rolname", Row.string), owner = try tablesOwner(db)
         if let owner, !owner.mine {
-            throw SharedServerError.notTheOwner(role: role, owner: owner.name)
+            throw PostgresAdministrationError.notTheOwner(role: role, owner: owner.name)
         }
         // pg-9 creates this library's roles and hands them to the holders of
         // the server-wide ones (pg-2, pending only where pg-9 is, makes those).
         if me.bool("rolcreaterole") != true, pending.contains("pg-9-library-roles") {
-            throw SharedServerError.missingRight(role: role, right: "CREATEROLE",
+            throw PostgresAdministrationError.missingRight(role: role, right: "CREATEROLE",
                                                  neededFor: "creating the library's reader and editor roles")
         }
         if owner == nil {
             let schema = try db.queryRow("SELECT current_schema() AS name, has_schema_privilege(current_schema(), 'CREATE') AS may")
             guard let name = schema?.string("name") else {
-                throw SharedServerError.initRefused("no schema to create the tables in: the search_path names none that exists")
+                throw PostgresAdministrationError.initRefused("no schema to create the tables in: the search_path names none that exists")
             }
             if schema?.bool("may") != true {
-                throw SharedServerError.missingRight(role: role, right: "CREATE on schema \(name)",
+                throw PostgresAdministrationError.missingRight(role: role, right: "CREATE on schema \(name)",
                                                      neededFor: "creating the library's tables")
             }
         }

@@ -11,14 +11,14 @@ import Store
 /// copied in one local transaction and books already here (same content
 /// hash) are skipped, so an interrupted run resumes and a second run copies
 /// nothing.
-struct SharedImport {
+struct PostgresImport {
     let shared: PostgresConnection
     let library: Library
 
-    func run(shownAs shown: String, progress: (_ done: Int, _ total: Int) -> Void) throws -> SharedMigrationReport {
+    func run(shownAs shown: String, progress: (_ done: Int, _ total: Int) -> Void) throws -> PostgresMigrationReport {
         let local = try library.database
         let books = try Catalog(database: shared).books(orderedBy: .id)
-        var report = SharedMigrationReport(library: shown, booksCopied: 0, booksAlreadyThere: 0, pagesCopied: 0,
+        var report = PostgresMigrationReport(library: shown, booksCopied: 0, booksAlreadyThere: 0, pagesCopied: 0,
                                            covers: 0, bookmarks: 0, historyEntries: 0)
         for (index, book) in books.enumerated() {
             guard SHA256.isHexDigest(book.sha256) else {
@@ -70,7 +70,7 @@ struct SharedImport {
     private func fetchCover(of book: Book) throws -> Bool {
         let path = try library.thumbnailPath(sha256: book.sha256, page: 1, size: Library.coverSize)
         guard !FileManager.default.fileExists(atPath: path) else { return false }
-        try SharedCovers(database: shared).materialise(book, at: path)
+        try PostgresCovers(database: shared).materialise(book, at: path)
         return FileManager.default.fileExists(atPath: path)
     }
 
@@ -99,14 +99,14 @@ struct SharedImport {
 }
 
 extension Library {
-    /// Copies the shared library at `url` into this (local) library; see `SharedImport`.
+    /// Copies the shared library at `url` into this (local) library; see `PostgresImport`.
     public func migrate(from url: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
-        throws -> SharedMigrationReport
+        throws -> PostgresMigrationReport
     {
         try requireWritable()
         let shown = withoutPassword(url)
         // Books are copied with their files where this machine mounts their roots.
-        let shared = try SharedSchema.open(url, shownAs: shown, roots: try MachineRoots.load())
-        return try SharedImport(shared: shared, library: self).run(shownAs: shown, progress: progress)
+        let shared = try PostgresSchema.open(url, shownAs: shown, roots: try MachineRoots.load())
+        return try PostgresImport(shared: shared, library: self).run(shownAs: shown, progress: progress)
     }
 }

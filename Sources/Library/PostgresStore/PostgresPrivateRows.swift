@@ -19,7 +19,7 @@ import Store
 ///   anyone had bookmarked a book. They refer to the content hash alone now:
 ///   a removed book's rows wait (unlisted: bookmarks and history join the
 ///   catalog) and are back when the same file is added again.
-enum SharedPrivateRows {
+enum PostgresPrivateRows {
     /// The per-person tables and the columns after `owner` in their keys.
     static let tables: [(name: String, key: String)] = [
         ("bookmarks", "sha256, page"), ("history", "sha256"), ("state", "key"),

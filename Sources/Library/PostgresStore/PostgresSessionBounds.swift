@@ -7,7 +7,7 @@ import Postgres
 /// than five minutes, whoever left it. Only the database's owner (or a
 /// superuser) may set them; anyone else running `server init` leaves them
 /// to the owner and is not refused for it.
-enum SharedSessionBounds {
+enum PostgresSessionBounds {
     static func migrate(_ db: PostgresConnection) throws {
         try db.execute("""
             DO $$
