@@ -3,7 +3,7 @@ import Store
 
 /// A failed libpq call: the server's SQLSTATE and message, or a connection
 /// that could not be made, with a one-line explanation people can act on.
-public struct PostgresError: ServerFailure, CustomStringConvertible, Equatable, Sendable {
+public struct PostgresError: StoreFailure, CustomStringConvertible, Equatable, Sendable {
     public enum Kind: Sendable, Equatable {
         case connectionRefused
         case authenticationFailed

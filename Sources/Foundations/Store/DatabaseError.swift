@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A failed SQLite call, or a misuse this layer refuses before SQLite sees it.
-public struct DatabaseError: Error, CustomStringConvertible, Equatable {
+public struct DatabaseError: StoreFailure, CustomStringConvertible, Equatable {
     /// The extended result code (extended codes are switched on for every connection).
     public var code: Int32
     public var message: String
@@ -30,6 +30,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
     public var isBusy: Bool { primaryCode == SQLITE_BUSY }
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+    public var isDamaged: Bool { isCorrupt || isNotADatabase }
     public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
     /// A write refused because the file, its folder or the connection is read-only.
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }

@@ -125,6 +125,6 @@ extension Library {
     /// Whether `error` means the shared library's server went away (a lost
     /// connection, a server restart): nothing more can be written in this run.
     public func isConnectionLost(_ error: Error) -> Bool {
-        (error as? any ServerFailure)?.isConnectionLost == true
+        (error as? any StoreFailure)?.isConnectionLost == true
     }
 }

@@ -5,14 +5,12 @@ import Store
 /// full disk from a damaged file or a busy library.
 public enum StorageFailure {
     public static func libraryError(for error: Error, at location: LibraryLocation?) -> Error {
-        if let error = error as? any ServerFailure, error.isPermissionDenied {
-            return LibraryError.sharedLibraryDenied(error.message)
-        }
-        guard let error = error as? DatabaseError else { return error }
+        guard let error = error as? any StoreFailure else { return error }
+        if error.isPermissionDenied { return LibraryError.sharedLibraryDenied(error.message) }
         let place = location?.directory ?? "the library"
         if error.isDiskFull { return LibraryError.noSpace(place) }
         if error.isReadOnly { return LibraryError.readOnly(place) }
-        if error.isCorrupt || error.isNotADatabase { return LibraryError.damagedDatabase(reason: error.message) }
+        if error.isDamaged { return LibraryError.damagedDatabase(reason: error.message) }
         if error.isBusy { return LibraryError.busy }
         return error
     }
