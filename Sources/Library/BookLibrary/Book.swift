@@ -35,7 +35,7 @@ public struct Book: Codable, Equatable, Sendable {
         if dialect == .sqlite && table == nil { return plainColumns }
         let prefix = table.map { $0 + "." } ?? ""
         return columnNames.map { name in
-            if name == "path", dialect == .postgres { return "book_file(\(prefix)root, \(prefix)path) AS path" }
+            if name == "path" { return dialect.bookFile(table: table) + " AS path" }
             return prefix + name
         }.joined(separator: ", ")
     }

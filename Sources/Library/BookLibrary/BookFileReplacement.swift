@@ -16,13 +16,7 @@ extension Library {
             if sha256 != book.sha256, let other = try Catalog(database: database).book(sha256: sha256) {
                 throw CurationError.invalidValue(path, "the same content is already in the library as #\(other.id)")
             }
-            // Children first and the parent last is only legal with the check at commit.
-            try database.execute("PRAGMA defer_foreign_keys = ON")
-            for table in try referencingTables() {
-                try database.execute("UPDATE \"\(table.name)\" SET \"\(table.column)\" = ? WHERE \"\(table.column)\" = ?",
-                                     [sha256, book.sha256])
-            }
-            try database.execute("UPDATE books SET sha256 = ?, path = ?, size = ? WHERE id = ?", [sha256, path, size, book.id])
+            try localStore.rekeyBook(id: book.id, from: book.sha256, to: sha256, path: path, size: size)
             try database.execute("UPDATE state SET value = ? WHERE key = ? AND value = ?", [sha256, State.openBook, book.sha256])
             return try Catalog(database: database).book(id: book.id) ?? book
         }
@@ -33,17 +27,5 @@ extension Library {
                                               toPath: folder + "/" + sha256 + name.dropFirst(book.sha256.count))
         }
         return updated
-    }
-
-    /// Every table column with a foreign key to books(sha256).
-    private func referencingTables() throws -> [(name: String, column: String)] {
-        var found: [(String, String)] = []
-        for table in try database.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap({ $0.string("name") }) {
-            for key in try database.query("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [table])
-            where key.string("table") == "books" && key.string("to") == "sha256" {
-                if let column = key.string("from") { found.append((table, column)) }
-            }
-        }
-        return found
     }
 }

@@ -31,7 +31,7 @@ package struct Catalog {
             return book
         }
         let path = absolutePath(trimmed)
-        if let row = try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE \(database.dialect == .sqlite ? "path" : "book_file(root, path)") = ?", [path]) {
+        if let row = try database.queryRow("SELECT \(Book.columns(database.dialect)) FROM books WHERE \(database.dialect.bookFile()) = ?", [path]) {
             return try Book(row: row)
         }
         if FileName.exists(path, directory: false),
@@ -39,15 +39,13 @@ package struct Catalog {
         {
             return book
         }
-        let sameTitle = database.dialect == .sqlite ? "title = ? COLLATE NOCASE" : "lower(title) = lower(?)"
-        let exact = try database.query("SELECT \(Book.columns(database.dialect)) FROM books WHERE \(sameTitle)", [trimmed])
+        let exact = try database.query("SELECT \(Book.columns(database.dialect)) FROM books WHERE \(database.dialect.sameName("title"))", [trimmed])
         if exact.count == 1 { return try Book(row: exact[0]) }
         let pattern = "%" + trimmed.replacingEvery("\\", with: "\\\\")
             .replacingEvery("%", with: "\\%").replacingEvery("_", with: "\\_") + "%"
         // SQLite's LIKE ignores ASCII case, PostgreSQL's ILIKE any case.
-        let like = database.dialect == .sqlite ? "LIKE" : "ILIKE"
         var matches = try database.query(
-            "SELECT \(Book.columns(database.dialect)) FROM books WHERE title \(like) ? ESCAPE '\\' ORDER BY id", [pattern]
+            "SELECT \(Book.columns(database.dialect)) FROM books WHERE \(database.dialect.likeName("title")) ORDER BY id", [pattern]
         ).map { try Book(row: $0) }
         if matches.isEmpty {
             // LIKE folds ASCII only; fall back to a Unicode-aware comparison,
@@ -113,6 +111,16 @@ enum State {
 }
 
 extension SQLDialect {
+    /// A book's file as this machine finds it: a shared library keeps it relative to one of the
+    /// machine's roots (`book_file`, see `MachineRoots`), a local one as it is.
+    func bookFile(table: String? = nil) -> String {
+        let prefix = table.map { $0 + "." } ?? ""
+        switch self {
+        case .sqlite: return "\(prefix)path"
+        case .postgres: return "book_file(\(prefix)root, \(prefix)path)"
+        }
+    }
+
     /// An expression to compare and sort text without regard to (ASCII) case,
     /// byte order otherwise, as SQLite's NOCASE does.
     func caseless(_ expression: String) -> String {

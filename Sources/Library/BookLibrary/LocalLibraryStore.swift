@@ -10,6 +10,9 @@ package protocol LocalLibraryStore: LibraryStore {
     func reindexPage(rowID: Int64, bookID: Int, newText: String) throws
     /// Indexes the book's pages' new texts (by page row) in place of their old, in the caller's transaction.
     func reindexPages(bookID: Int, newTexts: [Int64: String]) throws
+    /// The book's file changed: its row, and every row keyed by its old hash (bookmarks, history,
+    /// whatever refers to books.sha256), carry the new hash, in the caller's transaction.
+    func rekeyBook(id: Int, from oldSHA256: String, to newSHA256: String, path: String, size: Int) throws
     /// The full-text index checked against the pages' stored text.
     func verifyIndex() throws -> IndexCheck
     /// The full-text index made again from the stored text; returns how many pages were indexed.

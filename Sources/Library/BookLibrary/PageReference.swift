@@ -48,9 +48,8 @@ struct PageResolver {
             let rows = try database.query(
                 "SELECT page FROM pages WHERE book_id = ? AND label = ? ORDER BY page LIMIT 1", [book.id, label])
             if let page = rows.first?.int("page") { return PageLocation(page: page, label: label) }
-            let sameLabel = database.dialect == .sqlite ? "label = ? COLLATE NOCASE" : "lower(label) = lower(?)"
             let folded = try database.query(
-                "SELECT page, label FROM pages WHERE book_id = ? AND \(sameLabel) ORDER BY page LIMIT 1",
+                "SELECT page, label FROM pages WHERE book_id = ? AND \(database.dialect.sameName("label")) ORDER BY page LIMIT 1",
                 [book.id, label])
             guard let row = folded.first, let page = row.int("page") else { throw LibraryError.unknownPageLabel(label) }
             return PageLocation(page: page, label: row.string("label"))
