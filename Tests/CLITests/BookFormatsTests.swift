@@ -54,6 +54,15 @@ final class BookFormatsTests: XCTestCase {
         XCTAssertGreaterThan(try book("moby-dick.epub").pageCount, 300)
         XCTAssertEqual(try library.json([Listed].self, "list", "--json", "format:epub").count, 11)
         XCTAssertEqual(try library.json([Listed].self, "list", "--json", "format:pdf").count, 0)
+        // language: finds what a package document declares, by tag or by name; the Arabic book, whose
+        // language no stemmer knows, is English only by default and is not listed as English.
+        func titles(_ query: String) throws -> Set<String> { Set(try library.json([Listed].self, "list", "--json", query).map(\.title)) }
+        XCTAssertTrue(try titles("language:ja").contains("草枕"))
+        XCTAssertEqual(try titles("language:ja"), try titles("format:epub language:Japanese"))
+        XCTAssertEqual(try titles("language:fr-FR"), ["Page Blanche"])
+        XCTAssertTrue(try titles("language:en").isSuperset(of: ["Moby-Dick", "The Waste Land"]))
+        XCTAssertFalse(try titles("language:en").contains("Le Vrai Régime anti-cancer"))
+        XCTAssertTrue(try titles("language:ja").isDisjoint(with: try titles("language:en")))
     }
 
     func testMobyDickIsReadSearchedAndBookmarkedByItsPages() throws {

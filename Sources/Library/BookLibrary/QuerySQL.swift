@@ -73,7 +73,14 @@ package struct QuerySQL {
                 EXISTS (SELECT 1 FROM collection_books JOIN collections ON collections.id = collection_books.collection_id
                         WHERE collection_books.book_id = books.id AND \(dialect.sameName("collections.name")))
                 """
-        case .language, .publisher, .series, .isbn, .doi, .description:
+        case .language:
+            let edited = holds("coalesce(\(detail(field.rawValue)), '')", term.value, &bindings)
+            // A tag or a name of a language ibook reads (`ja`, `ja-JP`, `Japanese`) also finds the books
+            // whose file declares it, or whose text reads as it: not those it was only a guess for.
+            guard let language = BookLanguage(tag: term.value) else { return edited }
+            bindings += [language.rawValue, LanguageSource.fallback.rawValue]
+            return "(\(edited) OR (books.language = ? AND books.language_source <> ?))"
+        case .publisher, .series, .isbn, .doi, .description:
             return holds("coalesce(\(detail(field.rawValue)), '')", term.value, &bindings)
         case .year:
             let year = "coalesce(CAST(\(detail("year")) AS INTEGER), \(dialect.year(ofUnixTime: "books.created")))"
