@@ -113,7 +113,7 @@ let package = Package(
                 ]),
         // EPUB, FB2, CBZ and XHTML books read through libibook-reflow.so (dlopen, not linked): pages laid
         // out, rendered and searched, metadata and navigation read from the package's own XML.
-        .target(name: "ReflowDocuments", dependencies: ["FileNames", "Raster"], path: "Sources/Formats/ReflowDocuments"),
+        .target(name: "ReflowDocuments", dependencies: ["Documents", "FileNames", "Raster"], path: "Sources/Formats/ReflowDocuments"),
         // The thumbnail cache, and PDF pages drawn through libibook-reflow.so (MuPDF), or libibook-pages.so
         // (Splash) where MuPDF cannot open the file: both opened with dlopen, not linked.
         .target(name: "SplashThumbnails", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"], path: "Sources/Library/SplashThumbnails"),
@@ -211,7 +211,7 @@ let package = Package(
         // Fixtures shared by the test targets: sample books, bad files, the built binary.
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "ReflowDocumentsTests", dependencies: ["ReflowDocuments", "FileNames", "Raster", "TestSupport"]),
+        .testTarget(name: "ReflowDocumentsTests", dependencies: ["ReflowDocuments", "Documents", "FileNames", "Raster", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PDF", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Raster", "PDF", "TestSupport"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "TerminalIO", "BookLibrary", "PDF", "PageRendering", "ReflowDocuments", "TestSupport"]),

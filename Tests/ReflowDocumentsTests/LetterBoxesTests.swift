@@ -1,3 +1,4 @@
+import Documents
 import ReflowDocuments
 import TestSupport
 import XCTest
@@ -32,7 +33,7 @@ final class LetterBoxesTests: XCTestCase {
         throw XCTSkip("“\(passage)” is on no page")
     }
 
-    private func assertSame(_ boxes: [ReflowRectangle], _ found: [ReflowRectangle], _ message: String,
+    private func assertSame(_ boxes: [PageRectangle], _ found: [PageRectangle], _ message: String,
                             file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(boxes.count, found.count, message, file: file, line: line)
         for (box, hit) in zip(boxes, found) {

@@ -27,13 +27,7 @@ public final class ReflowBook: BookDocument {
     }
 
     public func links(onPage number: Int) -> [PageLink] {
-        engine.links(page: number).map { link in
-            let area = PageRectangle(x: link.area.x, y: link.area.y, width: link.area.width, height: link.area.height)
-            switch link.target {
-            case .page(let page, let top): return PageLink(area: area, target: .page(page, top: top), text: link.text)
-            case .uri(let uri): return PageLink(area: area, target: .uri(uri), text: link.text)
-            }
-        }
+        engine.links(page: number)
     }
 
     public func pixelSize(page number: Int, fittingWidth width: Int, height: Int) -> (width: Int, height: Int) {
@@ -45,7 +39,7 @@ public final class ReflowBook: BookDocument {
     }
 
     public func find(_ text: String, onPage number: Int) -> [PageRectangle] {
-        engine.find(text, page: number).map { PageRectangle(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        engine.find(text, page: number)
     }
 
     public func cover(maxPixels: Int) throws -> RasterImage {

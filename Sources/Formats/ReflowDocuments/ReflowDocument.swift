@@ -1,3 +1,4 @@
+import Documents
 import FileNames
 import Foundation
 import Raster
@@ -291,7 +292,7 @@ public final class ReflowDocument {
 
     /// Case-insensitive occurrences of `text` on the page, as fractions of it: one rectangle per
     /// occurrence and line (MuPDF gives a box per word; those of one line are joined).
-    public func find(_ text: String, page: Int) -> [ReflowRectangle] {
+    public func find(_ text: String, page: Int) -> [PageRectangle] {
         guard (1...max(1, pageCount)).contains(page), !text.isEmpty else { return [] }
         let size = pageSize(page)
         func fraction(_ value: Double, _ side: Double) -> Double { min(1, max(0, value / side)) }
@@ -309,27 +310,37 @@ public final class ReflowDocument {
         return joined.map { hit in
             let x0 = fraction(hit.box.x0, size.width), y0 = fraction(hit.box.y0, size.height)
             let x1 = fraction(hit.box.x1, size.width), y1 = fraction(hit.box.y1, size.height)
-            return ReflowRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+            return PageRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
         }
     }
 
     // MARK: Links
 
     /// The page's links that lead somewhere: a page of this layout, or an http, https or mailto address.
-    public func links(page: Int) -> [ReflowLink] {
+    public func links(page: Int) -> [PageLink] {
         guard (1...max(1, pageCount)).contains(page) else { return [] }
         return engine.links(page - 1).compactMap { link in
             func clamp(_ value: Double) -> Double { value.isFinite ? min(1, max(0, value)) : 0 }
             let x0 = clamp(link.area.0), y0 = clamp(link.area.1), x1 = clamp(link.area.2), y1 = clamp(link.area.3)
-            let area = ReflowRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+            let area = PageRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
             let text = link.text.cleanedBookText(limit: 200) ?? ""
             if let target = link.page {
                 guard target < pageCount else { return nil }
-                return ReflowLink(area: area, target: .page(target + 1, top: link.top), text: text)
+                return PageLink(area: area, target: .page(target + 1, top: link.top), text: text)
             }
-            guard ReflowLink.isFollowable(link.uri) else { return nil }
-            return ReflowLink(area: area, target: .uri(link.uri), text: text)
+            guard Self.isFollowable(link.uri) else { return nil }
+            return PageLink(area: area, target: .uri(link.uri), text: text)
         }
+    }
+
+    /// Whether a reader may hand `uri` to a browser or mail program: a book must not make it open
+    /// local files or run anything.
+    static func isFollowable(_ uri: String) -> Bool {
+        guard let colon = uri.firstIndex(of: ":") else { return false }
+        let scheme = uri[..<colon].lowercased()
+        let rest = uri[uri.index(after: colon)...]
+        guard !rest.isEmpty, !uri.contains(where: { $0.isNewline || $0 == "\u{0}" }) else { return false }
+        return scheme == "http" || scheme == "https" || scheme == "mailto"
     }
 
     // MARK: Printing
@@ -380,7 +391,7 @@ public final class ReflowDocument {
     /// the page, as fractions of it, one rectangle per line: a highlight kept as positions drawn
     /// on whichever layout the page belongs to. Empty when none of them is on the page, and for a
     /// book of fixed pages, whose positions count pages rather than letters.
-    public func letterBoxes(page: Int, first: ReflowPosition, last: ReflowPosition) -> [ReflowRectangle] {
+    public func letterBoxes(page: Int, first: ReflowPosition, last: ReflowPosition) -> [PageRectangle] {
         guard format != .cbz, format != .xps, (1...max(1, pageCount)).contains(page),
               first.chapter == last.chapter, first.letters <= last.letters else { return [] }
         let start = position(ofPage: page)
@@ -391,7 +402,7 @@ public final class ReflowDocument {
         return engine.letterBoxes(page - 1, first: from, last: through).map { box in
             let x0 = fraction(box.0, size.width), y0 = fraction(box.1, size.height)
             let x1 = fraction(box.2, size.width), y1 = fraction(box.3, size.height)
-            return ReflowRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+            return PageRectangle(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
         }
     }
 
