@@ -3,28 +3,22 @@ import Store
 
 /// The chapter a search hit or a highlight in a laid-out book (EPUB, FB2, MOBI, plain text)
 /// falls in, for saying where it is: its page depends on the reference layout, its chapter on
-/// the book alone. Each book's format and outline are read once; a PDF's hits keep their page alone.
+/// the book alone. Each laid-out book's outline is read once; a PDF's hits keep their page alone.
 public struct ChapterNames {
     private let database: any SQLEngine
     private var outlines: [Int: [TOCEntry]] = [:]
     /// Pages' text squeezed, by book and page: a common word's hits are many to a page (12 of
     /// "whale"'s first 20 on one), and squeezing the page was most of such a search.
     private var squeezedPages: [String: String] = [:]
-    /// The library's laid-out books, asked once: on a shared library a
-    /// question a book was a round trip for each of a rare word's hundreds
-    /// of books, most of them PDFs, which have no chapter to say.
-    private var laidOut: Set<Int>?
 
     init(database: any SQLEngine) { self.database = database }
 
     /// The title of the deepest outline entry the hit comes after; nil for a PDF or before the first entry.
     public mutating func chapter(of hit: SearchHit) throws -> String? {
         if outlines[hit.bookID] == nil {
-            if laidOut == nil {
-                laidOut = Set(try database.query("SELECT id, format FROM books WHERE format <> ?", [BookFormat.pdf.rawValue])
-                    .compactMap { row in row.string("format").flatMap(BookFormat.init(rawValue:))?.isLaidOut == true ? row.int("id") : nil })
-            }
-            guard laidOut?.contains(hit.bookID) == true,
+            // The hit says the book's format: a PDF (most of a rare word's hundreds of books)
+            // costs no question to the library, which on a shared one is a round trip.
+            guard hit.bookFormat.isLaidOut,
                   let book = try Catalog(database: database).book(id: hit.bookID), book.format.isLaidOut else {
                 outlines[hit.bookID] = []
                 return nil

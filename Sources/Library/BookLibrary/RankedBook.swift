@@ -1,3 +1,4 @@
+import Documents
 import TextSearch
 
 /// A book that holds every word of a query, and where.
@@ -5,6 +6,8 @@ package struct RankedBook {
     package var id: Int
     package var title: String
     package var language: BookLanguage?
+    /// Whether its hits have a chapter to name (a laid-out book) or only a page (a PDF).
+    package var format: BookFormat
     /// The book's pages are the rows firstRow...lastRow of `pages`, in page order.
     package var firstRow: Int64
     package var lastRow: Int64
@@ -19,10 +22,12 @@ package struct RankedBook {
     /// bm25 over the book's text parts; higher is better.
     var score = 0.0
 
-    package init(id: Int, title: String, language: BookLanguage?, firstRow: Int64, lastRow: Int64, parts: UInt64, exactParts: UInt64) {
+    package init(id: Int, title: String, language: BookLanguage?, format: BookFormat, firstRow: Int64, lastRow: Int64,
+                 parts: UInt64, exactParts: UInt64) {
         self.id = id
         self.title = title
         self.language = language
+        self.format = format
         self.firstRow = firstRow
         self.lastRow = lastRow
         self.parts = parts

@@ -1,3 +1,4 @@
+import Documents
 import TextSearch
 
 /// One occurrence of the query.
@@ -11,10 +12,18 @@ public struct SearchHit: Codable, Sendable {
     public var highlight: Int?
     /// A laid-out book's chapter the page falls in (its outline's deepest entry); nil for a PDF.
     public var chapter: String?
+    /// The book's format, for telling whether it has chapters to name (`ChapterNames`); not printed.
+    public var bookFormat: BookFormat = .pdf
 
-    package init(bookID: Int, bookTitle: String, page: Int, label: String?, snippet: Snippet, highlight: Int?, chapter: String? = nil) {
+    private enum CodingKeys: String, CodingKey {
+        case bookID, bookTitle, page, label, snippet, highlight, chapter
+    }
+
+    package init(bookID: Int, bookTitle: String, bookFormat: BookFormat, page: Int, label: String?, snippet: Snippet,
+                 highlight: Int?, chapter: String? = nil) {
         self.bookID = bookID
         self.bookTitle = bookTitle
+        self.bookFormat = bookFormat
         self.page = page
         self.label = label
         self.snippet = snippet

@@ -1,4 +1,5 @@
 import BookLibrary
+import Documents
 import LeanBasics
 import Postgres
 import Store
@@ -50,14 +51,14 @@ struct PostgresSearch: SearchEngine {
 
     func readingPages<T>(of books: [RankedBook], _ body: () throws -> T) throws -> T { try body() }
 
-    /// The titles and languages of the books a search may look in.
+    /// The titles, languages and formats of the books a search may look in.
     private struct CatalogBooks {
-        var books: [Int: (title: String, language: BookLanguage?)] = [:]
+        var books: [Int: (title: String, language: BookLanguage?, format: BookFormat)] = [:]
         /// The books' languages, in the order of their codes.
         let languages: [BookLanguage]
 
         init(connection: PostgresConnection, among: Set<Int>?) throws {
-            let rows = try connection.query("SELECT id, title, language FROM books")
+            let rows = try connection.query("SELECT id, title, language, format FROM books")
             books.reserveCapacity(rows.count)
             // A few codes among thousands of books: each is parsed once.
             var parsed: [String: BookLanguage?] = [:]
@@ -72,7 +73,8 @@ struct PostgresSearch: SearchEngine {
                         parsed[code] = language
                     }
                 }
-                books[id] = (TerminalText.line(try row.required("title", Row.string)), language)
+                books[id] = (TerminalText.line(try row.required("title", Row.string)), language,
+                             row.string("format").flatMap(BookFormat.init(rawValue:)) ?? .pdf)
             }
             languages = Set(parsed.values.compactMap { $0 }).sorted { $0.rawValue < $1.rawValue }
         }
@@ -89,7 +91,7 @@ struct PostgresSearch: SearchEngine {
         var outlineMayMatch: Set<Int> = []
         for row in rows {
             guard let id = row.int("book_id"), let entry = catalog.books[id] else { continue }
-            byID[id] = RankedBook(id: id, title: entry.title, language: entry.language, firstRow: 1,
+            byID[id] = RankedBook(id: id, title: entry.title, language: entry.language, format: entry.format, firstRow: 1,
                                   lastRow: Int64(row.int("pages") ?? 0),
                                   parts: UInt64(bitPattern: row.int64("parts") ?? 0),
                                   exactParts: UInt64(bitPattern: row.int64("exact_parts") ?? 0))
@@ -418,7 +420,7 @@ struct PostgresSearch: SearchEngine {
             let label = row.string("label")
             try text.withUTF8 { text in
                 try reporter.report(matchers.matches(in: text, language: book.language), bookID: book.id) { match in
-                    SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
+                    SearchHit(bookID: book.id, bookTitle: book.title, bookFormat: book.format, page: page, label: label,
                               snippet: TextMatcher.snippet(text, match), highlight: nil)
                 }
             }

@@ -26,7 +26,7 @@ struct BookIndexRanking {
             bindings.append(id)
         }
         let sql = """
-            SELECT b.id, b.title, b.language, b.first_page_row, b.last_page_row,
+            SELECT b.id, b.title, b.language, b.format, b.first_page_row, b.last_page_row,
                    column_mask(book_index, 0, 1, ?) AS outline,
                    column_mask(book_index, 1, \(BookTextParts.count), ?) AS parts,
                    column_mask(book_index, 1, \(BookTextParts.count), ?) AS exact_parts
@@ -39,6 +39,7 @@ struct BookIndexRanking {
             if case .some(let ids) = candidates, !ids.contains(id) { return }
             books.append(RankedBook(id: id, title: TerminalText.line(try row.required("title", Row.string)),
                                     language: row.string("language").flatMap(BookLanguage.init(rawValue:)),
+                                    format: row.string("format").flatMap(BookFormat.init(rawValue:)) ?? .pdf,
                                     firstRow: try row.required("first_page_row", Row.int64), lastRow: try row.required("last_page_row", Row.int64),
                                     parts: parts, exactParts: UInt64(bitPattern: row.int64("exact_parts") ?? 0)))
             outlineMayMatch.append(row.int64("outline") == 1)

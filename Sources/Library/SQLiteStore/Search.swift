@@ -255,7 +255,7 @@ struct Search: SearchEngine {
             let highlighted = self.highlighted
             let matches = matchers.matches(in: text, language: book.language)
             try reporter.report(matches, bookID: book.id) { match in
-                SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
+                SearchHit(bookID: book.id, bookTitle: book.title, bookFormat: book.format, page: page, label: label,
                           snippet: TextMatcher.snippet(text, match),
                           highlight: highlighted.highlight(bookID: book.id, page: page, bytes: text, match: match.start..<match.end))
             }
