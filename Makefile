@@ -32,7 +32,8 @@ export PKG_CONFIG_PATH := $(CURDIR)/$(PKG_CONFIG_SHIM)$(if $(PKG_CONFIG_PATH),:$
 # sixel terminal on a private X server, screenshotted. ghostscript (gs) is for
 # AnnotationTests: it draws annotations only as their appearance streams say.
 # postgresql (its initdb and pg_ctl) is the server the shared-library tests start for
-# themselves; libpq-dev (pg_config, libpq.pc) is what ibook talks to it through.
+# themselves; libpq-dev (pg_config, libpq.pc) is what ibook talks to it through; pgbouncer is the
+# pooler SharedPoolerTests put in front of it, as a department would.
 # mupdf-tools' mutool is the bench's yardstick for EPUB text (`mutool convert -F text`).
 # libmupdf-dev (static libmupdf.a) and the libraries it needs are what libibook-reflow.so links.
 # libmicrohttpd-dev is the HTTP server of `ibook serve`; chromium (headless, driven by
@@ -44,7 +45,7 @@ DEBIAN_PACKAGES = pkg-config libpoppler-glib-dev libsqlite3-dev libpango1.0-dev 
                   libqpdf-dev zlib1g-dev libchafa-dev poppler-utils qpdf fonts-noto-cjk fonts-dejavu-core weasyprint tmux \
                   man-db xterm xvfb x11-apps libcups2-dev cups-daemon cups-client cups-filters \
                   libstemmer-dev sqlite3 libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-deu ghostscript \
-                  postgresql libpq-dev libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev mupdf-tools \
+                  postgresql libpq-dev pgbouncer libpoppler-private-dev libutf8proc-dev libdeflate-dev liblz4-dev mupdf-tools \
                   libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libharfbuzz-dev libfreetype-dev \
                   libuchardet-dev libmicrohttpd-dev chromium openssl curl jing \
                   $(MANUAL_PACKAGES)
@@ -64,7 +65,7 @@ PKG_CONFIG_MODULES = poppler-glib poppler sqlite3 pangocairo libqpdf zlib chafa 
 # /usr/lib/postgresql/VERSION/bin Debian installed (15 in Debian 12), as the tests look for them.
 COMMANDS = pkg-config pdftotext pdfinfo qpdf fc-list weasyprint tmux man xterm Xvfb xwd tesseract sqlite3 \
            cups-config /usr/sbin/cupsd /usr/sbin/lpadmin /usr/sbin/cupsdisable /usr/lib/cups/filter/pdftopdf gs \
-           pg_config psql mutool chromium openssl curl jing
+           pg_config psql pgbouncer mutool chromium openssl curl jing
 
 .PHONY: all deps build test demo samplebooks docs bench install uninstall clean deb
 

@@ -8,8 +8,13 @@ final class SharedClient: Sendable {
     /// XDG_CONFIG_HOME and XDG_CACHE_HOME of this machine.
     let home: URL
 
-    init(server: PostgresServer, database: String, user: String = PostgresServer.admin) throws {
-        url = server.url(user: user, database: database)
+    convenience init(server: PostgresServer, database: String, user: String = PostgresServer.admin) throws {
+        try self.init(url: server.url(user: user, database: database))
+    }
+
+    /// A person reaching the library at `url`: through a pooler, say.
+    init(url: String) throws {
+        self.url = url
         home = try Fixtures.temporaryDirectory("shared-client")
     }
 

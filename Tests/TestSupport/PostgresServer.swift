@@ -145,7 +145,7 @@ public final class PostgresServer: TestResource, @unchecked Sendable {
     /// Runs a tool with its output in `log` and waits for it with waitpid, at
     /// most a minute. Not Process: it never notices runuser end once pg_ctl has
     /// left the server behind (see Spawn), and the server would hold a pipe open.
-    private static func run(_ executable: String, _ arguments: [String], log: String) throws {
+    static func run(_ executable: String, _ arguments: [String], log: String) throws {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var actions = posix_spawn_file_actions_t()
@@ -177,7 +177,7 @@ public final class PostgresServer: TestResource, @unchecked Sendable {
     }
 
     /// A TCP port nobody listens on now: the kernel's choice for port 0.
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Unavailable(reason: "socket() failed") }
         defer { close(descriptor) }
