@@ -409,7 +409,10 @@ PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 PG_DIR=$(mktemp -d /tmp/ibook-bench-pg.XXXXXX)
 chown postgres "$PG_DIR"
 PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-pg_stop() { runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1; rm -rf "$PG_DIR"; }
+pg_stop() {
+    [ -f "$PG_DIR/bouncer/pid" ] && kill "$(cat "$PG_DIR/bouncer/pid")" 2>/dev/null
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1; rm -rf "$PG_DIR"
+}
 trap 'pg_stop; [ "${BENCH_KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
 runuser -u postgres -- "$PG_BIN/initdb" -D "$PG_DIR/data" -U ibookbench --auth-local=trust -E UTF8 --locale=C.UTF-8 \
     --no-sync >/dev/null
@@ -420,6 +423,19 @@ pg_sql() { PGOPTIONS="-c statement_timeout=0" psql -h "$PG_DIR" -p "$PG_PORT" -U
 pg_sql "CREATE DATABASE ibook" postgres
 PG_URL="postgresql://ibookbench@/ibook?host=$PG_DIR&port=$PG_PORT"
 "$IBOOK" server init "$PG_URL" >/dev/null
+# PgBouncer in session mode in front of it, as a department would put one
+# (docs/shared-library.md): the same searches with the server's backends kept warm.
+BOUNCER_URL=""
+if [ -x /usr/sbin/pgbouncer ]; then
+    mkdir -p "$PG_DIR/bouncer"
+    printf '"ibookbench" ""\n' > "$PG_DIR/bouncer/users.txt"
+    printf '[databases]\n* = host=%s port=%s\n[pgbouncer]\nlisten_addr =\nlisten_port = %s\nunix_socket_dir = %s\nauth_type = trust\nauth_file = %s\npool_mode = session\nlogfile = %s\npidfile = %s\n' \
+        "$PG_DIR" "$PG_PORT" "$PG_PORT" "$PG_DIR/bouncer" "$PG_DIR/bouncer/users.txt" "$PG_DIR/bouncer/log" "$PG_DIR/bouncer/pid" \
+        > "$PG_DIR/bouncer/pgbouncer.ini"
+    chown -R postgres "$PG_DIR/bouncer"
+    runuser -u postgres -- /usr/sbin/pgbouncer -d "$PG_DIR/bouncer/pgbouncer.ini" \
+        && BOUNCER_URL="postgresql://ibookbench@/ibook?host=$PG_DIR/bouncer&port=$PG_PORT"
+fi
 P="$WORK/pgscale"
 "$IBOOK" --library "$P" list >/dev/null 2>&1 || true
 done_pages=0
@@ -455,6 +471,11 @@ for pages in $PG_SCALES; do
         local_t=$(hf "pg-$pages-sqlite-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library $P search --all --limit 20 $quoted")
         shared_t=$(hf "pg-$pages-pg-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library '$PG_URL' search --all --limit 20 $quoted")
         row pgsearch "“$query” --limit 20 at $pages pages, ms" "$(ms "$shared_t")" "SQLite" "$(ms "$local_t")" 2.0 ms
+        if [ -n "$BOUNCER_URL" ]; then
+            pooled_t=$(hf "pg-$pages-bouncer-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library '$BOUNCER_URL' search --all --limit 20 $quoted")
+            row pgsearch "“$query” --limit 20 at $pages pages through PgBouncer (session mode, backends kept warm), ms" \
+                "$(ms "$pooled_t")" "SQLite" "$(ms "$local_t")" 2.0 ms
+        fi
     done
     for query in "zymurgical" "lighthouse keeper"; do
         n=$((n + 1))
