@@ -550,7 +550,7 @@ public final class ReaderSession {
         }
         if request.layout != state.reflow?.map?.layout { return }
         if isThumbnail(request) {
-            if case .image(let image, _) = page { thumbnails[request.page] = image }
+            if case .image(let image, _, _) = page { thumbnails[request.page] = image }
             else { thumbnails[request.page] = RasterImage(width: 1, height: 1, fill: RGB(red: 200, green: 200, blue: 200)) }
             if case .overview = state.panel { needsDraw = true; shownFrameKey = "" }
             return
@@ -641,7 +641,7 @@ public final class ReaderSession {
         case .failed(let reason):
             if state.message == nil { state.message = reason.hasPrefix("this page") ? reason : "This page could not be rendered: \(reason)" }
             return hideImage() + textBlock(pageTextLines(rows: rows))
-        case .image(let image, let matches):
+        case .image(let image, let matches, _):
             let canvas = compose(image, matches: matches)
             let hints = state.hints.map { "hints \($0.typed)" } ?? ""
             let selection = state.visual.map { "visual \($0.anchor)-\($0.cursor)" } ?? ""
