@@ -64,7 +64,8 @@ extension ReaderSession {
     /// Reads the links of the pages in view besides the current one, and
     /// of those the next moves show (a scroll and `f` may come in one read),
     /// and takes the sizes their images are drawn at, for `f` and clicks to
-    /// place them. Each page's links are read once while it stays near.
+    /// place them. Each page's links are read once while it stays near (a
+    /// laid-out book's once its page has come from the worker).
     func readViewLinks() {
         guard state.mode != .single else {
             state.viewLinks = [:]
