@@ -49,10 +49,10 @@ final class ReflowHighlightDrawingTests: XCTestCase {
             }
             let view = map.viewPage(holding: highlight.first)
             var plain = RenderRequest(path: path, password: nil, page: view, boxWidth: 800, boxHeight: 464, find: "The captain described", layout: layout)
-            guard case .page(.image(let bare, let matches)) = try reply(client, plain) else { return XCTFail("no page") }
+            guard case .page(.image(let bare, let matches, _)) = try reply(client, plain) else { return XCTFail("no page") }
             XCTAssertFalse(matches.isEmpty, "the passage begins on view page \(view) at \(fontSize) pt")
             plain.highlights = [highlight]
-            guard case .page(.image(let marked, _)) = try reply(client, plain) else { return XCTFail("no page") }
+            guard case .page(.image(let marked, _, _)) = try reply(client, plain) else { return XCTFail("no page") }
             XCTAssertEqual(marked.width, bare.width)
             XCTAssertEqual(marked.height, bare.height)
 

@@ -1,5 +1,6 @@
 import BookLibrary
 import PageRendering
+import PDF
 import Reader
 import TerminalIO
 import XCTest
@@ -109,6 +110,24 @@ final class ReflowKeyTests: XCTestCase {
         XCTAssertEqual(state.pageCount, 50)
         XCTAssertEqual(state.page, 18)
         XCTAssertEqual(state.marks["a"]?.page, 18, "marks move with the place too")
+    }
+
+    /// The worker's links lead to pages of the layout they came with: a new layout drops them,
+    /// and the labels showing them, until its own pages bring theirs.
+    func testANewLayoutDropsTheOldLayoutsLinks() {
+        var state = laidOut(page: 3)
+        let link = PageLink(area: PageRectangle(x: 0.1, y: 0.1, width: 0.2, height: 0.05), target: .page(7, top: nil))
+        state.links = (state.page, [link])
+        state.viewLinks = [4: [link]]
+        XCTAssertEqual(press([.character("f")], &state), [.redraw])
+        XCTAssertTrue(ReaderView.statusLine(state, columns: 80).contains("a page 7"),
+                      "a screen page, as the status line names them: its p. is the book's own")
+        state.adopt(map(letters: 20, fontSize: 12))
+        XCTAssertNil(state.hints)
+        XCTAssertTrue(state.links.links.isEmpty)
+        XCTAssertTrue(state.viewLinks.isEmpty)
+        press([.character("f")], &state)
+        XCTAssertEqual(state.message, "No links on screen")
     }
 
     func testTheStatusLineSaysTheViewPageAndTheReferencePage() {

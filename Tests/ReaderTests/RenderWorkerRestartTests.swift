@@ -42,7 +42,7 @@ final class RenderWorkerRestartTests: XCTestCase {
 
     private func assertImage(_ page: PageRendering.RenderedPage?, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         switch page {
-        case .image(let image, _)?: XCTAssertEqual(image.height, 400, message, file: file, line: line)
+        case .image(let image, _, _)?: XCTAssertEqual(image.height, 400, message, file: file, line: line)
         case .failed(let reason)?: XCTFail("\(message): failed, \(reason)", file: file, line: line)
         case nil: XCTFail("\(message): no reply", file: file, line: line)
         }

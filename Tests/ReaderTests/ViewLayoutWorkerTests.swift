@@ -72,7 +72,7 @@ final class ViewLayoutWorkerTests: XCTestCase {
     /// The matches `find` outlines on a page (of the reference layout without one).
     private func matches(_ client: RenderClient, _ path: String, page: Int, layout: RenderLayout?) throws -> Int {
         let request = RenderRequest(path: path, password: nil, page: page, boxWidth: 40, boxHeight: 40, find: "Ishmael", layout: layout)
-        guard case .page(.image(_, let matches)) = try reply(client, request) else { throw XCTSkip("no page \(page)") }
+        guard case .page(.image(_, let matches, _)) = try reply(client, request) else { throw XCTSkip("no page \(page)") }
         return matches.count
     }
 
@@ -104,7 +104,7 @@ final class ViewLayoutWorkerTests: XCTestCase {
         let path = try mobyDick()
         let client = RenderClient(executable: executable, timeLimit: 120)
         let request = RenderRequest(path: path, password: nil, page: 2, boxWidth: 800, boxHeight: 29 * 16, layout: layout(fontSize: 11))
-        guard case .page(.image(let image, _)) = try reply(client, request) else { return XCTFail("no image") }
+        guard case .page(.image(let image, _, _)) = try reply(client, request) else { return XCTFail("no image") }
         XCTAssertEqual(Double(image.width) / Double(image.height), 800.0 / 464.0, accuracy: 0.02)
     }
 }

@@ -1,7 +1,8 @@
 /// A link on a page: where it is and where it leads. Only what a reader can
-/// follow is kept: a place in the same document, or an address.
-public struct PageLink: Equatable, Sendable {
-    public enum Target: Equatable, Sendable {
+/// follow is kept: a place in the same document, or an address. Codable:
+/// the render worker sends the reader those of a laid-out book's pages.
+public struct PageLink: Codable, Equatable, Sendable {
+    public enum Target: Codable, Equatable, Sendable {
         /// A 1-based page, and the destination's top as a fraction of the
         /// page's height from its top when the destination names one.
         case page(Int, top: Double?)

@@ -152,10 +152,12 @@ public struct LinkHints: Equatable, Sendable {
         return result + rest
     }
 
-    /// What a link leads to, for the status line: "p. 12" or its address.
-    public static func describe(_ target: PageLink.Target) -> String {
+    /// What a link leads to, for the status line: "p. 12" or its address. A laid-out
+    /// book's links lead to its screen pages, which the status line calls "page 12"
+    /// (its "p." is the book's own page number).
+    public static func describe(_ target: PageLink.Target, _ state: ReaderState) -> String {
         switch target {
-        case .page(let page, _): return "p. \(page)"
+        case .page(let page, _): return state.reflow?.map == nil ? "p. \(page)" : "page \(page)"
         case .uri(let uri): return uri
         }
     }

@@ -64,7 +64,8 @@ extension ReaderSession {
     /// Reads the links of the pages in view besides the current one, and
     /// of those the next moves show (a scroll and `f` may come in one read),
     /// and takes the sizes their images are drawn at, for `f` and clicks to
-    /// place them. Each page's links are read once while it stays near.
+    /// place them. Each page's links are read once while it stays near (a
+    /// laid-out book's once its page has come from the worker).
     func readViewLinks() {
         guard state.mode != .single else {
             state.viewLinks = [:]
@@ -78,7 +79,7 @@ extension ReaderSession {
         state.viewSizes = [:]
         for page in near.sorted() {
             if state.viewLinks[page] == nil { state.viewLinks[page] = readLinks(onPage: page) }
-            guard !state.textMode, let request = request(forPage: page), case .image(let image, _)? = cache.get(request) else { continue }
+            guard !state.textMode, let request = request(forPage: page), case .image(let image, _, _)? = cache.get(request) else { continue }
             state.viewSizes[page] = state.rotation % 2 == 1 ? (image.height, image.width) : (image.width, image.height)
         }
     }
@@ -164,7 +165,7 @@ extension ReaderSession {
             state.strip.measuredFor = unit
         }
         for page in max(1, state.page - 2)...min(state.pageCount, state.page + 8) {
-            guard let request = request(forPage: page), case .image(let image, _)? = cache.get(request) else { continue }
+            guard let request = request(forPage: page), case .image(let image, _, _)? = cache.get(request) else { continue }
             state.strip.heights[page] = state.rotation % 2 == 1 ? image.width : image.height
         }
         if let height = state.strip.heights[state.page] { state.strip.estimate = height }
@@ -175,7 +176,7 @@ extension ReaderSession {
 
     private func continuousCanvas(_ current: RenderRequest) -> (RasterImage, String) {
         measureColumn(current)
-        if case .image(let image, let matches)? = cache.get(current) {
+        if case .image(let image, let matches, _)? = cache.get(current) {
             let turned = state.rotation % 2 == 1 ? (image.height, image.width) : (image.width, image.height)
             shownMatches = (state.page, matches)
             ContinuousScroll.laidOut(PageLayout(page: state.page, width: turned.0, height: turned.1, matches: matches), &state)
@@ -188,7 +189,7 @@ extension ReaderSession {
             if case .failed(let reason)? = rendered, slice.page == state.page, state.message == nil {
                 state.message = reason.hasPrefix("this page") ? reason : "This page could not be rendered: \(reason)"
             }
-            guard case .image(let image, let matches)? = rendered else {
+            guard case .image(let image, let matches, _)? = rendered else {
                 // Not rendered yet: a blank page where it will be, so the column does not jump when it comes.
                 let width = min(viewport.width, state.pageSize.width > 0 ? state.pageSize.width : viewport.width)
                 canvas.draw(RasterImage(width: width, height: slice.height, fill: RGB(red: 235, green: 235, blue: 235)),
@@ -210,14 +211,14 @@ extension ReaderSession {
         let pages = SpreadLayout.pages(showing: state.page, pageCount: state.pageCount)
         var images: [(page: Int, image: RasterImage)] = []
         for page in pages {
-            guard let request = request(forPage: page), case .image(let image, let matches)? = cache.get(request) else { continue }
+            guard let request = request(forPage: page), case .image(let image, let matches, _)? = cache.get(request) else { continue }
             if page == state.page { shownMatches = (page, matches) }
             images.append((page, decorated(image, page: page, matches: matches)))
         }
         let tallest = images.map(\.image.height).max() ?? 0
         if let shown = images.first(where: { $0.page == state.page })?.image {
             var matches: [PageRectangle] = []
-            if let request = request(forPage: state.page), case .image(_, let found)? = cache.get(request) { matches = found }
+            if let request = request(forPage: state.page), case .image(_, let found, _)? = cache.get(request) { matches = found }
             ReaderScroll.laidOut(PageLayout(page: state.page, width: shown.width, height: tallest, matches: matches), &state)
         }
         // Links are placed on the page the status line names, where it lies beside the other.

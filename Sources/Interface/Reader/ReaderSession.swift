@@ -35,7 +35,8 @@ public final class ReaderSession {
         /// one nearest a point (fractions of the page), or the nth (1-based) on a laid-out book's
         /// reference page, where a point on the screen's page says nothing; set by the binary that reads PDFs.
         public var highlighter: ((_ page: Int, _ passage: String, _ near: (x: Double, y: Double)?, _ occurrence: Int?) throws -> Annotation)?
-        /// The links on a page (1-based), for `f` to follow; set by the binary that reads PDFs.
+        /// The links on a page (1-based) of the document's own pages, for `f` to follow; set by the
+        /// binary that reads PDFs. A laid-out book's screen pages have theirs from the render worker.
         public var links: ((_ page: Int) -> [PageLink])?
         /// A PDF page's text with each character's box (fractions of the
         /// page), for visual mode to draw its selection; set by the binary that reads PDFs.
@@ -356,14 +357,17 @@ public final class ReaderSession {
         }
     }
 
-    /// A page's links as the PDF has them.
-    func readLinks(onPage page: Int) -> [PageLink] {
-        // A laid-out book has no links (and its view pages are not the pages links are kept for).
-        state.reflow == nil ? options.links?(page) ?? [] : []
+    /// A page's links: as the document has them, for a PDF and for the reference pages text mode
+    /// shows; for a laid-out book's view page, as the worker found them when it drew the page in
+    /// the layout shown (its request names that layout), so nil until the page has come.
+    func readLinks(onPage page: Int) -> [PageLink]? {
+        guard state.reflow != nil else { return options.links?(page) ?? [] }
+        guard let request = request(forPage: page), case .image(_, _, let links)? = cache.get(request) else { return nil }
+        return links
     }
 
     func pageChanged() {
-        state.links = (state.page, readLinks(onPage: state.page))
+        state.links = (state.page, readLinks(onPage: state.page) ?? [])
         readViewLinks()
         let reference = state.referencePage
         let outcome: ReaderOutcome
@@ -550,13 +554,21 @@ public final class ReaderSession {
         }
         if request.layout != state.reflow?.map?.layout { return }
         if isThumbnail(request) {
-            if case .image(let image, _) = page { thumbnails[request.page] = image }
+            if case .image(let image, _, _) = page { thumbnails[request.page] = image }
             else { thumbnails[request.page] = RasterImage(width: 1, height: 1, fill: RGB(red: 200, green: 200, blue: 200)) }
             if case .overview = state.panel { needsDraw = true; shownFrameKey = "" }
             return
         }
         cache.put(request, page)
+        if state.reflow != nil { takeLinks() }
         if request == currentRequest || isShown(request) { needsDraw = true }
+    }
+
+    /// A laid-out book's links come with its pages: once the page shown or one
+    /// beside it has come, `f` and clicks find its links.
+    private func takeLinks() {
+        if let links = readLinks(onPage: state.page) { state.links = (state.page, links) }
+        readViewLinks()
     }
 
     // MARK: Drawing
@@ -641,7 +653,7 @@ public final class ReaderSession {
         case .failed(let reason):
             if state.message == nil { state.message = reason.hasPrefix("this page") ? reason : "This page could not be rendered: \(reason)" }
             return hideImage() + textBlock(pageTextLines(rows: rows))
-        case .image(let image, let matches):
+        case .image(let image, let matches, _):
             let canvas = compose(image, matches: matches)
             let hints = state.hints.map { "hints \($0.typed)" } ?? ""
             let selection = state.visual.map { "visual \($0.anchor)-\($0.cursor)" } ?? ""

@@ -134,7 +134,8 @@ public struct ReaderState: Sendable {
     public var search: SearchResults?
     /// The searches of this session, the last one last, for `/` and `?` to bring back with Up and Down.
     public var searchHistory: [String] = []
-    /// The links of the page last read from the PDF (set by the session).
+    /// The links of the page shown, as the session last read them: from the PDF, or from the
+    /// render worker with a laid-out book's page.
     public var links: (page: Int, links: [PageLink]) = (0, [])
     /// In continuous and two-page mode, the links of the other pages in view
     /// (and of those the next moves show), by page; set by the session.
@@ -245,6 +246,11 @@ public struct ReaderState: Sendable {
         textLimit = Int.max
         reveal = nil
         pageSize = (0, 0)
+        // The old layout's links lead to its pages: the new layout's come with its pages.
+        links = (0, [])
+        viewLinks = [:]
+        viewSizes = [:]
+        hints = nil
         if case .overview = panel { panel = .overview(selected: page - 1) }
     }
 

@@ -24,7 +24,7 @@ public enum ReaderView {
         }
         if let hints = state.hints {
             // The legend: every label still possible and where it leads, as the image may hide labels drawn on it.
-            let legend = hints.remaining.map { "\($0.label) \(LinkHints.describe($0.link.target))" }.joined(separator: "  ")
+            let legend = hints.remaining.map { "\($0.label) \(LinkHints.describe($0.link.target, state))" }.joined(separator: "  ")
             return fitted("Follow: " + hints.typed + (hints.typed.isEmpty ? "" : "…  ") + legend + "  (Esc cancels)", columns)
         }
         var parts: [String] = []

@@ -29,7 +29,7 @@ public struct PageImageCache {
 
     private var bytes: Int {
         entries.reduce(0) { total, entry in
-            if case .image(let image, _) = entry.page { return total + image.pixels.count }
+            if case .image(let image, _, _) = entry.page { return total + image.pixels.count }
             return total
         }
     }

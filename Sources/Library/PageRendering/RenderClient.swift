@@ -125,7 +125,7 @@ public final class RenderClient {
             return reply(finish(request, .failed("this page could not be rendered: garbled reply"), restart: true))
         }
         let image = RasterImage(width: header.width, height: header.height, pixels: frame.payload)
-        return reply(finish(request, .image(image, matches: header.matches), restart: false))
+        return reply(finish(request, .image(image, matches: header.matches, links: header.links ?? []), restart: false))
     }
 
     private func reply(_ finished: (RenderRequest, RenderedPage)) -> (RenderRequest, RenderReply) {

@@ -48,4 +48,6 @@ struct RenderReplyHeader: Codable {
     var pageMap: PageMap?
     /// The answer to a `hitPages` request; no pixels follow it.
     var hitPlaces: [HitPlace]?
+    /// The links of a laid-out book's page drawn, in the layout it was drawn in.
+    var links: [PageLink]?
 }

@@ -56,6 +56,8 @@ public enum RenderWorker {
                     header.width = image.width
                     header.height = image.height
                     if let text = request.find { header.matches = document.find(text, onPage: request.page) }
+                    // A laid-out page's links are known only in its layout, which the reader does not hold.
+                    if request.layout != nil { header.links = document.links(onPage: request.page) }
                     var drawn = image
                     if let highlights = request.highlights, !highlights.isEmpty, let view = document as? ReflowBook,
                        let layout = request.layout, let reference = open?.document as? ReflowBook {
