@@ -107,19 +107,40 @@ struct PostgresSearch: SearchEngine {
     struct CandidatePages {
         var condition: String
         var bindings: [SQLBindable]
+        /// The library-wide lookup's condition (`pagesByBook`): each phrase's
+        /// words on the page, in any order (`a & b`, not `a <-> b`). GIN keeps
+        /// no positions, so a phrase makes the server read every candidate
+        /// row's tsvector again to check it (at a million pages, 49,270 pages
+        /// holding "lighthouse keeper", TOASTed: most of the lookup); with the
+        /// words alone the index answers without it. Pages holding the words
+        /// apart are then among the candidates, and the matcher finds no hit
+        /// on them (`HitReporter` counts only pages with a hit).
+        var libraryCondition: String
+        var libraryBindings: [SQLBindable]
+        /// Whether the library-wide lookup may find pages `condition` would
+        /// not: the query has a phrase.
+        let libraryIsLooser: Bool
+
+        init(_ plan: SearchPlan) {
+            let exact = Self.condition(plan, phraseOperator: " <-> ")
+            let loose = Self.condition(plan, phraseOperator: " & ")
+            (condition, bindings) = (exact.sql, exact.bindings)
+            (libraryCondition, libraryBindings) = (loose.sql, loose.bindings)
+            libraryIsLooser = loose.bindings != exact.bindings
+        }
 
         /// The alternatives that test one tsvector each are asked as one
         /// query a column (`words @@ 'a' | 'b'`), not one a term: a page
         /// the condition rejects has each column detoasted once, not once a
         /// term, and its tsvectors are most of what a lookup reads.
-        init(_ plan: SearchPlan) {
+        private static func condition(_ plan: SearchPlan, phraseOperator: String) -> (sql: String, bindings: [String]) {
             var inWords: [String] = [], inVariants: [String] = []
             var joined: [String] = []
-            var joinedBindings: [SQLBindable] = []
+            var joinedBindings: [String] = []
             func phrase(_ phrase: SearchPlan.Phrase) -> String {
                 phrase.terms.indices.map {
                     TextSearchLiteral.queryTerm(phrase.terms[$0], prefix: phrase.lastIsPrefix && $0 == phrase.terms.count - 1)
-                }.joined(separator: " <-> ")
+                }.joined(separator: phraseOperator)
             }
             for alternative in plan.pages {
                 switch alternative {
@@ -139,7 +160,7 @@ struct PostgresSearch: SearchEngine {
                 }
             }
             var alternatives: [String] = []
-            var bindings: [SQLBindable] = []
+            var bindings: [String] = []
             for (column, queries) in [("words", inWords), ("variants", inVariants)] where !queries.isEmpty {
                 alternatives.append("\(column) @@ ?::tsquery")
                 bindings.append(queries.map { "(\($0))" }.joined(separator: " | "))
@@ -147,8 +168,7 @@ struct PostgresSearch: SearchEngine {
             alternatives += joined
             bindings += joinedBindings
             alternatives.append("NOT complete")
-            condition = "(" + alternatives.joined(separator: " OR ") + ")"
-            self.bindings = bindings
+            return ("(" + alternatives.joined(separator: " OR ") + ")", bindings)
         }
 
         /// The book's candidate pages within `ranges` (its parts that hold
@@ -215,11 +235,11 @@ struct PostgresSearch: SearchEngine {
             return rows
         }
 
-        /// Every book's candidate pages, in page order.
+        /// Every book's candidate pages, in page order, by `libraryCondition`.
         func pagesByBook(connection: PostgresConnection) throws -> [Int: [Int]] {
             var pages: [Int: [Int]] = [:]
-            for row in try connection.query("SELECT book_id, page FROM page_index WHERE \(condition) ORDER BY book_id, page",
-                                            bindings) {
+            for row in try connection.query("SELECT book_id, page FROM page_index WHERE \(libraryCondition) ORDER BY book_id, page",
+                                            libraryBindings) {
                 guard let book = row.int("book_id"), let page = row.int("page") else { continue }
                 pages[book, default: []].append(page)
             }
@@ -254,6 +274,17 @@ struct PostgresSearch: SearchEngine {
         private var ownAhead: [Int: (rows: [Row], limit: Int)] = [:]
         /// Books whose first own lookups are asked in one statement, at most.
         private static let mostLookupsTogether = 8
+        /// The library-wide lookup's pages read so far, and how many had a
+        /// hit, while their text is fetched unchecked. Its candidates may hold
+        /// a phrase's words apart (`CandidatePages.libraryCondition`): when
+        /// under half of them have a hit (`which but`, the words on 4,728 of
+        /// 9,000 pages, next to each other on 86), fetching the rest of the
+        /// text would cost more than the server's check of the phrase on each
+        /// candidate, and the next fetches ask for the pages that pass it.
+        private var libraryPagesRead = 0, libraryPagesWithHits = 0
+        private var libraryPagesChecked = false
+        /// Pages read before the library lookup's yield is judged.
+        private static let yieldProbePages = 64
 
         /// Without a limit every book is read, and the library's one lookup
         /// is cheaper than a round trip a book: only the first asks alone.
@@ -283,17 +314,33 @@ struct PostgresSearch: SearchEngine {
                 ownLookupsLeft -= 1
                 try readOwnCandidates(of: book, skipping: done, to: &reporter)
             case .pageIndex:
-                if libraryPages == nil { libraryPages = try candidates.pagesByBook(connection: connection) }
+                if libraryPages == nil {
+                    libraryPages = try candidates.pagesByBook(connection: connection)
+                    libraryPagesChecked = !candidates.libraryIsLooser
+                }
                 let pages = (libraryPages?[book.id] ?? []).filter { !done.contains($0) }
                 if fetchedAhead[book.id] == nil { try fetchAhead(from: book, reporter) }
                 if let rows = fetchedAhead.removeValue(forKey: book.id) {
                     for page in pages {
                         guard let row = rows[page] else { continue }
-                        try report(row, page: page, of: book, to: &reporter)
+                        try reportLibraryPage(row, page: page, of: book, to: &reporter)
                     }
                 } else {
-                    try read(pages, of: book, to: &reporter)
+                    try read(pages, of: book, to: &reporter, fromLibraryLookup: true)
                 }
+            }
+        }
+
+        /// Reports a page the library-wide lookup found, and judges the
+        /// lookup's yield while its pages are fetched unchecked.
+        private mutating func reportLibraryPage(_ row: Row, page: Int, of book: RankedBook,
+                                                to reporter: inout HitReporter) throws {
+            let hit = try report(row, page: page, of: book, to: &reporter)
+            guard !libraryPagesChecked else { return }
+            libraryPagesRead += 1
+            if hit { libraryPagesWithHits += 1 }
+            if libraryPagesRead >= Self.yieldProbePages && libraryPagesWithHits * 2 < libraryPagesRead {
+                libraryPagesChecked = true
             }
         }
 
@@ -359,19 +406,30 @@ struct PostgresSearch: SearchEngine {
             }
         }
 
-        /// Reads `pages` of the book, in the order given.
-        private mutating func read(_ pages: [Int], of book: RankedBook, to reporter: inout HitReporter) throws {
+        /// Reads `pages` of the book, in the order given; those of the
+        /// library-wide lookup as `fetchAhead` does.
+        private mutating func read(_ pages: [Int], of book: RankedBook, to reporter: inout HitReporter,
+                                   fromLibraryLookup: Bool = false) throws {
             var start = 0
             while start < pages.count {
                 let batch = Array(pages[start..<min(start + nextBatchSize(reporter), pages.count)])
                 start += batch.count
-                let rows = try connection.query("SELECT page, label, text FROM pages WHERE book_id = ? AND page = ANY(?::int[])",
-                                                [book.id, "{" + batch.map(String.init).joined(separator: ",") + "}"])
+                let list: [SQLBindable] = [book.id, "{" + batch.map(String.init).joined(separator: ",") + "}"]
+                let rows = fromLibraryLookup && libraryPagesChecked
+                    ? try connection.query("""
+                        SELECT p.page, p.label, p.text FROM pages p JOIN page_index ON page_index.page_id = p.id
+                        WHERE p.book_id = ? AND p.page = ANY(?::int[]) AND \(candidates.condition)
+                        """, list + candidates.bindings)
+                    : try connection.query("SELECT page, label, text FROM pages WHERE book_id = ? AND page = ANY(?::int[])", list)
                 var byPage: [Int: Row] = [:]
                 for row in rows { if let page = row.int("page") { byPage[page] = row } }
                 for page in batch {
                     guard let row = byPage[page] else { continue }
-                    try report(row, page: page, of: book, to: &reporter)
+                    if fromLibraryLookup {
+                        try reportLibraryPage(row, page: page, of: book, to: &reporter)
+                    } else {
+                        try report(row, page: page, of: book, to: &reporter)
+                    }
                 }
             }
         }
@@ -395,10 +453,15 @@ struct PostgresSearch: SearchEngine {
             }
             guard !pages.isEmpty else { return }
             func array(_ values: [Int]) -> String { "{" + values.map(String.init).joined(separator: ",") + "}" }
-            for row in try connection.query("""
+            let wanted: [SQLBindable] = [array(bookIDs), array(pages)]
+            let sql = """
                 SELECT p.book_id, p.page, p.label, p.text FROM pages p
                 JOIN unnest(?::bigint[], ?::int[]) AS wanted(book_id, page) ON p.book_id = wanted.book_id AND p.page = wanted.page
-                """, [array(bookIDs), array(pages)]) {
+                """
+            for row in libraryPagesChecked
+                ? try connection.query(sql + " JOIN page_index ON page_index.page_id = p.id WHERE \(candidates.condition)",
+                                       wanted + candidates.bindings)
+                : try connection.query(sql, wanted) {
                 guard let id = row.int("book_id"), let page = row.int("page") else { continue }
                 fetchedAhead[id, default: [:]][page] = row
             }
@@ -413,14 +476,18 @@ struct PostgresSearch: SearchEngine {
             return min(max(batchSize, (reporter.hitsLeft ?? 0) + 1), PostgresSearch.textBatch)
         }
 
-        private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws {
+        /// Reports the page's hits; says whether it had any.
+        @discardableResult
+        private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws -> Bool {
             var text = try row.required("text", Row.string)
             let label = row.string("label")
-            try text.withUTF8 { text in
-                try reporter.report(matchers.matches(in: text, language: book.language), bookID: book.id) { match in
+            return try text.withUTF8 { text in
+                let matches = matchers.matches(in: text, language: book.language)
+                try reporter.report(matches, bookID: book.id) { match in
                     SearchHit(bookID: book.id, bookTitle: book.title, page: page, label: label,
                               snippet: TextMatcher.snippet(text, match), highlight: nil)
                 }
+                return !matches.isEmpty
             }
         }
     }
