@@ -23,6 +23,11 @@ struct PostgresSearch: SearchEngine {
     /// screenful of text, and each next one for twice as many, up to the most.
     private static let firstTextBatch = 16
     private static let textBatch = 200
+    /// The most a query fetches in a search without a limit, which reads
+    /// every candidate anyway: a statement's planning, its array of pages
+    /// and its round trip then cost less a page (a phrase's every hit at a
+    /// million pages was 281 statements of 200 pages or fewer).
+    private static let everyHitTextBatch = 1000
 
     func recordSearch(in book: Book) throws {
         try History(database: connection).record(book, page: nil)
@@ -263,6 +268,7 @@ struct PostgresSearch: SearchEngine {
         private var ownLookupsLeft = 32
         private var libraryPages: [Int: [Int]]?
         private var batchSize = PostgresSearch.firstTextBatch
+        private var mostPerBatch = PostgresSearch.textBatch
         /// The books in the order they are read, so that the pages of the
         /// next ones can be fetched with this one's.
         private let books: [RankedBook]
@@ -296,7 +302,10 @@ struct PostgresSearch: SearchEngine {
             self.books = books
             position.reserveCapacity(books.count)
             for (index, book) in books.enumerated() { position[book.id] = index }
-            if !limited { ownLookupsLeft = 1 }
+            if !limited {
+                ownLookupsLeft = 1
+                mostPerBatch = PostgresSearch.everyHitTextBatch
+            }
         }
 
         mutating func emit(_ book: RankedBook, outlineFirst: Bool, to reporter: inout HitReporter) throws {
@@ -472,8 +481,8 @@ struct PostgresSearch: SearchEngine {
         /// the limit to say the search stopped there, so that `--limit 20` of
         /// a phrase on one hit a page is one query, not a batch of 20 and another.
         private mutating func nextBatchSize(_ reporter: HitReporter) -> Int {
-            defer { batchSize = min(batchSize * 2, PostgresSearch.textBatch) }
-            return min(max(batchSize, (reporter.hitsLeft ?? 0) + 1), PostgresSearch.textBatch)
+            defer { batchSize = min(batchSize * 2, mostPerBatch) }
+            return min(max(batchSize, (reporter.hitsLeft ?? 0) + 1), mostPerBatch)
         }
 
         /// Reports the page's hits; says whether it had any.
