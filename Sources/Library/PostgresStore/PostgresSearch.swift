@@ -275,6 +275,12 @@ struct PostgresSearch: SearchEngine {
         private var position: [Int: Int] = [:]
         /// Rows fetched ahead for the books after the one being read, by book and page.
         private var fetchedAhead: [Int: [Int: Row]] = [:]
+        /// The books whose rows the query sent ahead brings, and the position
+        /// in `books` where the batch after it begins.
+        private var sentAhead: (books: [Int], end: Int)?
+        /// Pages reported between two takes of the sent query's rows: each is
+        /// about 1.6 KB of a few hundred the server may write ahead.
+        private static let pagesBetweenReads = 32
         /// The first batch of their own lookups fetched for the books after
         /// the one being read, by book, with the limit it was asked with.
         private var ownAhead: [Int: (rows: [Row], limit: Int)] = [:]
@@ -330,7 +336,8 @@ struct PostgresSearch: SearchEngine {
                 let pages = (libraryPages?[book.id] ?? []).filter { !done.contains($0) }
                 if fetchedAhead[book.id] == nil { try fetchAhead(from: book, reporter) }
                 if let rows = fetchedAhead.removeValue(forKey: book.id) {
-                    for page in pages {
+                    for (index, page) in pages.enumerated() {
+                        if index % Self.pagesBetweenReads == 0 { connection.readAhead() }
                         guard let row = rows[page] else { continue }
                         try reportLibraryPage(row, page: page, of: book, to: &reporter)
                     }
@@ -446,31 +453,65 @@ struct PostgresSearch: SearchEngine {
         /// Fetches the text of `book`'s candidate pages and of the books after
         /// it that the library's lookup answered, a batch in one query: a rare
         /// word's every hit lies in hundreds of books of a page or two, a
-        /// round trip each before.
+        /// round trip each before. The next batch is sent before this one's
+        /// pages are reported, so that the server reads it meanwhile.
         private mutating func fetchAhead(from book: RankedBook, _ reporter: HitReporter) throws {
-            guard let libraryPages, let start = position[book.id] else { return }
+            guard let start = position[book.id] else { return }
+            let end: Int
+            if let sent = sentAhead, sent.books.contains(book.id) {
+                sentAhead = nil
+                keep(try connection.receive(), of: sent.books)
+                end = sent.end
+            } else {
+                guard let batch = nextBatch(from: start, reporter) else { return }
+                keep(try connection.query(batch.sql, batch.bindings), of: batch.books)
+                end = batch.end
+            }
+            if let next = nextBatch(from: end, reporter) {
+                try connection.send(next.sql, next.bindings)
+                sentAhead = (next.books, next.end)
+            }
+        }
+
+        /// The query for the pages of the books from `start` on that the
+        /// library's lookup answered, as many as a batch holds, and where the
+        /// next batch begins; nil when the first such book has more pages than
+        /// a batch (it is read in batches of its own) or no book is left.
+        private mutating func nextBatch(from start: Int, _ reporter: HitReporter)
+            -> (sql: String, bindings: [SQLBindable], books: [Int], end: Int)? {
+            guard let libraryPages, start < books.count else { return nil }
             let most = nextBatchSize(reporter)
-            var bookIDs: [Int] = [], pages: [Int] = []
-            for next in books[start...] {
+            var bookIDs: [Int] = [], pages: [Int] = [], batchBooks: [Int] = []
+            var end = books.count
+            for index in start..<books.count {
+                let next = books[index]
                 guard next.route == .pageIndex, let candidates = libraryPages[next.id] else { continue }
-                // A book with more pages than a batch is read in batches of its own.
-                if candidates.count > most { if next.id == book.id { return } else { break } }
-                if pages.count + candidates.count > most { break }
+                if candidates.count > most && batchBooks.isEmpty { return nil }
+                if pages.count + candidates.count > most {
+                    end = index
+                    break
+                }
                 bookIDs += Array(repeating: next.id, count: candidates.count)
                 pages += candidates
-                fetchedAhead[next.id] = [:]
+                batchBooks.append(next.id)
             }
-            guard !pages.isEmpty else { return }
+            guard !pages.isEmpty else { return nil }
             func array(_ values: [Int]) -> String { "{" + values.map(String.init).joined(separator: ",") + "}" }
             let wanted: [SQLBindable] = [array(bookIDs), array(pages)]
             let sql = """
                 SELECT p.book_id, p.page, p.label, p.text FROM pages p
                 JOIN unnest(?::bigint[], ?::int[]) AS wanted(book_id, page) ON p.book_id = wanted.book_id AND p.page = wanted.page
                 """
-            for row in libraryPagesChecked
-                ? try connection.query(sql + " JOIN page_index ON page_index.page_id = p.id WHERE \(candidates.condition)",
-                                       wanted + candidates.bindings)
-                : try connection.query(sql, wanted) {
+            return libraryPagesChecked
+                ? (sql + " JOIN page_index ON page_index.page_id = p.id WHERE \(candidates.condition)",
+                   wanted + candidates.bindings, batchBooks, end)
+                : (sql, wanted, batchBooks, end)
+        }
+
+        /// Keeps a batch's rows for its books, each of which has an entry (maybe empty) once fetched.
+        private mutating func keep(_ rows: [Row], of batchBooks: [Int]) {
+            for id in batchBooks { fetchedAhead[id] = [:] }
+            for row in rows {
                 guard let id = row.int("book_id"), let page = row.int("page") else { continue }
                 fetchedAhead[id, default: [:]][page] = row
             }
