@@ -289,11 +289,13 @@ struct PostgresSearch: SearchEngine {
         /// The library-wide lookup's pages read so far, and how many had a
         /// hit, while their text is fetched unchecked. Its candidates may hold
         /// a phrase's words apart (`CandidatePages.libraryCondition`): when
-        /// under half of them have a hit (`which but`, the words on 4,728 of
-        /// 9,000 pages, next to each other on 86), fetching the rest of the
-        /// text would cost more than the server's check of the phrase on each
-        /// candidate, and the next fetches ask for the pages that pass it.
+        /// under half of them have a hit (`the biti` at 100,000 pages, the
+        /// words on 4,481 pages, next to each other on 860), fetching the rest
+        /// of the text would cost more than the server's check of the phrase
+        /// on each candidate, and the next fetches ask for the pages that pass
+        /// it (`libraryPagesChecked`). Without a phrase there is nothing to judge.
         private var libraryPagesRead = 0, libraryPagesWithHits = 0
+        private var judgingLibraryPages = false
         private var libraryPagesChecked = false
         /// Pages read before the library lookup's yield is judged.
         private static let yieldProbePages = 64
@@ -331,7 +333,7 @@ struct PostgresSearch: SearchEngine {
             case .pageIndex:
                 if libraryPages == nil {
                     libraryPages = try candidates.pagesByBook(connection: connection)
-                    libraryPagesChecked = !candidates.libraryIsLooser
+                    judgingLibraryPages = candidates.libraryIsLooser
                 }
                 let pages = (libraryPages?[book.id] ?? []).filter { !done.contains($0) }
                 if fetchedAhead[book.id] == nil { try fetchAhead(from: book, reporter) }
@@ -352,10 +354,11 @@ struct PostgresSearch: SearchEngine {
         private mutating func reportLibraryPage(_ row: Row, page: Int, of book: RankedBook,
                                                 to reporter: inout HitReporter) throws {
             let hit = try report(row, page: page, of: book, to: &reporter)
-            guard !libraryPagesChecked else { return }
+            guard judgingLibraryPages else { return }
             libraryPagesRead += 1
             if hit { libraryPagesWithHits += 1 }
             if libraryPagesRead >= Self.yieldProbePages && libraryPagesWithHits * 2 < libraryPagesRead {
+                judgingLibraryPages = false
                 libraryPagesChecked = true
             }
         }
