@@ -112,40 +112,62 @@ struct PostgresSearch: SearchEngine {
     struct CandidatePages {
         var condition: String
         var bindings: [SQLBindable]
-        /// The library-wide lookup's condition (`pagesByBook`): each phrase's
-        /// words on the page, in any order (`a & b`, not `a <-> b`). GIN keeps
-        /// no positions, so a phrase makes the server read every candidate
-        /// row's tsvector again to check it (at a million pages, 49,270 pages
-        /// holding "lighthouse keeper", TOASTed: most of the lookup); with the
-        /// words alone the index answers without it. Pages holding the words
-        /// apart are then among the candidates, and the matcher finds no hit
-        /// on them (`HitReporter` counts only pages with a hit).
-        var libraryCondition: String
-        var libraryBindings: [SQLBindable]
-        /// Whether the library-wide lookup may find pages `condition` would
-        /// not: the query has a phrase.
-        let libraryIsLooser: Bool
+        /// A looser condition the GIN indexes answer alone, for the library-wide
+        /// lookup of a phrase (`pagesByBook`): each phrase's words on the page
+        /// in any order (`a & b`, not `a <-> b`), and each word a line-end
+        /// hyphen may split among the variants without the rest of its phrase.
+        /// GIN keeps no positions, so a phrase made the server read each
+        /// candidate row's tsvector again to check it (at a million pages,
+        /// the 48,630 pages holding "lighthouse keeper", TOASTed: most of the
+        /// lookup), and an alternative testing both columns was a filter on
+        /// every candidate (`the biti`: 79,570 rows). Pages holding the words
+        /// apart are then among the candidates; the matcher finds no hit on
+        /// them (`HitReporter` counts only pages with a hit).
+        private let looseCondition: String
+        private let looseBindings: [SQLBindable]
+        /// Whether the query has a phrase, which `looseCondition` does not check.
+        let hasPhrase: Bool
 
         init(_ plan: SearchPlan) {
-            let exact = Self.condition(plan, phraseOperator: " <-> ")
-            let loose = Self.condition(plan, phraseOperator: " & ")
-            (condition, bindings) = (exact.sql, exact.bindings)
-            (libraryCondition, libraryBindings) = (loose.sql, loose.bindings)
-            libraryIsLooser = loose.bindings != exact.bindings
+            (condition, bindings) = Self.condition(plan)
+            var inWords: [String] = [], inVariants: [String] = []
+            var hasPhrase = false
+            for alternative in plan.pages {
+                switch alternative {
+                case .words(let words):
+                    hasPhrase = hasPhrase || words.terms.count > 1
+                    inWords.append(words.terms.indices.map {
+                        TextSearchLiteral.queryTerm(words.terms[$0], prefix: words.lastIsPrefix && $0 == words.terms.count - 1)
+                    }.joined(separator: " & "))
+                case .joined(let term, let prefix, _, _):
+                    inVariants.append(TextSearchLiteral.queryTerm(term, prefix: prefix))
+                case .stem(let stem, _):
+                    inWords.append(TextSearchLiteral.queryTerm(stem))
+                    inVariants.append(TextSearchLiteral.queryTerm(stem))
+                }
+            }
+            var alternatives: [String] = [], bindings: [SQLBindable] = []
+            for (column, queries) in [("words", inWords), ("variants", inVariants)] where !queries.isEmpty {
+                alternatives.append("\(column) @@ ?::tsquery")
+                bindings.append(queries.map { "(\($0))" }.joined(separator: " | "))
+            }
+            looseCondition = "(" + (alternatives + ["NOT complete"]).joined(separator: " OR ") + ")"
+            looseBindings = bindings
+            self.hasPhrase = hasPhrase
         }
 
         /// The alternatives that test one tsvector each are asked as one
         /// query a column (`words @@ 'a' | 'b'`), not one a term: a page
         /// the condition rejects has each column detoasted once, not once a
         /// term, and its tsvectors are most of what a lookup reads.
-        private static func condition(_ plan: SearchPlan, phraseOperator: String) -> (sql: String, bindings: [String]) {
+        private static func condition(_ plan: SearchPlan) -> (sql: String, bindings: [SQLBindable]) {
             var inWords: [String] = [], inVariants: [String] = []
             var joined: [String] = []
-            var joinedBindings: [String] = []
+            var joinedBindings: [SQLBindable] = []
             func phrase(_ phrase: SearchPlan.Phrase) -> String {
                 phrase.terms.indices.map {
                     TextSearchLiteral.queryTerm(phrase.terms[$0], prefix: phrase.lastIsPrefix && $0 == phrase.terms.count - 1)
-                }.joined(separator: phraseOperator)
+                }.joined(separator: " <-> ")
             }
             for alternative in plan.pages {
                 switch alternative {
@@ -165,7 +187,7 @@ struct PostgresSearch: SearchEngine {
                 }
             }
             var alternatives: [String] = []
-            var bindings: [String] = []
+            var bindings: [SQLBindable] = []
             for (column, queries) in [("words", inWords), ("variants", inVariants)] where !queries.isEmpty {
                 alternatives.append("\(column) @@ ?::tsquery")
                 bindings.append(queries.map { "(\($0))" }.joined(separator: " | "))
@@ -240,11 +262,29 @@ struct PostgresSearch: SearchEngine {
             return rows
         }
 
-        /// Every book's candidate pages, in page order, by `libraryCondition`.
-        func pagesByBook(connection: PostgresConnection) throws -> [Int: [Int]] {
+        /// Whether a phrase is on at least half the pages of `book`'s matching
+        /// parts that hold its words: then the library is best looked up by
+        /// `looseCondition`, and its candidates' text fetched unchecked. One
+        /// book's rows are tested (a few milliseconds for hundreds of pages),
+        /// as its own lookup does.
+        func phraseIsOnMostPagesWithItsWords(in book: RankedBook, connection: PostgresConnection) throws -> Bool {
+            let ranges = book.partRows
+            guard !ranges.isEmpty else { return true }
+            let within = Array(repeating: "page BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
+            let row = try connection.queryRow("""
+                SELECT count(*) FILTER (WHERE \(condition)) AS exact, count(*) AS loose FROM (
+                    SELECT words, variants, complete FROM page_index WHERE book_id = ? AND (\(within)) OFFSET 0) b
+                WHERE \(looseCondition)
+                """, bindings + [book.id] + ranges.flatMap { [$0.lowerBound, $0.upperBound] as [SQLBindable] } + looseBindings)
+            return (row?.int("exact") ?? 0) * 2 >= (row?.int("loose") ?? 0)
+        }
+
+        /// Every book's candidate pages, in page order, by `looseCondition`
+        /// when `loose`.
+        func pagesByBook(loose: Bool, connection: PostgresConnection) throws -> [Int: [Int]] {
             var pages: [Int: [Int]] = [:]
-            for row in try connection.query("SELECT book_id, page FROM page_index WHERE \(libraryCondition) ORDER BY book_id, page",
-                                            libraryBindings) {
+            for row in try connection.query("SELECT book_id, page FROM page_index WHERE \(loose ? looseCondition : condition) ORDER BY book_id, page",
+                                            loose ? looseBindings : bindings) {
                 guard let book = row.int("book_id"), let page = row.int("page") else { continue }
                 pages[book, default: []].append(page)
             }
@@ -287,16 +327,15 @@ struct PostgresSearch: SearchEngine {
         /// Books whose first own lookups are asked in one statement, at most.
         private static let mostLookupsTogether = 8
         /// The library-wide lookup's pages read so far, and how many had a
-        /// hit, while their text is fetched unchecked. Its candidates may hold
-        /// a phrase's words apart (`CandidatePages.libraryCondition`): when
-        /// under half of them have a hit (`the biti` at 100,000 pages, the
-        /// words on 4,481 pages, next to each other on 860), fetching the rest
-        /// of the text would cost more than the server's check of the phrase
-        /// on each candidate, and the next fetches ask for the pages that pass
-        /// it (`libraryPagesChecked`). Without a phrase there is nothing to judge.
+        /// hit, while they are those of its loose condition: its candidates
+        /// may hold a phrase's words apart (`CandidatePages.looseCondition`).
+        /// When under half of them have a hit (`the biti` at a million pages,
+        /// the words on 79,570 pages, next to each other on 8,600), fetching
+        /// the rest of their text would cost more than the server's check of
+        /// the phrase on each, and the library is looked up again with it.
+        /// One book's pages are judged before (`phraseIsOnMostPagesWithItsWords`).
         private var libraryPagesRead = 0, libraryPagesWithHits = 0
         private var judgingLibraryPages = false
-        private var libraryPagesChecked = false
         /// Pages read before the library lookup's yield is judged.
         private static let yieldProbePages = 64
 
@@ -332,8 +371,9 @@ struct PostgresSearch: SearchEngine {
                 try readOwnCandidates(of: book, skipping: done, to: &reporter)
             case .pageIndex:
                 if libraryPages == nil {
-                    libraryPages = try candidates.pagesByBook(connection: connection)
-                    judgingLibraryPages = candidates.libraryIsLooser
+                    judgingLibraryPages = try candidates.hasPhrase
+                        && candidates.phraseIsOnMostPagesWithItsWords(in: book, connection: connection)
+                    libraryPages = try candidates.pagesByBook(loose: judgingLibraryPages, connection: connection)
                 }
                 let pages = (libraryPages?[book.id] ?? []).filter { !done.contains($0) }
                 if fetchedAhead[book.id] == nil { try fetchAhead(from: book, reporter) }
@@ -359,7 +399,7 @@ struct PostgresSearch: SearchEngine {
             if hit { libraryPagesWithHits += 1 }
             if libraryPagesRead >= Self.yieldProbePages && libraryPagesWithHits * 2 < libraryPagesRead {
                 judgingLibraryPages = false
-                libraryPagesChecked = true
+                libraryPages = try candidates.pagesByBook(loose: false, connection: connection)
             }
         }
 
@@ -433,13 +473,8 @@ struct PostgresSearch: SearchEngine {
             while start < pages.count {
                 let batch = Array(pages[start..<min(start + nextBatchSize(reporter), pages.count)])
                 start += batch.count
-                let list: [SQLBindable] = [book.id, "{" + batch.map(String.init).joined(separator: ",") + "}"]
-                let rows = fromLibraryLookup && libraryPagesChecked
-                    ? try connection.query("""
-                        SELECT p.page, p.label, p.text FROM pages p JOIN page_index ON page_index.page_id = p.id
-                        WHERE p.book_id = ? AND p.page = ANY(?::int[]) AND \(candidates.condition)
-                        """, list + candidates.bindings)
-                    : try connection.query("SELECT page, label, text FROM pages WHERE book_id = ? AND page = ANY(?::int[])", list)
+                let rows = try connection.query("SELECT page, label, text FROM pages WHERE book_id = ? AND page = ANY(?::int[])",
+                                                [book.id, "{" + batch.map(String.init).joined(separator: ",") + "}"])
                 var byPage: [Int: Row] = [:]
                 for row in rows { if let page = row.int("page") { byPage[page] = row } }
                 for page in batch {
@@ -500,15 +535,10 @@ struct PostgresSearch: SearchEngine {
             }
             guard !pages.isEmpty else { return nil }
             func array(_ values: [Int]) -> String { "{" + values.map(String.init).joined(separator: ",") + "}" }
-            let wanted: [SQLBindable] = [array(bookIDs), array(pages)]
-            let sql = """
+            return ("""
                 SELECT p.book_id, p.page, p.label, p.text FROM pages p
                 JOIN unnest(?::bigint[], ?::int[]) AS wanted(book_id, page) ON p.book_id = wanted.book_id AND p.page = wanted.page
-                """
-            return libraryPagesChecked
-                ? (sql + " JOIN page_index ON page_index.page_id = p.id WHERE \(candidates.condition)",
-                   wanted + candidates.bindings, batchBooks, end)
-                : (sql, wanted, batchBooks, end)
+                """, [array(bookIDs), array(pages)], batchBooks, end)
         }
 
         /// Keeps a batch's rows for its books, each of which has an entry (maybe empty) once fetched.
