@@ -318,8 +318,10 @@ struct PostgresSearch: SearchEngine {
         /// Rows fetched ahead for the books after the one being read, by book and page.
         private var fetchedAhead: [Int: [Int: Row]] = [:]
         /// The books whose rows the query sent ahead brings, and the position
-        /// in `books` where the batch after it begins.
+        /// in `books` where the batch after it begins. Only a search without
+        /// a limit sends ahead: one with a limit may not need the next batch.
         private var sentAhead: (books: [Int], end: Int)?
+        private var sendsAhead = false
         /// Pages reported between two takes of the sent query's rows: each is
         /// about 1.6 KB of a few hundred the server may write ahead.
         private static let pagesBetweenReads = 32
@@ -354,6 +356,7 @@ struct PostgresSearch: SearchEngine {
             if !limited {
                 ownLookupsLeft = 1
                 mostPerBatch = PostgresSearch.everyHitTextBatch
+                sendsAhead = true
             }
         }
 
@@ -493,8 +496,9 @@ struct PostgresSearch: SearchEngine {
         /// Fetches the text of `book`'s candidate pages and of the books after
         /// it that the library's lookup answered, a batch in one query: a rare
         /// word's every hit lies in hundreds of books of a page or two, a
-        /// round trip each before. The next batch is sent before this one's
-        /// pages are reported, so that the server reads it meanwhile.
+        /// round trip each before. Without a limit, the next batch is sent
+        /// before this one's pages are reported, so that the server reads it
+        /// meanwhile.
         private mutating func fetchAhead(from book: RankedBook, _ reporter: HitReporter) throws {
             guard let start = position[book.id] else { return }
             let end: Int
@@ -507,7 +511,7 @@ struct PostgresSearch: SearchEngine {
                 keep(try connection.query(batch.sql, batch.bindings), of: batch.books)
                 end = batch.end
             }
-            if let next = nextBatch(from: end, reporter) {
+            if sendsAhead, let next = nextBatch(from: end, reporter) {
                 try connection.send(next.sql, next.bindings)
                 sentAhead = (next.books, next.end)
             }
