@@ -190,6 +190,61 @@ final class SharedSearchTests: XCTestCase {
         }
     }
 
+    /// Every hit of a phrase in books searched through the library-wide
+    /// lookup, which may ask the server for pages holding the words in any
+    /// order: pages with the words apart (`keeper of the old lighthouse`)
+    /// are not reported, and the counts are the local ones, whether the
+    /// lookup is loose throughout (the phrase on most such pages), loose then
+    /// done again with the phrase (books ranked after the first ones with the
+    /// words mostly apart), or exact from the start (the book judged first
+    /// has them mostly apart).
+    func testEveryHitOfAPhraseLeavesOutPagesWithItsWordsApart() throws {
+        // By book, ranked by how many parts hold the words (three pages a part): pages with the phrase, with the words apart.
+        let phraseFirst: [(phrase: [Int], apart: [Int])] = [
+            (Array(stride(from: 5, through: 190, by: 5)), []),
+            (Array(stride(from: 10, through: 100, by: 3)), [101]),
+            ([21, 24], Array(stride(from: 27, through: 100, by: 3))),
+            ([20], Array(stride(from: 24, through: 100, by: 4))),
+            ([], Array(stride(from: 30, through: 60, by: 3))),
+            (Array(50...55), [56]),
+        ]
+        let apartFirst = phraseFirst.map { (phrase: Array($0.phrase.prefix(1)), apart: $0.apart + $0.phrase.dropFirst()) }
+        for (name, books) in [("apartlater", phraseFirst), ("apartfirst", apartFirst)] {
+            let local = try TestLibrary("shared-search-\(name)")
+            let filler = "The quick brown fox jumps over the lazy dog.\nPack my box with five dozen liquor jugs."
+            var files: [String] = []
+            for (index, book) in books.enumerated() {
+                let text = (1...200).map { page in
+                    book.phrase.contains(page) ? "Page \(page): the lighthouse keeper wrote it down.\n" + filler
+                        : book.apart.contains(page) ? "Page \(page): the keeper of the old lighthouse.\n" + filler : filler
+                }
+                let url = local.root.appendingPathComponent("log-\(index).pdf")
+                try RawPDF.book(title: "Log \(index)", pages: text, outline: []).write(to: url)
+                files.append(url.path)
+            }
+            XCTAssertEqual(try local.ibook(["add"] + files).status, 0)
+            try setup.server.createDatabase(name)
+            for arguments in [["server", "init", setup.server.url(database: name)], ["migrate", "--to", setup.server.url(database: name)]] {
+                XCTAssertEqual(try local.ibook(arguments).status, 0, "\(arguments)")
+            }
+            for query in ["lighthouse keeper", "lighthouse keep", "old lighthouse", "keeper lighthouse"] {
+                for options in [[], ["--limit", "5"], ["--json"]] {
+                    let arguments = ["search", "--all"] + options + [query]
+                    let here = try local.ibook(arguments)
+                    let there = try shared(arguments, database: name)
+                    XCTAssertEqual(here.status, 0, "\(arguments): \(here.stderr)")
+                    XCTAssertEqual(there.status, here.status, "\(arguments): \(there.stderr)")
+                    XCTAssertEqual(there.stdout, here.stdout, "\(name) \(arguments)")
+                    XCTAssertEqual(there.stderr, here.stderr, "\(name) \(arguments)")
+                }
+            }
+            let phrase = try shared(["search", "--all", "lighthouse keeper"], database: name)
+            let pages = books.map(\.phrase.count).reduce(0, +)
+            XCTAssertEqual(phrase.stderr, "\(pages) matches on \(pages) pages in \(books.filter { !$0.phrase.isEmpty }.count) books\n")
+            XCTAssertFalse(phrase.stdout.contains("keeper of the"), phrase.stdout)
+        }
+    }
+
     func testAnEPUBsHitsNameTheirChaptersAsLocally() throws {
         let there = try shared(["search", "--book", "voyage", "open deck"])
         XCTAssertEqual(there.status, 0, there.stderr)

@@ -121,6 +121,28 @@ final class PostgresConnectionTests: XCTestCase {
         XCTAssertEqual(db.changes, 1)
     }
 
+    /// A query sent ahead gives its own rows when received, after statements
+    /// run meanwhile (which read them first: libpq takes one query at a
+    /// time) or none; its error comes with them; once received, nothing is left.
+    func testAQuerySentAheadGivesItsRowsWhateverRunsMeanwhile() throws {
+        let db = try freshDatabase()
+        try db.send("SELECT g AS n, repeat('x', 2000) AS text FROM generate_series(1, ?) g", [500])
+        for _ in 0..<3 { db.readAhead() }
+        XCTAssertEqual(try db.queryRow("SELECT 7 AS seven")?.int("seven"), 7)
+        let rows = try db.receive()
+        XCTAssertEqual(rows.map { $0.int("n") }, (1...500).map { $0 })
+        XCTAssertEqual(rows.last?.string("text")?.count, 2000)
+        XCTAssertEqual(try db.receive().count, 0)
+        try db.send("SELECT ? AS word", ["sent"])
+        XCTAssertEqual(try db.receive().first?.string("word"), "sent")
+        try db.send("SELECT * FROM no_such_table", [])
+        try db.execute("CREATE TABLE t (i integer)")
+        XCTAssertThrowsError(try db.receive()) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "42P01")
+        }
+        XCTAssertEqual(try db.count("SELECT count(*) FROM t"), 0)
+    }
+
     func testServerErrorsCarrySQLStateAndMessage() throws {
         let db = try freshDatabase()
         XCTAssertThrowsError(try db.execute("SELECT * FROM no_such_table", [])) { error in

@@ -81,6 +81,7 @@ public final class PostgresConnection {
 
     /// Runs a script of statements without parameters.
     public func execute(_ script: String) throws {
+        readSent()
         let result = PQexec(handle, script)
         defer { PQclear(result) }
         _ = try check(result, sql: script)
@@ -95,6 +96,7 @@ public final class PostgresConnection {
     }
 
     private func run(_ sql: String, _ bindings: [SQLBindable]) throws -> [Row] {
+        readSent()
         let text = PlaceholderNumbering.numbered(sql)
         let parameters = bindings.map { PostgresParameter($0.sqlValue) }
         let result = Self.withParameters(parameters) { values, lengths, formats in
@@ -102,6 +104,53 @@ public final class PostgresConnection {
         }
         defer { PQclear(result) }
         return try check(result, sql: sql)
+    }
+
+    // MARK: A query sent ahead
+
+    /// The query `send` sent, and its rows once read.
+    private var sent: (sql: String, rows: Result<[Row], Error>?)?
+
+    /// Sends a query without waiting for its rows, which `receive` reads:
+    /// the server runs it while the caller works on the rows before it
+    /// (on two cores, a search's every hit took turns, client then server).
+    /// One at a time; a statement run before `receive` first reads them.
+    public func send(_ sql: String, _ bindings: [SQLBindable]) throws {
+        readSent()
+        let text = PlaceholderNumbering.numbered(sql)
+        let parameters = bindings.map { PostgresParameter($0.sqlValue) }
+        let sentOK = Self.withParameters(parameters) { values, lengths, formats in
+            PQsendQueryParams(handle, text, Int32(parameters.count), nil, values, lengths, formats, 0)
+        }
+        guard sentOK == 1 else { throw lastError(sql: sql) }
+        sent = (sql, nil)
+    }
+
+    /// Takes in what has arrived of the sent query's rows: the server stops
+    /// when the socket holds a few hundred kilobytes it has not read, and
+    /// goes on when they are taken. Cheap when nothing has arrived.
+    public func readAhead() {
+        if sent?.rows == nil { _ = PQconsumeInput(handle) }
+    }
+
+    /// The rows of the query `send` sent, waiting for the rest of them.
+    public func receive() throws -> [Row] {
+        readSent()
+        guard let rows = sent?.rows else { return [] }
+        sent = nil
+        return try rows.get()
+    }
+
+    /// Reads the sent query's whole result, if it is not yet read: libpq
+    /// takes one query at a time.
+    private func readSent() {
+        guard let query = sent, query.rows == nil else { return }
+        var rows: Result<[Row], Error>?
+        while let result = PQgetResult(handle) {
+            if rows == nil { rows = Result { try check(result, sql: query.sql) } }
+            PQclear(result)
+        }
+        sent = (query.sql, rows ?? .failure(lastError(sql: query.sql)))
     }
 
     /// The rows of a successful result, or the server's error.

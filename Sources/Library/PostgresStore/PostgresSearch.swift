@@ -24,6 +24,13 @@ struct PostgresSearch: SearchEngine {
     /// screenful of text, and each next one for twice as many, up to the most.
     private static let firstTextBatch = 16
     private static let textBatch = 200
+    /// The most a query fetches in a search without a limit, which reads
+    /// every candidate anyway: a statement's planning, its array of pages
+    /// and its round trip then cost less a page (a phrase's every hit at a
+    /// million pages was 281 statements of 200 pages or fewer). Not more:
+    /// 1,000 pages (1.6 MB of rows) cost the client 30 ms more in page
+    /// faults of memory taken and given back than they saved the server.
+    private static let everyHitTextBatch = 400
 
     func recordSearch(in book: Book) throws {
         try History(database: connection).record(book, page: nil)
@@ -109,12 +116,55 @@ struct PostgresSearch: SearchEngine {
     struct CandidatePages {
         var condition: String
         var bindings: [SQLBindable]
+        /// A looser condition the GIN indexes answer alone, for the library-wide
+        /// lookup of a phrase (`pagesByBook`): each phrase's words on the page
+        /// in any order (`a & b`, not `a <-> b`), and each word a line-end
+        /// hyphen may split among the variants without the rest of its phrase.
+        /// GIN keeps no positions, so a phrase made the server read each
+        /// candidate row's tsvector again to check it (at a million pages,
+        /// the 48,630 pages holding "lighthouse keeper", TOASTed: most of the
+        /// lookup), and an alternative testing both columns was a filter on
+        /// every candidate (`the biti`: 79,570 rows). Pages holding the words
+        /// apart are then among the candidates; the matcher finds no hit on
+        /// them (`HitReporter` counts only pages with a hit).
+        private let looseCondition: String
+        private let looseBindings: [SQLBindable]
+        /// Whether the query has a phrase, which `looseCondition` does not check.
+        let hasPhrase: Bool
+
+        init(_ plan: SearchPlan) {
+            (condition, bindings) = Self.condition(plan)
+            var inWords: [String] = [], inVariants: [String] = []
+            var hasPhrase = false
+            for alternative in plan.pages {
+                switch alternative {
+                case .words(let words):
+                    hasPhrase = hasPhrase || words.terms.count > 1
+                    inWords.append(words.terms.indices.map {
+                        TextSearchLiteral.queryTerm(words.terms[$0], prefix: words.lastIsPrefix && $0 == words.terms.count - 1)
+                    }.joined(separator: " & "))
+                case .joined(let term, let prefix, _, _):
+                    inVariants.append(TextSearchLiteral.queryTerm(term, prefix: prefix))
+                case .stem(let stem, _):
+                    inWords.append(TextSearchLiteral.queryTerm(stem))
+                    inVariants.append(TextSearchLiteral.queryTerm(stem))
+                }
+            }
+            var alternatives: [String] = [], bindings: [SQLBindable] = []
+            for (column, queries) in [("words", inWords), ("variants", inVariants)] where !queries.isEmpty {
+                alternatives.append("\(column) @@ ?::tsquery")
+                bindings.append(queries.map { "(\($0))" }.joined(separator: " | "))
+            }
+            looseCondition = "(" + (alternatives + ["NOT complete"]).joined(separator: " OR ") + ")"
+            looseBindings = bindings
+            self.hasPhrase = hasPhrase
+        }
 
         /// The alternatives that test one tsvector each are asked as one
         /// query a column (`words @@ 'a' | 'b'`), not one a term: a page
         /// the condition rejects has each column detoasted once, not once a
         /// term, and its tsvectors are most of what a lookup reads.
-        init(_ plan: SearchPlan) {
+        private static func condition(_ plan: SearchPlan) -> (sql: String, bindings: [SQLBindable]) {
             var inWords: [String] = [], inVariants: [String] = []
             var joined: [String] = []
             var joinedBindings: [SQLBindable] = []
@@ -149,8 +199,7 @@ struct PostgresSearch: SearchEngine {
             alternatives += joined
             bindings += joinedBindings
             alternatives.append("NOT complete")
-            condition = "(" + alternatives.joined(separator: " OR ") + ")"
-            self.bindings = bindings
+            return ("(" + alternatives.joined(separator: " OR ") + ")", bindings)
         }
 
         /// The book's candidate pages within `ranges` (its parts that hold
@@ -217,11 +266,29 @@ struct PostgresSearch: SearchEngine {
             return rows
         }
 
-        /// Every book's candidate pages, in page order.
-        func pagesByBook(connection: PostgresConnection) throws -> [Int: [Int]] {
+        /// Whether a phrase is on at least half the pages of `book`'s matching
+        /// parts that hold its words: then the library is best looked up by
+        /// `looseCondition`, and its candidates' text fetched unchecked. One
+        /// book's rows are tested (a few milliseconds for hundreds of pages),
+        /// as its own lookup does.
+        func phraseIsOnMostPagesWithItsWords(in book: RankedBook, connection: PostgresConnection) throws -> Bool {
+            let ranges = book.partRows
+            guard !ranges.isEmpty else { return true }
+            let within = Array(repeating: "page BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
+            let row = try connection.queryRow("""
+                SELECT count(*) FILTER (WHERE \(condition)) AS exact, count(*) AS loose FROM (
+                    SELECT words, variants, complete FROM page_index WHERE book_id = ? AND (\(within)) OFFSET 0) b
+                WHERE \(looseCondition)
+                """, bindings + [book.id] + ranges.flatMap { [$0.lowerBound, $0.upperBound] as [SQLBindable] } + looseBindings)
+            return (row?.int("exact") ?? 0) * 2 >= (row?.int("loose") ?? 0)
+        }
+
+        /// Every book's candidate pages, in page order, by `looseCondition`
+        /// when `loose`.
+        func pagesByBook(loose: Bool, connection: PostgresConnection) throws -> [Int: [Int]] {
             var pages: [Int: [Int]] = [:]
-            for row in try connection.query("SELECT book_id, page FROM page_index WHERE \(condition) ORDER BY book_id, page",
-                                            bindings) {
+            for row in try connection.query("SELECT book_id, page FROM page_index WHERE \(loose ? looseCondition : condition) ORDER BY book_id, page",
+                                            loose ? looseBindings : bindings) {
                 guard let book = row.int("book_id"), let page = row.int("page") else { continue }
                 pages[book, default: []].append(page)
             }
@@ -245,17 +312,38 @@ struct PostgresSearch: SearchEngine {
         private var ownLookupsLeft = 32
         private var libraryPages: [Int: [Int]]?
         private var batchSize = PostgresSearch.firstTextBatch
+        private var mostPerBatch = PostgresSearch.textBatch
         /// The books in the order they are read, so that the pages of the
         /// next ones can be fetched with this one's.
         private let books: [RankedBook]
         private var position: [Int: Int] = [:]
         /// Rows fetched ahead for the books after the one being read, by book and page.
         private var fetchedAhead: [Int: [Int: Row]] = [:]
+        /// The books whose rows the query sent ahead brings, and the position
+        /// in `books` where the batch after it begins. Only a search without
+        /// a limit sends ahead: one with a limit may not need the next batch.
+        private var sentAhead: (books: [Int], end: Int)?
+        private var sendsAhead = false
+        /// Pages reported between two takes of the sent query's rows: each is
+        /// about 1.6 KB of a few hundred the server may write ahead.
+        private static let pagesBetweenReads = 32
         /// The first batch of their own lookups fetched for the books after
         /// the one being read, by book, with the limit it was asked with.
         private var ownAhead: [Int: (rows: [Row], limit: Int)] = [:]
         /// Books whose first own lookups are asked in one statement, at most.
         private static let mostLookupsTogether = 8
+        /// The library-wide lookup's pages read so far, and how many had a
+        /// hit, while they are those of its loose condition: its candidates
+        /// may hold a phrase's words apart (`CandidatePages.looseCondition`).
+        /// When under half of them have a hit (`the biti` at a million pages,
+        /// the words on 79,570 pages, next to each other on 8,600), fetching
+        /// the rest of their text would cost more than the server's check of
+        /// the phrase on each, and the library is looked up again with it.
+        /// One book's pages are judged before (`phraseIsOnMostPagesWithItsWords`).
+        private var libraryPagesRead = 0, libraryPagesWithHits = 0
+        private var judgingLibraryPages = false
+        /// Pages read before the library lookup's yield is judged.
+        private static let yieldProbePages = 64
 
         /// Without a limit every book is read, and the library's one lookup
         /// is cheaper than a round trip a book: only the first asks alone.
@@ -267,7 +355,11 @@ struct PostgresSearch: SearchEngine {
             self.books = books
             position.reserveCapacity(books.count)
             for (index, book) in books.enumerated() { position[book.id] = index }
-            if !limited { ownLookupsLeft = 1 }
+            if !limited {
+                ownLookupsLeft = 1
+                mostPerBatch = PostgresSearch.everyHitTextBatch
+                sendsAhead = true
+            }
         }
 
         mutating func emit(_ book: RankedBook, outlineFirst: Bool, to reporter: inout HitReporter) throws {
@@ -285,17 +377,36 @@ struct PostgresSearch: SearchEngine {
                 ownLookupsLeft -= 1
                 try readOwnCandidates(of: book, skipping: done, to: &reporter)
             case .pageIndex:
-                if libraryPages == nil { libraryPages = try candidates.pagesByBook(connection: connection) }
+                if libraryPages == nil {
+                    judgingLibraryPages = try candidates.hasPhrase
+                        && candidates.phraseIsOnMostPagesWithItsWords(in: book, connection: connection)
+                    libraryPages = try candidates.pagesByBook(loose: judgingLibraryPages, connection: connection)
+                }
                 let pages = (libraryPages?[book.id] ?? []).filter { !done.contains($0) }
                 if fetchedAhead[book.id] == nil { try fetchAhead(from: book, reporter) }
                 if let rows = fetchedAhead.removeValue(forKey: book.id) {
-                    for page in pages {
+                    for (index, page) in pages.enumerated() {
+                        if index % Self.pagesBetweenReads == 0 { connection.readAhead() }
                         guard let row = rows[page] else { continue }
-                        try report(row, page: page, of: book, to: &reporter)
+                        try reportLibraryPage(row, page: page, of: book, to: &reporter)
                     }
                 } else {
-                    try read(pages, of: book, to: &reporter)
+                    try read(pages, of: book, to: &reporter, fromLibraryLookup: true)
                 }
+            }
+        }
+
+        /// Reports a page the library-wide lookup found, and judges the
+        /// lookup's yield while its pages are fetched unchecked.
+        private mutating func reportLibraryPage(_ row: Row, page: Int, of book: RankedBook,
+                                                to reporter: inout HitReporter) throws {
+            let hit = try report(row, page: page, of: book, to: &reporter)
+            guard judgingLibraryPages else { return }
+            libraryPagesRead += 1
+            if hit { libraryPagesWithHits += 1 }
+            if libraryPagesRead >= Self.yieldProbePages && libraryPagesWithHits * 2 < libraryPagesRead {
+                judgingLibraryPages = false
+                libraryPages = try candidates.pagesByBook(loose: false, connection: connection)
             }
         }
 
@@ -361,8 +472,10 @@ struct PostgresSearch: SearchEngine {
             }
         }
 
-        /// Reads `pages` of the book, in the order given.
-        private mutating func read(_ pages: [Int], of book: RankedBook, to reporter: inout HitReporter) throws {
+        /// Reads `pages` of the book, in the order given; those of the
+        /// library-wide lookup as `fetchAhead` does.
+        private mutating func read(_ pages: [Int], of book: RankedBook, to reporter: inout HitReporter,
+                                   fromLibraryLookup: Bool = false) throws {
             var start = 0
             while start < pages.count {
                 let batch = Array(pages[start..<min(start + nextBatchSize(reporter), pages.count)])
@@ -373,7 +486,11 @@ struct PostgresSearch: SearchEngine {
                 for row in rows { if let page = row.int("page") { byPage[page] = row } }
                 for page in batch {
                     guard let row = byPage[page] else { continue }
-                    try report(row, page: page, of: book, to: &reporter)
+                    if fromLibraryLookup {
+                        try reportLibraryPage(row, page: page, of: book, to: &reporter)
+                    } else {
+                        try report(row, page: page, of: book, to: &reporter)
+                    }
                 }
             }
         }
@@ -381,26 +498,61 @@ struct PostgresSearch: SearchEngine {
         /// Fetches the text of `book`'s candidate pages and of the books after
         /// it that the library's lookup answered, a batch in one query: a rare
         /// word's every hit lies in hundreds of books of a page or two, a
-        /// round trip each before.
+        /// round trip each before. Without a limit, the next batch is sent
+        /// before this one's pages are reported, so that the server reads it
+        /// meanwhile.
         private mutating func fetchAhead(from book: RankedBook, _ reporter: HitReporter) throws {
-            guard let libraryPages, let start = position[book.id] else { return }
+            guard let start = position[book.id] else { return }
+            let end: Int
+            if let sent = sentAhead, sent.books.contains(book.id) {
+                sentAhead = nil
+                keep(try connection.receive(), of: sent.books)
+                end = sent.end
+            } else {
+                guard let batch = nextBatch(from: start, reporter) else { return }
+                keep(try connection.query(batch.sql, batch.bindings), of: batch.books)
+                end = batch.end
+            }
+            if sendsAhead, let next = nextBatch(from: end, reporter) {
+                try connection.send(next.sql, next.bindings)
+                sentAhead = (next.books, next.end)
+            }
+        }
+
+        /// The query for the pages of the books from `start` on that the
+        /// library's lookup answered, as many as a batch holds, and where the
+        /// next batch begins; nil when the first such book has more pages than
+        /// a batch (it is read in batches of its own) or no book is left.
+        private mutating func nextBatch(from start: Int, _ reporter: HitReporter)
+            -> (sql: String, bindings: [SQLBindable], books: [Int], end: Int)? {
+            guard let libraryPages, start < books.count else { return nil }
             let most = nextBatchSize(reporter)
-            var bookIDs: [Int] = [], pages: [Int] = []
-            for next in books[start...] {
+            var bookIDs: [Int] = [], pages: [Int] = [], batchBooks: [Int] = []
+            var end = books.count
+            for index in start..<books.count {
+                let next = books[index]
                 guard next.route == .pageIndex, let candidates = libraryPages[next.id] else { continue }
-                // A book with more pages than a batch is read in batches of its own.
-                if candidates.count > most { if next.id == book.id { return } else { break } }
-                if pages.count + candidates.count > most { break }
+                if candidates.count > most && batchBooks.isEmpty { return nil }
+                if pages.count + candidates.count > most {
+                    end = index
+                    break
+                }
                 bookIDs += Array(repeating: next.id, count: candidates.count)
                 pages += candidates
-                fetchedAhead[next.id] = [:]
+                batchBooks.append(next.id)
             }
-            guard !pages.isEmpty else { return }
+            guard !pages.isEmpty else { return nil }
             func array(_ values: [Int]) -> String { "{" + values.map(String.init).joined(separator: ",") + "}" }
-            for row in try connection.query("""
+            return ("""
                 SELECT p.book_id, p.page, p.label, p.text FROM pages p
                 JOIN unnest(?::bigint[], ?::int[]) AS wanted(book_id, page) ON p.book_id = wanted.book_id AND p.page = wanted.page
-                """, [array(bookIDs), array(pages)]) {
+                """, [array(bookIDs), array(pages)], batchBooks, end)
+        }
+
+        /// Keeps a batch's rows for its books, each of which has an entry (maybe empty) once fetched.
+        private mutating func keep(_ rows: [Row], of batchBooks: [Int]) {
+            for id in batchBooks { fetchedAhead[id] = [:] }
+            for row in rows {
                 guard let id = row.int("book_id"), let page = row.int("page") else { continue }
                 fetchedAhead[id, default: [:]][page] = row
             }
@@ -411,18 +563,22 @@ struct PostgresSearch: SearchEngine {
         /// the limit to say the search stopped there, so that `--limit 20` of
         /// a phrase on one hit a page is one query, not a batch of 20 and another.
         private mutating func nextBatchSize(_ reporter: HitReporter) -> Int {
-            defer { batchSize = min(batchSize * 2, PostgresSearch.textBatch) }
-            return min(max(batchSize, (reporter.hitsLeft ?? 0) + 1), PostgresSearch.textBatch)
+            defer { batchSize = min(batchSize * 2, mostPerBatch) }
+            return min(max(batchSize, (reporter.hitsLeft ?? 0) + 1), mostPerBatch)
         }
 
-        private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws {
+        /// Reports the page's hits; says whether it had any.
+        @discardableResult
+        private mutating func report(_ row: Row, page: Int, of book: RankedBook, to reporter: inout HitReporter) throws -> Bool {
             var text = try row.required("text", Row.string)
             let label = row.string("label")
-            try text.withUTF8 { text in
-                try reporter.report(matchers.matches(in: text, language: book.language), bookID: book.id) { match in
+            return try text.withUTF8 { text in
+                let matches = matchers.matches(in: text, language: book.language)
+                try reporter.report(matches, bookID: book.id) { match in
                     SearchHit(bookID: book.id, bookTitle: book.title, bookFormat: book.format, page: page, label: label,
                               snippet: TextMatcher.snippet(text, match), highlight: nil)
                 }
+                return !matches.isEmpty
             }
         }
     }

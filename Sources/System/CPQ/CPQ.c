@@ -69,6 +69,11 @@ LAZY_FUNCTION(PGresult *, PQexecPrepared,
             (PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues,
              const int *paramLengths, const int *paramFormats, int resultFormat),
             (conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat))
+LAZY_FUNCTION(int, PQsendQueryParams,
+            (PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
+             const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat),
+            (conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat))
+LAZY_FUNCTION(int, PQconsumeInput, (PGconn *conn), (conn))
 LAZY_FUNCTION(PGresult *, PQgetResult, (PGconn *conn), (conn))
 LAZY_FUNCTION(int, PQputCopyData, (PGconn *conn, const char *buffer, int nbytes), (conn, buffer, nbytes))
 LAZY_FUNCTION(int, PQputCopyEnd, (PGconn *conn, const char *errormsg), (conn, errormsg))
