@@ -97,10 +97,8 @@ public final class PostgresConnection {
 
     private func run(_ sql: String, _ bindings: [SQLBindable]) throws -> [Row] {
         readSent()
-        let text = PlaceholderNumbering.numbered(sql)
-        let parameters = bindings.map { PostgresParameter($0.sqlValue) }
-        let result = Self.withParameters(parameters) { values, lengths, formats in
-            PQexecParams(handle, text, Int32(parameters.count), nil, values, lengths, formats, 0)
+        let result = Self.withStatement(sql, bindings) { text, count, values, lengths, formats in
+            PQexecParams(handle, text, count, nil, values, lengths, formats, 0)
         }
         defer { PQclear(result) }
         return try check(result, sql: sql)
@@ -117,10 +115,8 @@ public final class PostgresConnection {
     /// One at a time; a statement run before `receive` first reads them.
     public func send(_ sql: String, _ bindings: [SQLBindable]) throws {
         readSent()
-        let text = PlaceholderNumbering.numbered(sql)
-        let parameters = bindings.map { PostgresParameter($0.sqlValue) }
-        let sentOK = Self.withParameters(parameters) { values, lengths, formats in
-            PQsendQueryParams(handle, text, Int32(parameters.count), nil, values, lengths, formats, 0)
+        let sentOK = Self.withStatement(sql, bindings) { text, count, values, lengths, formats in
+            PQsendQueryParams(handle, text, count, nil, values, lengths, formats, 0)
         }
         guard sentOK == 1 else { throw lastError(sql: sql) }
         sent = (sql, nil)
@@ -217,6 +213,16 @@ public final class PostgresConnection {
         var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
         pointers.append(nil)
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// The statement as the server reads it (`$n` placeholders) and its values, for one of libpq's calls.
+    private static func withStatement<T>(
+        _ sql: String, _ bindings: [SQLBindable],
+        _ body: (String, Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> T
+    ) -> T {
+        let text = PlaceholderNumbering.numbered(sql)
+        let parameters = bindings.map { PostgresParameter($0.sqlValue) }
+        return withParameters(parameters) { values, lengths, formats in body(text, Int32(parameters.count), values, lengths, formats) }
     }
 
     private static func withParameters<T>(
