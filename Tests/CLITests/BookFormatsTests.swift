@@ -94,6 +94,11 @@ final class BookFormatsTests: XCTestCase {
 
         let info = try library.ibook("info")
         XCTAssertTrue(info.stdout.contains("Format       EPUB"), info.stdout)
+        // Its package says dc:language en: the book's metadata, which --json calls so too (not a PDF's /Lang).
+        XCTAssertTrue(info.stdout.contains("Stemmed as   English (declared by the book's metadata)"), info.stdout)
+        struct Stemming: Decodable { var stemming: Source; struct Source: Decodable { var code: String; var source: String } }
+        let stemming = try JSONDecoder().decode(Stemming.self, from: Data(try library.ibook("info", "--json").stdout.utf8)).stemming
+        XCTAssertEqual([stemming.code, stemming.source], ["en", "metadata"])
         let thumbnail = try library.ibook("thumbnail")
         XCTAssertEqual(thumbnail.status, 0, thumbnail.stderr)
         let png = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: thumbnail.stdout.trimmingCharacters(in: .newlines)))))

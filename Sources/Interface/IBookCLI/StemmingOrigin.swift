@@ -2,10 +2,10 @@ import BookLibrary
 
 /// Where a book's stemming language came from, as `info` and `refresh` say it.
 package enum StemmingOrigin {
-    package static func text(_ language: StemmingLanguage, format: BookFormat = .pdf) -> String {
+    package static func text(_ language: StemmingLanguage) -> String {
         let name = language.isStemmed ? language.name : "\(language.name), words as written (no stemmer)"
         switch language.source {
-        case "pdf" where format != .pdf: return "\(name) (declared by the book's metadata)"
+        case "metadata": return "\(name) (declared by the book's metadata)"
         case "pdf": return "\(name) (declared by the PDF's /Lang)"
         case "xmp": return "\(name) (declared in the PDF's XMP metadata)"
         case "detected": return "\(name) (told from its text)"

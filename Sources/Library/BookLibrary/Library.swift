@@ -145,7 +145,10 @@ extension Library {
     public func stemmingLanguage(of book: Book) throws -> StemmingLanguage? {
         guard let row = try engine.queryRow("SELECT language, language_source FROM books WHERE id = ?", [book.id]),
               let code = row.string("language") else { return nil }
-        return StemmingLanguage(code: code, source: row.string("language_source"))
+        // Stored as `pdf` for any book whose file declares its language (LanguageSource); for a
+        // book that is not a PDF that was its package's metadata (an EPUB's dc:language), not a /Lang.
+        let source = row.string("language_source")
+        return StemmingLanguage(code: code, source: source == "pdf" && book.format != .pdf ? "metadata" : source)
     }
 
     @discardableResult

@@ -6,7 +6,7 @@ public struct StemmingLanguage: Codable, Equatable, Sendable {
     public var code: String
     /// The language's English name ("German").
     public var name: String
-    /// `pdf`, `xmp`, `detected`, `fallback` or `edited`.
+    /// `pdf`, `xmp`, `metadata` (what an EPUB, FB2 or MOBI declares), `detected`, `fallback` or `edited`.
     public var source: String?
     /// False where Snowball has no stemmer for the language: words are matched as written.
     public var isStemmed: Bool

@@ -38,7 +38,7 @@ package enum InfoCommand: Command {
         fields += [
             ("Tags", info.tags.isEmpty ? nil : info.tags.joined(separator: ", ")),
             ("Collections", info.collections.isEmpty ? nil : info.collections.joined(separator: ", ")),
-            ("Stemmed as", info.stemming.map { StemmingOrigin.text($0, format: book.format) }),
+            ("Stemmed as", info.stemming.map { StemmingOrigin.text($0) }),
             ("Format", book.format == .pdf ? nil : book.format.displayName),
             ("Pages", book.format.isLaidOut ? "\(book.pageCount) (as laid out at the reference page size)" : "\(book.pageCount)"),
             ("Page labels", info.labelledPages.map(Formatting.labelRuns)),

@@ -61,7 +61,7 @@ enum RefreshCommand: Command {
                 let before = [result.previousTitle, result.previousAuthor].compactMap { $0 }.joined(separator: " — ")
                 context.stdout.write("#\(book.id) \(before)\n    → \(book.title) — \(book.author) \(sources)\n")
                 if let previous = result.previousStemming, let now = result.stemming {
-                    context.stdout.write("    stemmed as \(previous.name) → \(StemmingOrigin.text(now, format: book.format)), index rebuilt\n")
+                    context.stdout.write("    stemmed as \(previous.name) → \(StemmingOrigin.text(now)), index rebuilt\n")
                 }
                 context.stdout.write(text)
             } else if newText > 0 {
