@@ -25,11 +25,11 @@ public final class PgBouncer: TestResource, @unchecked Sendable {
         guard Self.isInstalled else {
             throw PostgresServer.Unavailable(reason: "PgBouncer is not installed: no /usr/sbin/pgbouncer (make deps installs it)")
         }
+        // Only its socket's name: PgBouncer listens on no TCP port here.
+        port = try PostgresServer.freePort()
         var template = Array("\(front.directory)-bouncer.XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw PostgresServer.Unavailable(reason: "mkdtemp beside \(front.directory) failed") }
         directory = String(cString: made)
-        // Only its socket's name: PgBouncer listens on no TCP port here.
-        port = try PostgresServer.freePort()
         let directory = directory
         cleanup = Cleanup.register("PgBouncer in \(directory)",
                                    stillThere: { FileManager.default.fileExists(atPath: directory) },
