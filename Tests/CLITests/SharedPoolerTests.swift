@@ -59,10 +59,16 @@ final class SharedPoolerTests: XCTestCase {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The server's backends of `user` (what pg_stat_activity lists as theirs).
+    /// The server's backends of `user` (what pg_stat_activity lists as theirs), once those of
+    /// commands that went straight to the server have had up to 5 s to end.
     private func backends(of user: String) throws -> [String] {
-        try setup.server.psql("SELECT pid FROM pg_stat_activity WHERE usename = '\(user)' ORDER BY pid", database: setup.database)
-            .split(separator: "\n").map(String.init)
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            let pids = try setup.server.psql("SELECT pid FROM pg_stat_activity WHERE usename = '\(user)' ORDER BY pid",
+                                             database: setup.database).split(separator: "\n").map(String.init)
+            if pids.count <= 1 || Date() > deadline { return pids }
+            usleep(50_000)
+        }
     }
 
     func testWhatAReaderRunsThroughThePoolerPrintsWhatItPrintsOnTheServer() throws {
