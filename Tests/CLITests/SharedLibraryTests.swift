@@ -277,13 +277,41 @@ final class SharedLibraryTests: XCTestCase {
         // Each asks for what it needs of the library (LibraryCapabilities), a shared one has none of these yet.
         for (arguments, name) in [(["ocr", "1"], "ocr"), (["check", "--index"], "check --index"),
                                   (["edit", "1", "--write", "--title", "x"], "edit --write"), (["notes"], "notes"),
-                                  (["refresh"], "refresh"), (["thumbnails", "1", "-o", "out"], "thumbnails"),
-                                  (["search", "--notes", "x"], "search --notes")] {
+                                  (["refresh"], "refresh"), (["search", "--notes", "x"], "search --notes")] {
             let result = try ibook(arguments, database: database)
             XCTAssertEqual(result.status, 1, "\(arguments)")
             XCTAssertEqual(result.stderr, "Error: ibook \(name) does not work on a shared library yet\n")
             XCTAssertEqual(result.stdout, "")
         }
+    }
+
+    /// Thumbnails, a contact sheet and a watermarked copy of a shared library's book are drawn from this
+    /// machine's copy of its file, as from a local library's: the same PNGs and PDF, byte for byte.
+    func testThumbnailsAndWatermarksDrawThisMachinesCopyOfTheFile() throws {
+        let database = try filledLibrary()
+        let out = try Fixtures.temporaryDirectory("shared-thumbnails")
+        defer { try? FileManager.default.removeItem(at: out) }
+        for (name, run) in [("local", { (arguments: [String]) in try self.local.ibook(arguments) }),
+                            ("shared", { (arguments: [String]) in try self.ibook(arguments, database: database) })] {
+            for arguments in [["thumbnails", "1", "--sheet", "--pages", "1-8", "-o", out.path + "/\(name)-sheet.png"],
+                              ["thumbnails", "1", "--pages", "i-ii", "-o", out.path + "/\(name)-pages"],
+                              ["watermark", "2", "--text", "DRAFT", "-o", out.path + "/\(name)-draft.pdf"]] {
+                let result = try run(arguments)
+                XCTAssertEqual(result.status, 0, "\(name) \(arguments): \(result.stderr)")
+            }
+        }
+        for file in ["sheet.png", "pages/page-01.png", "pages/page-02.png"] {
+            let here = try Data(contentsOf: out.appendingPathComponent("local-" + file))
+            let there = try Data(contentsOf: out.appendingPathComponent("shared-" + file))
+            XCTAssertEqual(there, here, file)
+            XCTAssertGreaterThan(there.count, 1000, file)
+        }
+        // The stamped copies differ only in their IDs and dates: the same text, page for page.
+        let drafts = try ["local", "shared"].map {
+            try Run.process("/usr/bin/pdftotext", [out.appendingPathComponent("\($0)-draft.pdf").path, "-"]).stdout
+        }
+        XCTAssertEqual(drafts[1], drafts[0])
+        XCTAssertTrue(drafts[1].contains("Café"), drafts[1])
     }
 
     /// The reader on a shared library: the pages of this machine's copy, the place you stopped kept on

@@ -16,13 +16,11 @@ public struct LibraryCapabilities: OptionSet, Sendable {
     /// Book files on this machine's own paths, which ibook may rewrite
     /// (`edit --write`), read again (`refresh`) and relink when a copy is added.
     public static let ownFiles = LibraryCapabilities(rawValue: 1 << 3)
-    /// The full-screen reader, contact sheets, printing and watermarking a book from the library.
-    public static let pageWork = LibraryCapabilities(rawValue: 1 << 4)
     /// A library in a folder of this machine, which `migrate` copies to and from a server.
     public static let localFolder = LibraryCapabilities(rawValue: 1 << 5)
 
     /// What a library in a folder can do.
-    public static let local: LibraryCapabilities = [.annotations, .ocr, .indexMaintenance, .ownFiles, .pageWork, .localFolder]
+    public static let local: LibraryCapabilities = [.annotations, .ocr, .indexMaintenance, .ownFiles, .localFolder]
     /// What a library on a PostgreSQL server can do.
     public static let shared: LibraryCapabilities = []
 }

@@ -7,8 +7,6 @@ import Foundation
 import IBookCLI
 
 enum ComposeCommand: Command {
-    static let requires: LibraryCapabilities = [.pageWork]
-
     enum Arguments {
         static let template = Argument<String>("template", help: "A template folder or its main HTML file (with --init: the folder to create).", optional: true)
     }

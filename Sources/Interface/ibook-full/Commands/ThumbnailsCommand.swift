@@ -9,9 +9,6 @@ import IBookCLI
 enum ThumbnailsCommand: Command {
     static let defaults = ContactSheetOptions()
 
-    static let requires: LibraryCapabilities = [.pageWork]
-
-
     enum Arguments {
         static let book = Argument<String>("book", help: "An id, a file path or part of the title (default: the open book).", optional: true)
     }

@@ -12,8 +12,6 @@ import PageRanges
 import Watermark
 
 enum WatermarkCommand: Command {
-    static let requires: LibraryCapabilities = [.pageWork]
-
     enum Arguments {
         static let book = Argument<String>("book", help: "A book or a PDF file (default: the open book).", optional: true)
     }
