@@ -11,28 +11,14 @@ final class LaidOutLinkWorkerTests: XCTestCase {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    private var executable: String {
-        URL(fileURLWithPath: Run.ibookPath).deletingLastPathComponent().appendingPathComponent("ibook-full").path
-    }
-
-    private func reply(_ client: RenderClient, _ request: RenderRequest) throws -> RenderReply {
-        XCTAssertNil(client.send(request))
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline {
-            if let (_, reply) = client.collectReply() { return reply }
-            usleep(10_000)
-        }
-        throw XCTSkip("no reply in 120 s")
-    }
-
     /// The links the worker reported with each page of the layout, by page.
     private func links(_ client: RenderClient, _ path: String, _ layout: RenderLayout) throws -> [Int: [PageLink]] {
         let mapRequest = RenderRequest(path: path, password: nil, page: 1, boxWidth: 1, boxHeight: 1, layout: layout, pageMap: true)
-        guard case .pageMap(let map) = try reply(client, mapRequest) else { throw XCTSkip("no page map") }
+        guard case .pageMap(let map) = try RenderWorkerUnderTest.reply(client, mapRequest) else { throw XCTSkip("no page map") }
         var found: [Int: [PageLink]] = [:]
         for page in 1...map.viewPageCount {
             let request = RenderRequest(path: path, password: nil, page: page, boxWidth: 200, boxHeight: 200, layout: layout)
-            guard case .page(.image(_, _, let links)) = try reply(client, request) else { throw XCTSkip("no page \(page)") }
+            guard case .page(.image(_, _, let links)) = try RenderWorkerUnderTest.reply(client, request) else { throw XCTSkip("no page \(page)") }
             found[page] = links
         }
         return found
@@ -40,7 +26,7 @@ final class LaidOutLinkWorkerTests: XCTestCase {
 
     func testAViewPagesLinksLeadToPagesOfItsLayout() throws {
         let path = try Fixtures.requireCorpus("internallinks.epub's links").appendingPathComponent("epub/internallinks.epub").path
-        let client = RenderClient(executable: executable, timeLimit: 120)
+        let client = RenderClient(executable: RenderWorkerUnderTest.executable, timeLimit: 120)
         let small = RenderLayout(pixelWidth: 800, pixelHeight: 29 * 16, fontSize: 11)
         let large = RenderLayout(pixelWidth: 800, pixelHeight: 29 * 16, fontSize: 18)
         let atSmall = try links(client, path, small), atLarge = try links(client, path, large)
@@ -64,7 +50,7 @@ final class LaidOutLinkWorkerTests: XCTestCase {
         // A PDF's page brings no links: the reader reads those itself.
         let pdf = Fixtures.sampleBook("lighthouses.pdf")
         let request = RenderRequest(path: pdf, password: nil, page: 1, boxWidth: 200, boxHeight: 200)
-        guard case .page(.image(_, _, let none)) = try reply(client, request) else { return XCTFail("no PDF page") }
+        guard case .page(.image(_, _, let none)) = try RenderWorkerUnderTest.reply(client, request) else { return XCTFail("no PDF page") }
         XCTAssertTrue(none.isEmpty)
     }
 }

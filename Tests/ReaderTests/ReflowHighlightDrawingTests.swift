@@ -11,20 +11,6 @@ final class ReflowHighlightDrawingTests: XCTestCase {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    private var executable: String {
-        URL(fileURLWithPath: Run.ibookPath).deletingLastPathComponent().appendingPathComponent("ibook-full").path
-    }
-
-    private func reply(_ client: RenderClient, _ request: RenderRequest) throws -> RenderReply {
-        XCTAssertNil(client.send(request))
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if let (_, reply) = client.collectReply() { return reply }
-            usleep(10_000)
-        }
-        throw XCTSkip("no reply in 60 s")
-    }
-
     func testAHighlightCoversItsWordsAtEveryTypeSize() throws {
         let path = Fixtures.sampleBook("voyage.epub")
         let passage = "The captain described the ice on the rigging for almost an hour"
@@ -40,19 +26,19 @@ final class ReflowHighlightDrawingTests: XCTestCase {
         let highlight = TextHighlight(chapter: start.chapter, firstLetter: start.letters + before,
                                       lastLetter: start.letters + before + inside - 1, red: 255, green: 255, blue: 0)
 
-        let client = RenderClient(executable: executable, timeLimit: 60)
+        let client = RenderClient(executable: RenderWorkerUnderTest.executable, timeLimit: 60)
         for fontSize in [10.0, 18.0] {
             let layout = RenderLayout(pixelWidth: 800, pixelHeight: 464, fontSize: fontSize)
-            guard case .pageMap(let map) = try reply(client, RenderRequest(path: path, password: nil, page: 1, boxWidth: 1,
-                                                                             boxHeight: 1, layout: layout, pageMap: true)) else {
+            let mapRequest = RenderRequest(path: path, password: nil, page: 1, boxWidth: 1, boxHeight: 1, layout: layout, pageMap: true)
+            guard case .pageMap(let map) = try RenderWorkerUnderTest.reply(client, mapRequest, timeout: 60) else {
                 return XCTFail("no page map")
             }
             let view = map.viewPage(holding: highlight.first)
             var plain = RenderRequest(path: path, password: nil, page: view, boxWidth: 800, boxHeight: 464, find: "The captain described", layout: layout)
-            guard case .page(.image(let bare, let matches, _)) = try reply(client, plain) else { return XCTFail("no page") }
+            guard case .page(.image(let bare, let matches, _)) = try RenderWorkerUnderTest.reply(client, plain, timeout: 60) else { return XCTFail("no page") }
             XCTAssertFalse(matches.isEmpty, "the passage begins on view page \(view) at \(fontSize) pt")
             plain.highlights = [highlight]
-            guard case .page(.image(let marked, _, _)) = try reply(client, plain) else { return XCTFail("no page") }
+            guard case .page(.image(let marked, _, _)) = try RenderWorkerUnderTest.reply(client, plain, timeout: 60) else { return XCTFail("no page") }
             XCTAssertEqual(marked.width, bare.width)
             XCTAssertEqual(marked.height, bare.height)
 

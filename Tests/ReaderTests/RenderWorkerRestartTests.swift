@@ -12,10 +12,6 @@ final class RenderWorkerRestartTests: XCTestCase {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    private var executable: String {
-        URL(fileURLWithPath: Run.ibookPath).deletingLastPathComponent().appendingPathComponent("ibook-full").path
-    }
-
     private func request(_ page: Int) -> RenderRequest {
         RenderRequest(path: Fixtures.sampleBook("lighthouses.pdf"), password: nil, page: page, boxWidth: 300, boxHeight: 400)
     }
@@ -49,7 +45,7 @@ final class RenderWorkerRestartTests: XCTestCase {
     }
 
     func testAWorkerKilledWhileIdleIsReplacedAndThePageRendered() throws {
-        let client = RenderClient(executable: executable)
+        let client = RenderClient(executable: RenderWorkerUnderTest.executable)
         XCTAssertNil(client.send(request(3)))
         assertImage(collect(client), "first page")
         let first = try XCTUnwrap(client.workerProcessID)
@@ -65,7 +61,7 @@ final class RenderWorkerRestartTests: XCTestCase {
     }
 
     func testAWorkerKilledMidPageIsReplacedAndThePageRenderedAgain() throws {
-        let client = RenderClient(executable: executable)
+        let client = RenderClient(executable: RenderWorkerUnderTest.executable)
         XCTAssertNil(client.send(request(1)))
         assertImage(collect(client), "a worker up")
         let first = try XCTUnwrap(client.workerProcessID)

@@ -11,10 +11,6 @@ final class ViewLayoutWorkerTests: XCTestCase {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    private var executable: String {
-        URL(fileURLWithPath: Run.ibookPath).deletingLastPathComponent().appendingPathComponent("ibook-full").path
-    }
-
     private func mobyDick() throws -> String {
         try Fixtures.requireCorpus("Moby-Dick laid out for the screen").appendingPathComponent("epub/moby-dick.epub").path
     }
@@ -24,20 +20,10 @@ final class ViewLayoutWorkerTests: XCTestCase {
         RenderLayout(pixelWidth: 800, pixelHeight: 29 * 16, fontSize: fontSize)
     }
 
-    private func reply(_ client: RenderClient, _ request: RenderRequest, timeout: TimeInterval = 120) throws -> RenderReply {
-        XCTAssertNil(client.send(request))
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let (_, reply) = client.collectReply() { return reply }
-            usleep(10_000)
-        }
-        throw XCTSkip("no reply in \(timeout) s")
-    }
-
     private func pageMap(_ client: RenderClient, _ path: String, fontSize: Double) throws -> PageMap {
         let request = RenderRequest(path: path, password: nil, page: 1, boxWidth: 1, boxHeight: 1,
                                     layout: layout(fontSize: fontSize), pageMap: true)
-        switch try reply(client, request) {
+        switch try RenderWorkerUnderTest.reply(client, request) {
         case .pageMap(let map): return map
         default: throw XCTSkip("no page map")
         }
@@ -45,7 +31,7 @@ final class ViewLayoutWorkerTests: XCTestCase {
 
     func testReferencePagesMapToViewPagesAndBackAtTwoFontSizes() throws {
         let path = try mobyDick()
-        let client = RenderClient(executable: executable, timeLimit: 120)
+        let client = RenderClient(executable: RenderWorkerUnderTest.executable, timeLimit: 120)
         let started = Date()
         let small = try pageMap(client, path, fontSize: 11)
         let smallTime = Date().timeIntervalSince(started)
@@ -72,13 +58,13 @@ final class ViewLayoutWorkerTests: XCTestCase {
     /// The matches `find` outlines on a page (of the reference layout without one).
     private func matches(_ client: RenderClient, _ path: String, page: Int, layout: RenderLayout?) throws -> Int {
         let request = RenderRequest(path: path, password: nil, page: page, boxWidth: 40, boxHeight: 40, find: "Ishmael", layout: layout)
-        guard case .page(.image(_, let matches, _)) = try reply(client, request) else { throw XCTSkip("no page \(page)") }
+        guard case .page(.image(_, let matches, _)) = try RenderWorkerUnderTest.reply(client, request) else { throw XCTSkip("no page \(page)") }
         return matches.count
     }
 
     func testSearchHitsArePlacedOnTheViewPagesTheyAreOn() throws {
         let path = try mobyDick()
-        let client = RenderClient(executable: executable, timeLimit: 120)
+        let client = RenderClient(executable: RenderWorkerUnderTest.executable, timeLimit: 120)
         // The hits the library would give: each occurrence on the first reference pages, by page.
         var hitPages: [Int] = []
         for page in 1...40 { hitPages += Array(repeating: page, count: try matches(client, path, page: page, layout: nil)) }
@@ -87,7 +73,7 @@ final class ViewLayoutWorkerTests: XCTestCase {
         let map = try pageMap(client, path, fontSize: 20)
         var request = RenderRequest(path: path, password: nil, page: 1, boxWidth: 1, boxHeight: 1, find: "Ishmael", layout: layout)
         request.hitPages = hitPages
-        guard case .hitPlaces(let places) = try reply(client, request) else { return XCTFail("no hit places") }
+        guard case .hitPlaces(let places) = try RenderWorkerUnderTest.reply(client, request) else { return XCTFail("no hit places") }
         XCTAssertEqual(places.count, hitPages.count)
         var movedOn = 0
         for (place, reference) in zip(places, hitPages) {
@@ -102,9 +88,9 @@ final class ViewLayoutWorkerTests: XCTestCase {
 
     func testAViewPageRendersAtTheLayoutsProportions() throws {
         let path = try mobyDick()
-        let client = RenderClient(executable: executable, timeLimit: 120)
+        let client = RenderClient(executable: RenderWorkerUnderTest.executable, timeLimit: 120)
         let request = RenderRequest(path: path, password: nil, page: 2, boxWidth: 800, boxHeight: 29 * 16, layout: layout(fontSize: 11))
-        guard case .page(.image(let image, _, _)) = try reply(client, request) else { return XCTFail("no image") }
+        guard case .page(.image(let image, _, _)) = try RenderWorkerUnderTest.reply(client, request) else { return XCTFail("no image") }
         XCTAssertEqual(Double(image.width) / Double(image.height), 800.0 / 464.0, accuracy: 0.02)
     }
 }
