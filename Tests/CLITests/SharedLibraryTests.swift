@@ -314,6 +314,34 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertTrue(drafts[1].contains("Café"), drafts[1])
     }
 
+    /// A book whose file is not on this machine (moved, or on another's disk only): each command that
+    /// draws its pages says so in one line naming the file, exits 1 and writes nothing, as locally;
+    /// what the server holds of it still reads.
+    func testABookWhoseFileIsNotOnThisMachineIsOneLineAndWritesNothing() throws {
+        let library = try TestLibrary("shared-missing-file")
+        let copy = library.root.appendingPathComponent("moved-away.pdf")
+        try FileManager.default.copyItem(atPath: Fixtures.sampleBook("lighthouses.pdf"), toPath: copy.path)
+        XCTAssertEqual(try library.ibook(["add", copy.path]).status, 0)
+        let database = try freshDatabase()
+        XCTAssertEqual(try ibook("server", "init", server.url(database: database)).status, 0)
+        XCTAssertEqual(try library.ibook(["migrate", "--to", server.url(database: database)]).status, 0)
+        try FileManager.default.removeItem(at: copy)
+        let out = try Fixtures.temporaryDirectory("shared-missing-out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        for arguments in [["thumbnails", "1", "--sheet", "-o", out.path + "/sheet.png"],
+                          ["thumbnails", "1", "--pages", "1-2", "-o", out.path + "/pages"],
+                          ["watermark", "1", "--text", "DRAFT", "-o", out.path + "/draft.pdf"],
+                          ["show", "1", "2", "-o", out.path + "/page.png"]] {
+            let result = try ibook(arguments, database: database)
+            XCTAssertEqual(result.status, 1, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "Error: \(copy.path): no such file\n", "\(arguments)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [], "nothing written")
+        let found = try ibook(["search", "--all", "lamp"], database: database)
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertTrue(found.stdout.contains("[lamp]"), found.stdout)
+    }
+
     /// The reader on a shared library: the pages of this machine's copy, the place you stopped kept on
     /// the server for `ibook history`, and one line on the status line where it needs a local library.
     func testViewReadsASharedLibrarysBookAndKeepsThePlaceOnTheServer() throws {

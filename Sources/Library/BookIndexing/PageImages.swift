@@ -11,9 +11,10 @@ struct PageImages {
                progress: ((_ done: Int, _ total: Int) -> Void)?) throws -> ThumbnailFiles {
         let options = try options.validated()
         let directory = URL(fileURLWithPath: folder).standardizedFileURL
-        try Self.makeFolder(directory.path)
+        // The book is opened first: one that cannot be (its file gone, a wrong password) leaves no folder behind.
         let thumbnailer = try PageThumbnailer(book: book, pages: options.pages, size: options.thumbnailSize,
                                               password: options.password)
+        try Self.makeFolder(directory.path)
         let digits = String(thumbnailer.document.pageCount).count
         var result = ThumbnailFiles(files: [], pages: thumbnailer.pages, unrendered: [])
         for (index, page) in thumbnailer.pages.enumerated() {
