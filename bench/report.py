@@ -128,7 +128,7 @@ def main():
     table = out[header:]
     table.sort(key=lambda line: section_order.index(section_key(line)) if section_key(line) in section_order else 99)
     out[header:] = table
-    out += ["", f"Targets missed: {misses}." + (f" Sections {', '.join(sorted(run))} were run now ({args.mode}); the other rows and notes are from the previous run." if run else ""), ""]
+    out += ["", f"Targets missed: {misses}." + (f" {'Section' if len(run) == 1 else 'Sections'} {', '.join(sorted(run))} {'was' if len(run) == 1 else 'were'} run now ({args.mode}); the other rows and notes are from the previous run." if run else ""), ""]
     notes = kept_notes + notes
     if notes:
         out += ["Notes:", ""] + [f"- {note}" for note in notes] + [""]
