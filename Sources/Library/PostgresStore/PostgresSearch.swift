@@ -331,8 +331,7 @@ struct PostgresSearch: SearchEngine {
             position.reserveCapacity(books.count)
             for (index, book) in books.enumerated() { position[book.id] = index }
             if !limited {
-                let pages = books.lazy.filter { $0.route == .pageIndex }.reduce(Int64(0)) { $0 + Self.pageCount(ofParts: $1) }
-                ownLookupsLeft = pages > Self.longLibraryLookup ? 1 : 0
+                ownLookupsLeft = Self.partPagesExceed(Self.longLibraryLookup, in: books) ? 1 : 0
                 mostPerBatch = PostgresSearch.everyHitTextBatch
                 sendsAhead = true
             }
@@ -438,6 +437,17 @@ struct PostgresSearch: SearchEngine {
 
         private static func pageCount(ofParts book: RankedBook) -> Int64 {
             book.partRows.reduce(0) { $0 + $1.upperBound - $1.lowerBound + 1 }
+        }
+
+        /// Whether the matching parts of the books the page index answers for
+        /// hold more than `limit` pages: counted only until they do.
+        private static func partPagesExceed(_ limit: Int64, in books: [RankedBook]) -> Bool {
+            var pages: Int64 = 0
+            for book in books where book.route == .pageIndex {
+                pages += pageCount(ofParts: book)
+                if pages > limit { return true }
+            }
+            return false
         }
 
         /// Every page of `books`' parts that hold every word, by book in page
