@@ -119,7 +119,7 @@ let package = Package(
         .target(name: "SplashThumbnails", dependencies: ["FileNames", "BookLibrary", "Raster", "FileOutput"], path: "Sources/Library/SplashThumbnails"),
         .target(name: "Store", dependencies: ["CSQLite", "LeanBasics"], path: "Sources/Foundations/Store"),
         // PostgreSQL through libpq, giving the rows and errors Store gives: the shared library's engine.
-        .target(name: "Postgres", dependencies: ["CPQ", "Store", "LeanBasics"], path: "Sources/Foundations/Postgres"),
+        .target(name: "Postgres", dependencies: ["CPQ", "CSHA256", "Store", "LeanBasics"], path: "Sources/Foundations/Postgres"),
         // Tesseract through its C API: page images in, text and word boxes out. Knows nothing of PDFs.
         .target(name: "OCR", dependencies: ["CTesseract", "Raster", "Documents"], path: "Sources/Formats/OCR"),
         .target(name: "Arguments", path: "Sources/Foundations/Arguments"),

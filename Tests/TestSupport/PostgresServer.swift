@@ -134,6 +134,15 @@ public final class PostgresServer: TestResource, @unchecked Sendable {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Makes the socket ask `user` for a password by `method` (`scram-sha-256`, `md5`, `password`)
+    /// rather than trust them: a line before the trusting ones, read again at once.
+    public func askPasswordOnSocket(user: String, method: String) throws {
+        let file = dataDirectory + "/pg_hba.conf"
+        let lines = try String(contentsOfFile: file, encoding: .utf8)
+        try ("local all \(user) \(method)\n" + lines).write(toFile: file, atomically: false, encoding: .utf8)
+        try psql("SELECT pg_reload_conf()")
+    }
+
     public func createDatabase(_ name: String) throws {
         try psql("CREATE DATABASE \(name)")
     }

@@ -1,7 +1,7 @@
 import LeanBasics
 import Store
 
-/// A failed libpq call: the server's SQLSTATE and message, or a connection
+/// A failed statement (through libpq or ibook's own protocol): the server's SQLSTATE and message, or a connection
 /// that could not be made, with a one-line explanation people can act on.
 public struct PostgresError: StoreFailure, CustomStringConvertible, Equatable, Sendable {
     public enum Kind: Sendable, Equatable {
@@ -47,7 +47,7 @@ public struct PostgresError: StoreFailure, CustomStringConvertible, Equatable, S
         self.init(kind: kind, sqlState: sqlState, message: message, sql: sql)
     }
 
-    /// A connection libpq could not make. libpq gives no SQLSTATE before the
+    /// A connection that could not be made. libpq gives no SQLSTATE before the
     /// session exists, so the server's FATAL message says which case it is.
     init(connectionMessage raw: String, target: String) {
         let message = raw.split(separator: "\n").map { $0.trimmingWhitespace() }

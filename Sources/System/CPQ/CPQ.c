@@ -4,9 +4,11 @@
    Kerberos, LDAP, NSS...) whose loading and symbol binding cost every ibook
    process about 10 ms of CPU: as much as a whole search of a small library,
    and most of what separated a thumbnail from pdftoppm. Only a library shared
-   on a PostgreSQL server needs libpq, so each function libpq offers that the
-   Postgres module calls is defined here under its own name and forwards to the
-   real one, looked up once in libpq.so.5 opened on the first call.
+   on a PostgreSQL server reached over the network needs libpq (on a server's
+   local socket the Postgres module speaks the protocol itself: WireSession),
+   so each function libpq offers that the Postgres module calls is defined here
+   under its own name and forwards to the real one, looked up once in
+   libpq.so.5 opened on the first call.
 
    A function the Postgres module starts calling needs its line below (the
    linker names it as undefined until then). The mechanism is CLazyLibrary's. */

@@ -1,0 +1,217 @@
+import Foundation
+@testable import Postgres
+import Store
+import TestSupport
+import XCTest
+
+/// ibook's own speaking of PostgreSQL's protocol on a server's socket, against
+/// libpq's over TCP on the same real server, and against a server that lies.
+final class WireSessionTests: XCTestCase {
+    private static let fixture = ServerFixture<PostgresServer>()
+    private var server: PostgresServer!
+
+    override class func setUp() {
+        super.setUp()
+        fixture.start { server in
+            for (user, method, encryption) in [("scram_reader", "scram-sha-256", "scram-sha-256"),
+                                               ("md5_reader", "md5", "md5"), ("plain_reader", "password", "scram-sha-256")] {
+                try server.psql("SET password_encryption = '\(encryption)'; CREATE ROLE \(user) LOGIN PASSWORD 'right:pw'")
+                try server.askPasswordOnSocket(user: user, method: method)
+            }
+            return server
+        }
+    }
+
+    override class func tearDown() {
+        fixture.stop()
+        super.tearDown()
+    }
+
+    override func setUpWithError() throws {
+        server = try Self.fixture.value()
+    }
+
+    override func tearDown() {
+        server = nil
+    }
+
+    private func socketURL(user: String, password: String? = nil) -> String {
+        let login = password.map { "\(user):\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? user
+        return "postgresql://\(login)@/postgres?host=\(server.directory)&port=\(server.port)"
+    }
+
+    func testTheSocketIsSpokenByIbookAndTCPByLibpqWithTheSameValues() throws {
+        try server.psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'carol') THEN CREATE ROLE carol LOGIN PASSWORD 'right'; END IF; END $$")
+        let local = try PostgresConnection(url: server.url(user: "carol", database: "postgres"))
+        let remote = try PostgresConnection(url: server.tcpURL(user: "carol", password: "right", database: "postgres"))
+        XCTAssertTrue(local.isSpokenByIbook)
+        XCTAssertFalse(remote.isSpokenByIbook)
+        XCTAssertEqual(local.user, "carol")
+        XCTAssertEqual(local.target, "\(server.directory):\(server.port)/postgres")
+        let sql = """
+            SELECT 42::bigint AS big, -7::smallint AS small, 2.5::float8 AS real, 'NaN'::float8 AS nan, true AS yes,
+                   false AS no, decode('00ff10', 'hex') AS blob, 'é ✓ 書'::text AS text, NULL::text AS nothing,
+                   ?::text AS bound, ?::bytea AS boundblob, ?::integer AS boundnull, repeat('x', 300000) AS long
+            """
+        let bindings: [SQLBindable] = ["a\u{0}b", SQLValue.blob([0, 1, 2, 0, 255]), SQLValue.null]
+        let mine = try XCTUnwrap(local.query(sql, bindings).first)
+        let libpqs = try XCTUnwrap(remote.query(sql, bindings).first)
+        XCTAssertEqual(mine.columnNames, libpqs.columnNames)
+        XCTAssertEqual(mine.values.map { "\($0)" }, libpqs.values.map { "\($0)" })
+        XCTAssertEqual(mine["big"], .integer(42))
+        XCTAssertEqual(mine["blob"], .blob([0, 0xFF, 0x10]))
+        XCTAssertEqual(mine["bound"], .text("a"), "a text value ends at its NUL, as libpq sends it")
+        XCTAssertEqual(mine["boundblob"], .blob([0, 1, 2, 0, 255]))
+        XCTAssertEqual(mine["nothing"], .null)
+        // Scripts, changes, transactions and errors, as through libpq.
+        for db in [local, remote] {
+            try db.execute("CREATE TEMP TABLE t (i integer PRIMARY KEY); INSERT INTO t VALUES (1), (2), (3)")
+            try db.execute("UPDATE t SET i = i + 10 WHERE i > ?", [1])
+            XCTAssertEqual(db.changes, 2)
+            XCTAssertThrowsError(try db.transaction { try db.execute("INSERT INTO t VALUES (?)", [1]) }) { error in
+                XCTAssertEqual((error as? PostgresError)?.sqlState, "23505")
+            }
+            XCTAssertFalse(db.isInTransaction)
+            try db.send("SELECT i FROM t ORDER BY i", [])
+            db.readAhead()
+            XCTAssertEqual(try db.receive().map { $0["i"] }, [.integer(1), .integer(12), .integer(13)])
+            XCTAssertThrowsError(try db.execute("SELECT * FROM no_such_table")) { error in
+                XCTAssertEqual("\(error)", "PostgreSQL error (SQLSTATE 42P01): relation \"no_such_table\" does not exist")
+            }
+        }
+    }
+
+    func testEveryLoginByPasswordOnTheSocket() throws {
+        for user in ["scram_reader", "md5_reader", "plain_reader"] {
+            let db = try PostgresConnection(url: socketURL(user: user, password: "right:pw"))
+            XCTAssertTrue(db.isSpokenByIbook, user)
+            XCTAssertEqual(try db.query("SELECT current_user AS u").first?["u"], .text(user))
+            XCTAssertThrowsError(try PostgresConnection(url: socketURL(user: user, password: "wrong")), user) { error in
+                let error = error as? PostgresError
+                XCTAssertEqual(error?.kind, .authenticationFailed, user)
+                XCTAssertEqual(error?.message, "password authentication failed for user \"\(user)\"", user)
+            }
+            XCTAssertThrowsError(try PostgresConnection(url: socketURL(user: user)), user) { error in
+                XCTAssertEqual((error as? PostgresError)?.kind, .authenticationFailed, user)
+                XCTAssertEqual("\(error)".contains("\n"), false)
+            }
+        }
+    }
+
+    func testThePasswordFileIsReadAsLibpqReadsIt() throws {
+        let folder = try makeTemporaryFolder()
+        let file = folder + "/pgpass"
+        try """
+            # comment
+            otherhost:*:*:*:nope
+            \(server.directory):\(server.port):*:scram_reader:right\\:pw
+            *:*:*:*:fallback:ignored
+            """.write(toFile: file, atomically: false, encoding: .utf8)
+        chmod(file, 0o600)
+        func address(_ user: String) -> WireAddress? {
+            WireAddress(url: socketURL(user: user), defaults: [], environment: ["PGPASSFILE": file])
+        }
+        XCTAssertEqual(address("scram_reader")?.password, "right:pw")
+        XCTAssertEqual(address("someone")?.password, "fallback", "the password ends at the next colon")
+        chmod(file, 0o640)
+        XCTAssertNil(address("scram_reader")?.password, "a file others may read is ignored")
+        chmod(file, 0o600)
+        setenv("PGPASSFILE", file, 1)
+        defer { unsetenv("PGPASSFILE") }
+        let db = try PostgresConnection(url: socketURL(user: "scram_reader"))
+        XCTAssertTrue(db.isSpokenByIbook)
+    }
+
+    func testWhatIbookDoesNotSpeakIsLeftToLibpq() {
+        let socket = "postgresql://u@/db?host=/run/pg"
+        func spoken(_ url: String, _ environment: [String: String] = [:]) -> Bool {
+            WireAddress(url: url, defaults: [("application_name", "ibook")], environment: environment) != nil
+        }
+        XCTAssertTrue(spoken(socket))
+        XCTAssertTrue(spoken("postgresql://u@%2Frun%2Fpg:5433/db"))
+        XCTAssertTrue(spoken("postgresql:///db", ["PGHOST": "/run/pg", "PGUSER": "u"]))
+        XCTAssertFalse(spoken("postgresql://u@db.example.org/db"), "a host name is TCP")
+        XCTAssertFalse(spoken("postgresql://u@127.0.0.1:5432/db"))
+        XCTAssertFalse(spoken("postgresql://u@[::1]/db"))
+        XCTAssertFalse(spoken("postgresql://u@/db?host=/a,/b"), "several hosts")
+        XCTAssertFalse(spoken(socket + "&sslmode=verify-full"))
+        XCTAssertFalse(spoken(socket + "&target_session_attrs=read-write"))
+        XCTAssertFalse(spoken(socket, ["PGSERVICE": "team"]))
+        XCTAssertFalse(spoken("postgresql:///db", ["PGHOST": "db.example.org"]))
+        XCTAssertFalse(spoken(socket + "&password=caf%C3%A9"), "SASLprep is libpq's")
+        let address = WireAddress(url: "postgresql://u@%2Frun%2Fpg/db?port=6000&user=v&application_name=x&connect_timeout=1",
+                                  defaults: [("application_name", "ibook"), ("connect_timeout", "10")], environment: ["PGPORT": "7000"])
+        XCTAssertEqual(address?.socketPath, "/run/pg/.s.PGSQL.6000")
+        XCTAssertEqual(address?.user, "v", "a setting in the query wins over the URL's user")
+        XCTAssertEqual(address?.applicationName, "x")
+        XCTAssertEqual(address?.connectTimeout, 2, "libpq waits at least 2 s")
+        let defaults = WireAddress(url: "postgresql://", defaults: [("application_name", "ibook")], environment: [:])
+        XCTAssertEqual(defaults?.socketFolder, "/var/run/postgresql")
+        XCTAssertEqual(defaults?.port, 5432)
+        XCTAssertEqual(defaults?.applicationName, "ibook")
+        XCTAssertEqual(defaults?.database, defaults?.user)
+    }
+
+    func testAServerThatLiesAboutLengthsIsOneLineAndNoCrash() throws {
+        let folder = try makeTemporaryFolder()
+        for reply in [[UInt8(ascii: "R"), 0, 0, 0, 2], [UInt8(ascii: "R"), 0x7F, 0xFF, 0xFF, 0xF0, 0, 0]] {
+            let path = folder + "/.s.PGSQL.5999"
+            unlink(path)
+            let listener = try Self.listen(at: path)
+            let thread = Thread {
+                let client = accept(listener, nil, nil)
+                var startup = [UInt8](repeating: 0, count: 512)
+                _ = read(client, &startup, startup.count)
+                _ = write(client, reply, reply.count)
+                close(client)
+                close(listener)
+            }
+            thread.start()
+            XCTAssertThrowsError(try PostgresConnection(url: "postgresql://u@/db?host=\(folder)&port=5999")) { error in
+                XCTAssertEqual("\(error)".contains("\n"), false, "\(error)")
+                XCTAssertTrue("\(error)".contains("no message of PostgreSQL's protocol") || "\(error)".contains("closed the connection"),
+                              "\(error)")
+            }
+        }
+    }
+
+    func testDigestsAgainstTheirStandardsVectors() {
+        XCTAssertEqual(MD5Password.hex(MD5Password.digest(Array("".utf8))), "d41d8cd98f00b204e9800998ecf8427e")
+        XCTAssertEqual(MD5Password.hex(MD5Password.digest(Array("The quick brown fox jumps over the lazy dog".utf8))),
+                       "9e107d9d372bb6826bd81d3542a419d6")
+        XCTAssertEqual(MD5Password.hex(MD5Password.digest(Array(String(repeating: "a", count: 1000).utf8))),
+                       "cabe45dcc9ae5b66ba86600cca6b8ba8")
+        // RFC 4231, test case 2.
+        XCTAssertEqual(MD5Password.hex(ScramSHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))),
+                       "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        // RFC 7914, section 11: PBKDF2-HMAC-SHA256 of "passwd" and "salt", one iteration (the first 32 bytes).
+        XCTAssertEqual(MD5Password.hex(ScramSHA256.pbkdf2(password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1)),
+                       "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc")
+        // RFC 7677's SCRAM-SHA-256 exchange, with its nonce.
+        var scram = ScramSHA256(password: "pencil", nonce: "rOprNGfwEbeRWgbNEkqO")
+        let final = try? scram.clientFinalMessage(
+            serverFirst: "r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096")
+        // RFC 7677 names the user in its first message; PostgreSQL's leaves it empty ("n="), so the proof differs from the RFC's.
+        XCTAssertEqual(final?.hasPrefix("c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p="), true)
+        XCTAssertThrowsError(try scram.verify(serverFinal: "v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4="))
+    }
+
+    private static func listen(at path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, Glibc.listen(descriptor, 1) == 0 else { throw POSIXError(.EADDRINUSE) }
+        return descriptor
+    }
+
+    private func makeTemporaryFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ibook-wire-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        return folder
+    }
+}
