@@ -272,6 +272,22 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertEqual(there.stdout, try local.ibook("list").stdout)
     }
 
+    /// On the server's socket ibook speaks the protocol itself and never loads libpq (and its forty
+    /// libraries); a setting only libpq carries out sends the same command through it, with the same output.
+    func testTheServersSocketIsSpokenWithoutLibpq() throws {
+        let database = try filledLibrary()
+        var environment = local.environment
+        environment["XDG_CACHE_HOME"] = cache.path
+        environment["LD_DEBUG"] = "files"
+        let socket = server.url(database: database)
+        for (url, throughLibpq) in [(socket, false), (socket + "&target_session_attrs=any", true)] {
+            let result = try Run.process(Run.ibookPath, ["--library", url, "search", "--all", "lighthouse"], environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stdout, try local.ibook("search", "--all", "lighthouse").stdout, url)
+            XCTAssertEqual(result.stderr.contains("file=libpq.so.5"), throughLibpq, url)
+        }
+    }
+
     func testAnUnsupportedCommandSaysSoInOneLine() throws {
         let database = try filledLibrary()
         // Each asks for what it needs of the library (LibraryCapabilities), a shared one has none of these yet.
