@@ -159,6 +159,19 @@ final class PostgresConnectionTests: XCTestCase {
         try db.execute("RESET ROLE; DROP ROLE nobody_here")
     }
 
+    /// The session's settings are written into SET statements: any text comes back as it went,
+    /// whatever standard_conforming_strings says.
+    func testSessionSettingsKeepEveryCharacter() throws {
+        let name = "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+        try server.createDatabase(name)
+        let value = #"{"docs": "/mnt/o'brien\\share\"; DROP TABLE x; --", "é": "\n"}"#
+        for conforming in ["on", "off"] {
+            try server.psql("ALTER DATABASE \(name) SET standard_conforming_strings = \(conforming)")
+            let db = try PostgresConnection(url: server.url(database: name), settings: [("ibook.roots", value)])
+            XCTAssertEqual(try db.query("SELECT current_setting('ibook.roots') AS v").first?["v"], .text(value), conforming)
+        }
+    }
+
     func testAConnectionTerminatedByTheServerIsReportedAsLostInOneLine() throws {
         let db = try freshDatabase()
         let pid = try XCTUnwrap(db.scalar("SELECT pg_backend_pid()"))
