@@ -228,22 +228,28 @@ struct PostgresSearch: SearchEngine {
                 [book.id, after] + ranges.flatMap { [$0.lowerBound, $0.upperBound] as [SQLBindable] } + [book.id] + bindings + [limit])
         }
 
-        /// Whether a phrase is on at least half the pages of `book`'s matching
-        /// parts that hold its words: then the library is best looked up by
-        /// `looseCondition`, and its candidates' text fetched unchecked. One
-        /// book's rows are tested (a few milliseconds for hundreds of pages),
-        /// as its own lookup does.
+        /// Whether a phrase is on at least half the pages with its words among
+        /// the first `judgedPages` of `book`'s matching parts: then the library
+        /// is best looked up by `looseCondition`, and its candidates' text
+        /// fetched unchecked (the library's pages are judged again as they
+        /// come). All the parts' pages took 2.0–2.4 ms for "lighthouse keeper"
+        /// at 10,000 pages (824 pages, 64 with both words), where the library's
+        /// lookup by the phrase takes 0.7; the first 200 take 0.9.
         func phraseIsOnMostPagesWithItsWords(in book: RankedBook, connection: PostgresConnection) throws -> Bool {
             let ranges = book.partRows
             guard !ranges.isEmpty else { return true }
             let within = Array(repeating: "page BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
             let row = try connection.queryRow("""
                 SELECT count(*) FILTER (WHERE \(condition)) AS exact, count(*) AS loose FROM (
-                    SELECT words, variants, complete FROM page_index WHERE book_id = ? AND (\(within)) OFFSET 0) b
+                    SELECT words, variants, complete FROM page_index WHERE book_id = ? AND (\(within)) ORDER BY page LIMIT ?) b
                 WHERE \(looseCondition)
-                """, bindings + [book.id] + ranges.flatMap { [$0.lowerBound, $0.upperBound] as [SQLBindable] } + looseBindings)
+                """, bindings + [book.id] + ranges.flatMap { [$0.lowerBound, $0.upperBound] as [SQLBindable] }
+                    + [Self.judgedPages] + looseBindings)
             return (row?.int("exact") ?? 0) * 2 >= (row?.int("loose") ?? 0)
         }
+
+        /// The pages of a book's matching parts that judge it, in page order.
+        static let judgedPages = 200
 
         /// Every book's candidate pages, in page order, by `looseCondition`
         /// when `loose`.
