@@ -157,21 +157,28 @@ final class WireSessionTests: XCTestCase {
         for reply in [[UInt8(ascii: "R"), 0, 0, 0, 2], [UInt8(ascii: "R"), 0x7F, 0xFF, 0xFF, 0xF0, 0, 0]] {
             let path = folder + "/.s.PGSQL.5999"
             unlink(path)
-            let listener = try Self.listen(at: path)
-            let thread = Thread {
-                let client = accept(listener, nil, nil)
-                var startup = [UInt8](repeating: 0, count: 512)
-                _ = read(client, &startup, startup.count)
-                _ = write(client, reply, reply.count)
-                close(client)
-                close(listener)
-            }
-            thread.start()
+            try Self.serveOnce(at: path, replies: [reply])
             XCTAssertThrowsError(try PostgresConnection(url: "postgresql://u@/db?host=\(folder)&port=5999")) { error in
                 XCTAssertEqual("\(error)".contains("\n"), false, "\(error)")
                 XCTAssertTrue("\(error)".contains("no message of PostgreSQL's protocol") || "\(error)".contains("closed the connection"),
                               "\(error)")
             }
+        }
+    }
+
+    /// A server that asks for SCRAM and then lets the client in without proving it knows the password.
+    func testAServerThatSkipsSCRAMsProofIsRefused() throws {
+        let folder = try makeTemporaryFolder()
+        func message(_ type: Character, _ body: [UInt8]) -> [UInt8] {
+            let length = UInt32(body.count + 4)
+            return [type.asciiValue!] + (0..<4).map { UInt8(truncatingIfNeeded: length >> (24 - 8 * $0)) } + body
+        }
+        let askSCRAM = message("R", [0, 0, 0, 10] + Array("SCRAM-SHA-256".utf8) + [0, 0])
+        let letIn = message("R", [0, 0, 0, 0]) + message("Z", [UInt8(ascii: "I")])
+        try Self.serveOnce(at: folder + "/.s.PGSQL.5998", replies: [askSCRAM, letIn])
+        XCTAssertThrowsError(try PostgresConnection(url: "postgresql://u:secret@/db?host=\(folder)&port=5998")) { error in
+            XCTAssertEqual((error as? PostgresError)?.kind, .authenticationFailed, "\(error)")
+            XCTAssertTrue("\(error)".contains("without proving it knows the password"), "\(error)")
         }
     }
 
@@ -194,6 +201,22 @@ final class WireSessionTests: XCTestCase {
         // RFC 7677 names the user in its first message; PostgreSQL's leaves it empty ("n="), so the proof differs from the RFC's.
         XCTAssertEqual(final?.hasPrefix("c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p="), true)
         XCTAssertThrowsError(try scram.verify(serverFinal: "v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4="))
+    }
+
+    /// Accepts one client at `path` and answers each thing it sends with the next of `replies`, then hangs up.
+    private static func serveOnce(at path: String, replies: [[UInt8]]) throws {
+        unlink(path)
+        let listener = try listen(at: path)
+        Thread {
+            let client = accept(listener, nil, nil)
+            for reply in replies {
+                var request = [UInt8](repeating: 0, count: 4096)
+                _ = read(client, &request, request.count)
+                _ = write(client, reply, reply.count)
+            }
+            close(client)
+            close(listener)
+        }.start()
     }
 
     private static func listen(at path: String) throws -> Int32 {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Store
 
 /// Where and as whom a session on a server's local socket logs in, resolved
 /// from a URL as libpq resolves it (the URL, then `PG*` variables, then the
@@ -134,59 +135,40 @@ struct WireAddress: Equatable {
     /// The URL's settings, percent-decoded, or nil for what only libpq reads:
     /// a TCP host, several hosts, a setting ibook does not carry out.
     private static func settings(of url: String) -> [String: String]? {
-        guard let prefix = ["postgresql://", "postgres://"].first(where: { url.hasPrefix($0) }) else { return nil }
-        var rest = Substring(url.dropFirst(prefix.count))
+        guard let parts = PostgresURL.Parts(url) else { return nil }
         var settings: [String: String] = [:]
-        if let mark = rest.firstIndex(of: "?") {
-            for pair in rest[rest.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: true) {
-                guard let equals = pair.firstIndex(of: "="),
-                      let key = percentDecoded(pair[..<equals]), let value = percentDecoded(pair[pair.index(after: equals)...]),
-                      Self.settings.contains(key)
-                else { return nil }
-                settings[key] = value
-            }
-            rest = rest[..<mark]
+        for pair in parts.parameters {
+            guard let equals = pair.firstIndex(of: "="),
+                  let key = PostgresURL.percentDecoded(pair[..<equals]),
+                  let value = PostgresURL.percentDecoded(pair[pair.index(after: equals)...]),
+                  Self.settings.contains(key)
+            else { return nil }
+            settings[key] = value
         }
-        if let at = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[at] == "@" {
-            let info = rest[..<at]
-            if let colon = info.firstIndex(of: ":") {
-                settings["user"] = settings["user"] ?? percentDecoded(info[..<colon])
-                settings["password"] = settings["password"] ?? percentDecoded(info[info.index(after: colon)...])
-            } else {
-                settings["user"] = settings["user"] ?? percentDecoded(info)
-            }
-            rest = rest[rest.index(after: at)...]
+        // A setting in the query wins over the same one in the URL's other parts, as in libpq.
+        func take(_ key: String, _ text: Substring?) -> Bool {
+            guard let text, settings[key] == nil else { return true }
+            guard let value = PostgresURL.percentDecoded(text) else { return false }
+            settings[key] = value
+            return true
         }
-        let hostAndPort: Substring
-        if let slash = rest.firstIndex(of: "/") {
-            hostAndPort = rest[..<slash]
-            let database = rest[rest.index(after: slash)...]
-            if !database.isEmpty { settings["dbname"] = settings["dbname"] ?? percentDecoded(database) }
-        } else {
-            hostAndPort = rest
+        var hostAndPort = parts.hostsAndPath
+        var database: Substring?
+        if let slash = hostAndPort.firstIndex(of: "/") {
+            database = hostAndPort[hostAndPort.index(after: slash)...]
+            hostAndPort = hostAndPort[..<slash]
         }
         // A host written in the URL's authority is a name or an address (TCP), or a
         // percent-encoded socket folder; a port alone (`:5433`) keeps the default host.
         guard !hostAndPort.contains(","), !hostAndPort.hasPrefix("[") else { return nil }
         let host = hostAndPort.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        if let name = host.first, !name.isEmpty {
-            guard let decoded = percentDecoded(name), decoded.hasPrefix("/") else { return nil }
-            settings["host"] = settings["host"] ?? decoded
-        }
-        if host.count == 2, !host[1].isEmpty { settings["port"] = settings["port"] ?? String(host[1]) }
-        if settings.values.contains(where: { $0.utf8.contains(0) }) { return nil }
+        if let name = host.first, !name.isEmpty, PostgresURL.percentDecoded(name)?.hasPrefix("/") != true { return nil }
+        guard take("user", parts.user), take("password", parts.password),
+              take("dbname", database.flatMap { $0.isEmpty ? nil : $0 }),
+              take("host", host.first.flatMap { $0.isEmpty ? nil : $0 }),
+              take("port", host.count == 2 && !host[1].isEmpty ? host[1] : nil),
+              !settings.values.contains(where: { $0.utf8.contains(0) })
+        else { return nil }
         return settings
-    }
-
-    private static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var rest = Array(text.utf8)[...]
-        while let byte = rest.popFirst() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
-            bytes.append(value)
-            rest = rest.dropFirst(2)
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }

@@ -59,6 +59,7 @@ final class WireSession: PostgresSession {
         startup.byte(0)
         try socket.write(startup.messages)
         var scram: ScramSHA256?
+        var scramVerified = false
         while true {
             let message = try socket.nextMessage(deadline: deadline)
             var reader = WireMessageReader(message.body)
@@ -66,7 +67,11 @@ final class WireSession: PostgresSession {
             case UInt8(ascii: "R"):
                 let request = try reader.int32()
                 switch request {
-                case 0: break
+                case 0:
+                    // A server that began SCRAM must finish it: its last message proves it knows the password.
+                    if scram != nil && !scramVerified {
+                        throw ScramSHA256.Failure(message: "the server ended SCRAM without proving it knows the password")
+                    }
                 case 3: try sendPassword(address.password)
                 case 5:
                     let salt = Array(try reader.bytes(4))
@@ -97,6 +102,7 @@ final class WireSession: PostgresSession {
                 case 12:
                     guard let exchange = scram else { throw Self.protocolViolation }
                     try exchange.verify(serverFinal: String(decoding: reader.rest(), as: UTF8.self))
+                    scramVerified = true
                 default:
                     throw PostgresFailure(message: "the server asks for a login ibook does not speak on a local socket (request \(request))",
                                           connectionBroken: true)

@@ -28,7 +28,7 @@ public enum PostgresURL {
     /// Whether `url` carries a password, in its user part or as a parameter.
     public static func hasPassword(_ url: String) -> Bool {
         guard let parts = Parts(url) else { return false }
-        return parts.hasUserPassword || parts.parameters.contains(where: isPasswordKey)
+        return parts.password != nil || parts.parameters.contains(where: isPasswordKey)
     }
 
     /// `password=…` with the key written in any percent-encoding libpq decodes.
@@ -37,32 +37,36 @@ public enum PostgresURL {
         return percentDecoded(key) == "password"
     }
 
-    private static func percentDecoded(_ text: Substring) -> String {
+    /// `text` with its `%XX` escapes decoded, as libpq decodes a URI's parts; nil for a `%`
+    /// not followed by two hex digits, or bytes that are not UTF-8 (libpq refuses the first).
+    public static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "%"), iterator.count >= 2,
-               let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                iterator = iterator.dropFirst(2)
-            } else {
+        var rest = Array(text.utf8)[...]
+        while let byte = rest.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
+                continue
             }
+            guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+            rest = rest.dropFirst(2)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(validating: bytes, as: UTF8.self)
     }
 
-    /// The pieces libpq reads from a URI: the user info ends at the first
-    /// `@` before any `/`, and the password is what follows its first `:`.
-    private struct Parts {
-        var scheme: String
-        var user: Substring?
-        var hasUserPassword = false
-        var hostsAndPath: Substring
-        var parameters: [Substring]
+    /// The pieces libpq reads from a URI, as written (percent-encoded): the
+    /// user info ends at the first `@` before any `/`, and the password is
+    /// what follows its first `:`.
+    public struct Parts {
+        public var scheme: String
+        public var user: Substring?
+        public var password: Substring?
+        /// `host:port,host:port/database`: what lies between the user info and the `?`.
+        public var hostsAndPath: Substring
+        /// `key=value`, each as written.
+        public var parameters: [Substring]
 
-        init?(_ url: String) {
+        public init?(_ url: String) {
             guard let prefix = ["postgresql://", "postgres://"].first(where: { url.hasPrefix($0) }) else { return nil }
             scheme = prefix
             var rest = url.dropFirst(prefix.count)
@@ -77,7 +81,7 @@ public enum PostgresURL {
                 let info = rest[..<at]
                 if let colon = info.firstIndex(of: ":") {
                     user = info[..<colon]
-                    hasUserPassword = true
+                    password = info[info.index(after: colon)...]
                 } else {
                     user = info
                 }
