@@ -105,6 +105,7 @@ final class WireSessionTests: XCTestCase {
             # comment
             otherhost:*:*:*:nope
             \(server.directory):\(server.port):*:scram_reader:right\\:pw
+            *:*:*:zoë:umlaut\r
             *:*:*:*:fallback:ignored
             """.write(toFile: file, atomically: false, encoding: .utf8)
         chmod(file, 0o600)
@@ -113,6 +114,7 @@ final class WireSessionTests: XCTestCase {
         }
         XCTAssertEqual(address("scram_reader")?.password, "right:pw")
         XCTAssertEqual(address("someone")?.password, "fallback", "the password ends at the next colon")
+        XCTAssertEqual(address("zoë")?.password, "umlaut", "a name in UTF-8, a line ending in CR LF")
         chmod(file, 0o640)
         XCTAssertNil(address("scram_reader")?.password, "a file others may read is ignored")
         chmod(file, 0o600)

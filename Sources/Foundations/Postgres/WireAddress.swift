@@ -32,12 +32,9 @@ struct WireAddress: Equatable {
         "host", "port", "dbname", "user", "password", "application_name", "connect_timeout", "options",
         "fallback_application_name", "sslmode", "passfile",
     ]
-    /// libpq's variables ibook reads itself.
-    private static let variables: Set<String> = [
-        "PGHOST", "PGPORT", "PGDATABASE", "PGUSER", "PGPASSWORD", "PGPASSFILE", "PGOPTIONS", "PGAPPNAME",
-        "PGCONNECT_TIMEOUT", "PGSSLMODE",
-    ]
-    /// libpq's variables that change a connection (service files, TLS, Kerberos, the session's settings…).
+    /// libpq's variables that change a connection (service files, TLS, Kerberos, the session's settings…);
+    /// ibook reads the others itself (`PGHOST`, `PGPORT`, `PGUSER`, `PGDATABASE`, `PGPASSWORD`, `PGPASSFILE`,
+    /// `PGOPTIONS`, `PGAPPNAME`, `PGCONNECT_TIMEOUT`, `PGSSLMODE`).
     private static let libpqVariables: Set<String> = [
         "PGSERVICE", "PGSERVICEFILE", "PGSYSCONFDIR", "PGHOSTADDR", "PGCLIENTENCODING", "PGCHANNELBINDING",
         "PGSSLCOMPRESSION", "PGSSLCERT", "PGSSLKEY", "PGSSLROOTCERT", "PGSSLCRL", "PGSSLCRLDIR", "PGSSLSNI",
@@ -91,32 +88,28 @@ struct WireAddress: Equatable {
         else { return nil }
         // A socket in the default folder is `localhost` to the file, as a server reached with no host is.
         let host = socketFolder == Self.defaultSocketFolder ? "localhost" : socketFolder
-        let wanted = [host, String(port), database, user]
-        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            guard !line.hasPrefix("#") else { continue }
-            var fields: [String] = []
-            var field = ""
+        let wanted = [host, String(port), database, user].map { Array($0.utf8) }
+        for line in data.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            var fields: [[UInt8]] = []
+            var field: [UInt8] = []
             var escaped = false
-            for character in line.utf8 {
+            for byte in line where byte != UInt8(ascii: "\r") || escaped {
                 if escaped {
-                    field.unicodeScalars.append(Unicode.Scalar(character))
+                    field.append(byte)
                     escaped = false
-                } else if character == UInt8(ascii: "\\") {
+                } else if byte == UInt8(ascii: "\\") {
                     escaped = true
-                } else if character == UInt8(ascii: ":") {
+                } else if byte == UInt8(ascii: ":") {
                     // The password ends at the next colon, as libpq reads it.
                     if fields.count == 4 { break }
                     fields.append(field)
-                    field = ""
-                } else if character == UInt8(ascii: "\r") {
-                    continue
+                    field = []
                 } else {
-                    field.unicodeScalars.append(Unicode.Scalar(character))
+                    field.append(byte)
                 }
             }
-            guard fields.count == 4 else { continue }
-            let password = String(decoding: field.unicodeScalars.map { UInt8($0.value) }, as: UTF8.self)
-            if zip(fields, wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return password }
+            guard fields.count == 4, zip(fields, wanted).allSatisfy({ $0 == [UInt8(ascii: "*")] || $0 == $1 }) else { continue }
+            return String(decoding: field, as: UTF8.self)
         }
         return nil
     }
