@@ -32,6 +32,9 @@ final class WireSession: PostgresSession {
             throw PostgresError(connectionMessage: failure.message, target: target)
         } catch let failure as ScramSHA256.Failure {
             throw PostgresError(kind: .authenticationFailed, message: failure.message).at(target)
+        } catch {
+            // A message cut short inside (WireMessageReader): what no server of PostgreSQL's sends.
+            throw PostgresError(connectionMessage: Self.protocolViolation.message, target: target)
         }
     }
 
