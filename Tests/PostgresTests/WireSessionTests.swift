@@ -78,6 +78,18 @@ final class WireSessionTests: XCTestCase {
             XCTAssertThrowsError(try db.execute("SELECT * FROM no_such_table")) { error in
                 XCTAssertEqual("\(error)", "PostgreSQL error (SQLSTATE 42P01): relation \"no_such_table\" does not exist")
             }
+            // A server's message quotes names as given: no escape sequence reaches the terminal.
+            XCTAssertThrowsError(try db.execute("SELECT * FROM \"a\u{1B}]0;owned\u{07}b\"")) { error in
+                XCTAssertEqual("\(error)", "PostgreSQL error (SQLSTATE 42P01): relation \"a]0;ownedb\" does not exist")
+            }
+        }
+    }
+
+    func testASocketNobodyListensOnIsOneLine() throws {
+        let folder = try makeTemporaryFolder()
+        XCTAssertThrowsError(try PostgresConnection(url: "postgresql://u@/db?host=\(folder)&port=5997")) { error in
+            XCTAssertEqual((error as? PostgresError)?.kind, .connectionRefused)
+            XCTAssertEqual("\(error)", "cannot reach the PostgreSQL server \(folder):5997/db (no server is listening on that socket)")
         }
     }
 

@@ -71,7 +71,7 @@ public struct PostgresError: StoreFailure, CustomStringConvertible, Equatable, S
         } else {
             kind = .server
         }
-        self.init(kind: kind, message: Self.withoutSeverity(message), sql: nil)
+        self.init(kind: kind, message: TerminalText.line(Self.withoutSeverity(message)), sql: nil)
         self.target = target
     }
 

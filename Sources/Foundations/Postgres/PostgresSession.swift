@@ -1,3 +1,4 @@
+import LeanBasics
 import Store
 
 /// What carries a `PostgresConnection`'s statements to the server: libpq, or
@@ -46,14 +47,15 @@ enum PostgresOutcome {
 struct PostgresFailure: Error {
     /// Empty when the server gave none.
     var sqlState: String
-    /// The first line.
+    /// The first line, without control characters: the server's messages quote what they were
+    /// given (a name, a value), and a person's terminal prints them.
     var message: String
     /// The connection is gone: nothing more can be sent on it.
     var connectionBroken: Bool
 
     init(sqlState: String = "", message: String, connectionBroken: Bool) {
         self.sqlState = sqlState
-        self.message = message.split(separator: "\n").first.map(String.init) ?? message
+        self.message = TerminalText.line(message.split(separator: "\n").first.map(String.init) ?? message)
         self.connectionBroken = connectionBroken
     }
 

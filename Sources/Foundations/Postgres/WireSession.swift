@@ -31,7 +31,9 @@ final class WireSession: PostgresSession {
         } catch let failure as WireSocket.Failure {
             throw PostgresError(connectionMessage: failure.message, target: target)
         } catch let failure as ScramSHA256.Failure {
-            throw PostgresError(kind: .authenticationFailed, message: failure.message).at(target)
+            var error = PostgresError(kind: .authenticationFailed, message: failure.message)
+            error.target = target
+            throw error
         } catch {
             // A message cut short inside (WireMessageReader): what no server of PostgreSQL's sends.
             throw PostgresError(connectionMessage: Self.protocolViolation.message, target: target)
@@ -211,8 +213,7 @@ final class WireSession: PostgresSession {
                 var reader = WireMessageReader(message.body)
                 return broken(Self.failure(reading: &reader))
             }
-            return broken(PostgresFailure(message: (error as? WireSocket.Failure)?.message ?? Self.protocolViolation.message,
-                                          connectionBroken: true))
+            return broken(Self.failure(of: error))
         }
     }
 
@@ -249,7 +250,8 @@ final class WireSession: PostgresSession {
                     failure = failure ?? error
                 case UInt8(ascii: "Z"):
                     status = try reader.byte()
-                    return .failure(failure) ?? outcome ?? .command(changes: 0)
+                    if let failure { return .failure(failure) }
+                    return outcome ?? .command(changes: 0)
                 case UInt8(ascii: "G"):
                     // COPY FROM STDIN is not one of ibook's statements: refused, as libpq's callers must.
                     var refusal = WireMessageWriter(type: "f")
@@ -263,13 +265,16 @@ final class WireSession: PostgresSession {
                     throw Self.protocolViolation
                 }
             }
-        } catch let error as PostgresFailure {
-            return .failure(broken(failure.map { PostgresFailure(sqlState: $0.sqlState, message: $0.message, connectionBroken: true) } ?? error))
         } catch {
-            let message = (error as? WireSocket.Failure)?.message ?? Self.protocolViolation.message
-            return .failure(broken(failure.map { PostgresFailure(sqlState: $0.sqlState, message: $0.message, connectionBroken: true) }
-                ?? PostgresFailure(message: message, connectionBroken: true)))
+            // The server's error, if it gave one before the connection failed, says more than the failure.
+            return .failure(broken(failure ?? Self.failure(of: error)))
         }
+    }
+
+    /// What a failure of the socket or of reading a message says.
+    private static func failure(of error: Error) -> PostgresFailure {
+        if let failure = error as? PostgresFailure { return failure }
+        return PostgresFailure(message: (error as? WireSocket.Failure)?.message ?? protocolViolation.message, connectionBroken: true)
     }
 
     /// Marks the connection gone: every later statement fails at once, as on libpq's closed connection.
@@ -322,18 +327,5 @@ final class WireSession: PostgresSession {
         let severity = fields[UInt8(ascii: "V")] ?? fields[UInt8(ascii: "S")] ?? ""
         return PostgresFailure(sqlState: fields[UInt8(ascii: "C")] ?? "", message: fields[UInt8(ascii: "M")] ?? "the server reported an error",
                                connectionBroken: severity == "FATAL" || severity == "PANIC")
-    }
-}
-
-private extension PostgresOutcome {
-    /// `.failure(failure)` when there is one.
-    static func failure(_ failure: PostgresFailure?) -> PostgresOutcome? { failure.map { .failure($0) } }
-}
-
-private extension PostgresError {
-    func at(_ target: String) -> PostgresError {
-        var error = self
-        error.target = target
-        return error
     }
 }
