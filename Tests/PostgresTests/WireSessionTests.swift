@@ -85,6 +85,27 @@ final class WireSessionTests: XCTestCase {
         }
     }
 
+    /// The session's settings share the first statement's round trip on the socket: a setting
+    /// the server refuses fails that statement, and the session runs nothing without its bounds.
+    func testSettingsTheServerRefusesStopTheSessionAtItsFirstStatement() throws {
+        try server.psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'carol') THEN CREATE ROLE carol LOGIN PASSWORD 'right'; END IF; END $$")
+        let refused = [(name: "lock_timeout", value: "soon")]
+        let local = try PostgresConnection(url: server.url(user: "carol", database: "postgres"), settings: refused)
+        XCTAssertThrowsError(try local.query("SELECT 1 AS one")) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "22023", "\(error)")
+            XCTAssertTrue("\(error)".contains("lock_timeout"), "\(error)")
+        }
+        XCTAssertThrowsError(try local.query("SELECT 1 AS one"), "nothing runs without the session's bounds")
+        XCTAssertThrowsError(try PostgresConnection(url: server.tcpURL(user: "carol", password: "right", database: "postgres"),
+                                                    settings: refused)) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "22023", "through libpq, at once")
+        }
+        let accepted = try PostgresConnection(url: server.url(user: "carol", database: "postgres"), settings: [("ibook.roots", "{}")])
+        XCTAssertEqual(try accepted.query("SELECT current_setting('lock_timeout') AS t, current_setting('ibook.roots') AS r").first?["t"],
+                       .text("30s"))
+        XCTAssertFalse(accepted.isInTransaction)
+    }
+
     func testASocketNobodyListensOnIsOneLine() throws {
         let folder = try makeTemporaryFolder()
         XCTAssertThrowsError(try PostgresConnection(url: "postgresql://u@/db?host=\(folder)&port=5997")) { error in

@@ -55,6 +55,11 @@ final class LibpqSession: PostgresSession {
         return outcome(of: result)
     }
 
+    func runBeforeNext(script: String) -> PostgresFailure? {
+        if case .failure(let failure) = run(script: script) { return failure }
+        return nil
+    }
+
     func run(_ statement: PostgresStatement) -> PostgresOutcome {
         let result = Self.withParameters(statement) { text, count, values, lengths, formats in
             PQexecParams(handle, text, count, nil, values, lengths, formats, 0)

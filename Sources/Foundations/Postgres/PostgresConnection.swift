@@ -30,13 +30,15 @@ public final class PostgresConnection {
         // a statement ends after two minutes, a lock is waited for 30 s, and
         // a transaction left idle (a client stopped with ^Z) is ended after
         // five. JIT compiles each query's folding expression anew and
-        // costs more than it saves on ibook's short queries. One statement
-        // with the caller's settings: each round trip at start is paid by
-        // every command. SET rather than set_config: a new backend plans no
+        // costs more than it saves on ibook's short queries. One script
+        // with the caller's settings, its outcome read with the first
+        // statement's (ibook's own protocol): each round trip at start is
+        // paid by every command. SET rather than set_config: a new backend plans no
         // statement for it (0.33 ms there, a tenth of a small search).
         let all = Self.sessionBounds + settings
-        try execute(all.map { "SET \(PostgresQuoting.settingName($0.name)) TO \(PostgresQuoting.escapedLiteral($0.value))" }
-            .joined(separator: "; "))
+        let script = all.map { "SET \(PostgresQuoting.settingName($0.name)) TO \(PostgresQuoting.escapedLiteral($0.value))" }
+            .joined(separator: "; ")
+        if let failure = session.runBeforeNext(script: script) { throw failure.error(sql: script) }
     }
 
     /// What a URL does not say: the URL's own values win over these.

@@ -14,6 +14,8 @@ final class WireSession: PostgresSession {
     /// Why the connection is gone, once it is.
     private var brokenBecause: String?
     private var awaitingSent = false
+    /// A settings script is written and its outcome not read yet (`runBeforeNext`).
+    private var scriptAhead = false
 
     init(_ address: WireAddress) throws {
         target = address.target
@@ -142,7 +144,20 @@ final class WireSession: PostgresSession {
             message.start("Q")
             message.string(script)
         }) { return .failure(failure) }
+        if let failure = collectScriptAhead() { return .failure(failure) }
         return collect()
+    }
+
+    /// Writes the script and returns: the next statement is written behind it, and both
+    /// outcomes read then. On a new backend the server runs the settings while the client
+    /// goes on to its first statement, one round trip fewer for every command.
+    func runBeforeNext(script: String) -> PostgresFailure? {
+        if let failure = write({ message in
+            message.start("Q")
+            message.string(script)
+        }) { return failure }
+        scriptAhead = true
+        return nil
     }
 
     func run(_ statement: PostgresStatement) -> PostgresOutcome {
@@ -155,7 +170,28 @@ final class WireSession: PostgresSession {
         guard statement.parameters.count <= Int(UInt16.max) else {
             return PostgresFailure(message: "number of parameters must be between 0 and 65535", connectionBroken: false)
         }
-        let failure = write { message in
+        if let failure = writeStatement(statement) { return failure }
+        awaitingSent = true
+        if let failure = collectScriptAhead() {
+            awaitingSent = false
+            return failure
+        }
+        return nil
+    }
+
+    /// Reads the outcome of the script written ahead, if one was, after the next messages
+    /// are written behind it. When it failed, the session is given up: nothing runs
+    /// without the bounds its settings set. The statement behind it is read and dropped.
+    private func collectScriptAhead() -> PostgresFailure? {
+        guard scriptAhead else { return nil }
+        scriptAhead = false
+        guard case .failure(let failure) = collect() else { return nil }
+        _ = collect()
+        return broken(failure)
+    }
+
+    private func writeStatement(_ statement: PostgresStatement) -> PostgresFailure? {
+        write { message in
             message.start("P")
             message.string("")
             message.string(statement.text)
@@ -185,8 +221,6 @@ final class WireSession: PostgresSession {
             message.int32(0)
             message.start("S")
         }
-        if failure == nil { awaitingSent = true }
-        return failure
     }
 
     func readAhead() {
