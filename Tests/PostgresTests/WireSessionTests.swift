@@ -75,6 +75,14 @@ final class WireSessionTests: XCTestCase {
             try db.send("SELECT i FROM t ORDER BY i", [])
             db.readAhead()
             XCTAssertEqual(try db.receive().map { $0["i"] }, [.integer(1), .integer(12), .integer(13)])
+            // A statement run while one sent is unread (written behind it on ibook's protocol): each gets its own rows.
+            try db.send("SELECT i FROM t WHERE i > ? ORDER BY i", [5])
+            XCTAssertEqual(try db.query("SELECT count(*) AS n FROM t").first?["n"], .integer(3))
+            XCTAssertEqual(try db.receive().map { $0["i"] }, [.integer(12), .integer(13)])
+            try db.send("SELECT * FROM no_such_table", [])
+            XCTAssertEqual(try db.query("SELECT 7 AS seven").first?["seven"], .integer(7), "the sent one's failure is its own")
+            XCTAssertThrowsError(try db.receive()) { error in XCTAssertEqual((error as? PostgresError)?.sqlState, "42P01") }
+            XCTAssertFalse(db.isInTransaction)
             XCTAssertThrowsError(try db.execute("SELECT * FROM no_such_table")) { error in
                 XCTAssertEqual("\(error)", "PostgreSQL error (SQLSTATE 42P01): relation \"no_such_table\" does not exist")
             }

@@ -55,6 +55,8 @@ final class LibpqSession: PostgresSession {
         return outcome(of: result)
     }
 
+    var pipelines: Bool { false }
+
     func runBeforeNext(script: String) -> PostgresFailure? {
         if case .failure(let failure) = run(script: script) { return failure }
         return nil

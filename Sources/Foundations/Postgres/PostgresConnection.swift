@@ -78,7 +78,8 @@ public final class PostgresConnection {
     }
 
     private func run(_ sql: String, _ bindings: [SQLBindable]) throws -> [Row] {
-        readSent()
+        // On ibook's own protocol the statement is written behind the sent one: one round trip for both.
+        if !session.pipelines { readSent() }
         return try check(session.run(PostgresStatement(sql, bindings)), sql: sql)
     }
 
@@ -90,7 +91,9 @@ public final class PostgresConnection {
     /// Sends a query without waiting for its rows, which `receive` reads:
     /// the server runs it while the caller works on the rows before it
     /// (on two cores, a search's every hit took turns, client then server).
-    /// One at a time; a statement run before `receive` first reads them.
+    /// One at a time. A statement run before `receive` is written behind it on
+    /// ibook's own protocol (both outcomes come in one round trip); through
+    /// libpq the sent one is read first.
     public func send(_ sql: String, _ bindings: [SQLBindable]) throws {
         readSent()
         if let failure = session.send(PostgresStatement(sql, bindings)) { throw failure.error(sql: sql) }

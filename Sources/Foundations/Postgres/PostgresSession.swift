@@ -22,6 +22,9 @@ protocol PostgresSession: AnyObject {
     func run(_ statement: PostgresStatement) -> PostgresOutcome
     /// Sends a statement without waiting; `finishSent` reads its outcome. Nil, or why it could not be sent.
     func send(_ statement: PostgresStatement) -> PostgresFailure?
+    /// Whether a statement may be run while one sent is unread: written behind it, both outcomes
+    /// read then, the sent one kept for `finishSent`. Otherwise the sent one must be read first.
+    var pipelines: Bool { get }
     /// Takes in what has arrived of the sent statement's rows, without waiting.
     func readAhead()
     /// The sent statement's outcome, read whole.

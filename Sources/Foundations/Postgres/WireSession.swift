@@ -16,6 +16,8 @@ final class WireSession: PostgresSession {
     private var awaitingSent = false
     /// A settings script is written and its outcome not read yet (`runBeforeNext`).
     private var scriptAhead = false
+    /// The outcome of the statement sent ahead, read when a statement written behind it ran.
+    private var sentOutcome: PostgresOutcome?
 
     init(_ address: WireAddress) throws {
         target = address.target
@@ -160,8 +162,12 @@ final class WireSession: PostgresSession {
         return nil
     }
 
+    var pipelines: Bool { true }
+
     func run(_ statement: PostgresStatement) -> PostgresOutcome {
+        let behindSent = awaitingSent
         if let failure = send(statement) { return .failure(failure) }
+        if behindSent { sentOutcome = collect() }
         awaitingSent = false
         return collect()
     }
@@ -229,6 +235,10 @@ final class WireSession: PostgresSession {
 
     func finishSent() -> PostgresOutcome {
         awaitingSent = false
+        if let outcome = sentOutcome {
+            sentOutcome = nil
+            return outcome
+        }
         return collect()
     }
 

@@ -48,9 +48,22 @@ struct PostgresSearch: SearchEngine {
         case .all: among = nil
         case .some(let ids): among = ids
         }
-        let catalog = try CatalogBooks(connection: connection, among: among)
-        let plan = try SearchPlan(query, languages: catalog.languages)
-        let books = try rankedBooks(plan, catalog: catalog, matchers: &matchers)
+        let onlyBook = among?.count == 1 ? among?.first : nil
+        let catalog: CatalogBooks, plan: SearchPlan, matches: [Int: PostgresBookTerms.BookMatch]
+        if query.stems {
+            // A word's stems are those of the books' languages: the catalog first.
+            catalog = try CatalogBooks(rows: connection.query(CatalogBooks.sql), among: among)
+            plan = try SearchPlan(query, languages: catalog.languages)
+            matches = try PostgresBookTerms.matches(plan, book: onlyBook, connection: connection)
+        } else {
+            // Nothing of the plan depends on the catalog: the lookup is written behind it, and
+            // both come back in one round trip (0.3-0.5 ms of a new session's command).
+            try connection.send(CatalogBooks.sql, [])
+            plan = try SearchPlan(query, languages: [])
+            matches = try PostgresBookTerms.matches(plan, book: onlyBook, connection: connection)
+            catalog = try CatalogBooks(rows: connection.receive(), among: among)
+        }
+        let books = try rankedBooks(matches, catalog: catalog, matchers: &matchers)
         guard !books.isEmpty else { return nil }
         return (books, Emitter(connection: connection, matchers: matchers, candidates: CandidatePages(plan), books: books,
                                limited: limited))
@@ -64,8 +77,9 @@ struct PostgresSearch: SearchEngine {
         /// The books' languages, in the order of their codes.
         let languages: [BookLanguage]
 
-        init(connection: PostgresConnection, among: Set<Int>?) throws {
-            let rows = try connection.query("SELECT id, title, language, format FROM books")
+        static let sql = "SELECT id, title, language, format FROM books"
+
+        init(rows: [Row], among: Set<Int>?) throws {
             books.reserveCapacity(rows.count)
             // A few codes among thousands of books: each is parsed once.
             var parsed: [String: BookLanguage?] = [:]
@@ -87,13 +101,13 @@ struct PostgresSearch: SearchEngine {
         }
     }
 
-    /// The books with a text part holding every word of the query (or of
-    /// one of its alternatives), ranked as locally.
-    private func rankedBooks(_ plan: SearchPlan, catalog: CatalogBooks, matchers: inout TextMatchers) throws -> [RankedBook] {
-        let onlyBook = catalog.books.count == 1 ? catalog.books.keys.first : nil
+    /// The catalog's books that the lookup found with a text part holding every
+    /// word of the query (or of one of its alternatives), ranked as locally.
+    private func rankedBooks(_ matches: [Int: PostgresBookTerms.BookMatch], catalog: CatalogBooks,
+                             matchers: inout TextMatchers) throws -> [RankedBook] {
         var byID: [Int: RankedBook] = [:]
         var outlineMayMatch: Set<Int> = []
-        for (id, match) in try PostgresBookTerms.matches(plan, book: onlyBook, connection: connection) where match.parts != 0 {
+        for (id, match) in matches where match.parts != 0 {
             guard let entry = catalog.books[id] else { continue }
             byID[id] = RankedBook(id: id, title: entry.title, language: entry.language, format: entry.format, firstRow: 1,
                                   lastRow: match.pages, parts: match.parts, exactParts: match.exactParts)
