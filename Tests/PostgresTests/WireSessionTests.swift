@@ -114,6 +114,34 @@ final class WireSessionTests: XCTestCase {
         XCTAssertFalse(accepted.isInTransaction)
     }
 
+    /// A check run with the settings (a library's schema) is judged with the first statement on the
+    /// socket: a SELECT may be written behind it, anything else waits for it, and once it has
+    /// thrown, every statement throws the same.
+    func testAFirstQueryIsJudgedBeforeAnythingIsWritten() throws {
+        struct Refused: Error, Equatable { var rows: [SQLValue] }
+        try server.psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'carol') THEN CREATE ROLE carol LOGIN PASSWORD 'right'; END IF; END $$")
+        try server.psql("DROP TABLE IF EXISTS written; CREATE TABLE written (i integer); GRANT ALL ON written TO carol")
+        let refuse: (Result<[Row], Error>) throws -> Void = { result in throw Refused(rows: try result.get().map { $0["one"] }) }
+        for first in ["INSERT INTO written VALUES (1)", "SELECT count(*) AS n FROM written"] {
+            let local = try PostgresConnection(url: server.url(user: "carol", database: "postgres"), firstQuery: "SELECT 1 AS one",
+                                               check: refuse)
+            XCTAssertThrowsError(try local.execute(first, [])) { error in
+                XCTAssertEqual(error as? Refused, Refused(rows: [.integer(1)]), first)
+            }
+            XCTAssertThrowsError(try local.query("SELECT 2 AS two")) { error in XCTAssertEqual(error as? Refused, Refused(rows: [.integer(1)])) }
+        }
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM written"), "0", "the INSERT waited for the check, and was never written")
+        XCTAssertThrowsError(try PostgresConnection(url: server.tcpURL(user: "carol", password: "right", database: "postgres"),
+                                                    firstQuery: "SELECT 1 AS one", check: refuse)) { error in
+            XCTAssertEqual(error as? Refused, Refused(rows: [.integer(1)]), "through libpq, at once")
+        }
+        var judged: Result<[Row], Error>?
+        let missing = try PostgresConnection(url: server.url(user: "carol", database: "postgres"),
+                                             firstQuery: "SELECT id FROM no_such_table") { judged = $0 }
+        XCTAssertThrowsError(try missing.query("SELECT 1 AS one"), "its settings went with the failed query: the session is given up")
+        XCTAssertThrowsError(try judged?.get()) { error in XCTAssertEqual((error as? PostgresError)?.sqlState, "42P01") }
+    }
+
     func testASocketNobodyListensOnIsOneLine() throws {
         let folder = try makeTemporaryFolder()
         XCTAssertThrowsError(try PostgresConnection(url: "postgresql://u@/db?host=\(folder)&port=5997")) { error in

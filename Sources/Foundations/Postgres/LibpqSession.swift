@@ -57,10 +57,19 @@ final class LibpqSession: PostgresSession {
 
     var pipelines: Bool { false }
 
+    private var scriptOutcome: PostgresOutcome?
+
     func runBeforeNext(script: String) -> PostgresFailure? {
-        if case .failure(let failure) = run(script: script) { return failure }
+        scriptOutcome = run(script: script)
         return nil
     }
+
+    func takeScriptOutcome() -> PostgresOutcome? {
+        defer { scriptOutcome = nil }
+        return scriptOutcome
+    }
+
+    func finishScript() {}
 
     func run(_ statement: PostgresStatement) -> PostgresOutcome {
         let result = Self.withParameters(statement) { text, count, values, lengths, formats in

@@ -14,11 +14,22 @@ public final class PostgresConnection {
     public var target: String { session.target }
     public private(set) var changes = 0
     private let savepoints = Savepoints()
+    /// What judges the outcome of the script run with the settings, until it is read.
+    private var scriptCheck: ((Result<[Row], Error>) throws -> Void)?
+    private var script = ""
+    /// What the check threw: every later statement throws it too.
+    private var scriptFailure: Error?
 
     /// Connects to `url`: a `postgresql://` or `postgres://` URL, or
     /// `postgresql:` alone for libpq's defaults (`PG*` variables, `~/.pgpass`);
     /// `settings` are the session's own (`ibook.roots`), set with its bounds.
-    public init(url: String, settings: [(name: String, value: String)] = []) throws {
+    /// `firstQuery` runs with them, before any other statement, and `check`
+    /// judges its rows or its error (a library's schema): on ibook's own
+    /// protocol its outcome is read with the first statement's, and what
+    /// `check` throws is thrown by that statement and every later one. A
+    /// statement that does not begin with SELECT waits for the check.
+    public init(url: String, settings: [(name: String, value: String)] = [], firstQuery: String? = nil,
+                check: ((Result<[Row], Error>) throws -> Void)? = nil) throws {
         let conninfo = PostgresURL.isBareScheme(url) ? "postgresql://" : url
         if let address = WireAddress(url: conninfo, defaults: Self.defaults, environment: ProcessInfo.processInfo.environment) {
             session = try WireSession(address)
@@ -36,9 +47,38 @@ public final class PostgresConnection {
         // paid by every command. SET rather than set_config: a new backend plans no
         // statement for it (0.33 ms there, a tenth of a small search).
         let all = Self.sessionBounds + settings
-        let script = all.map { "SET \(PostgresQuoting.settingName($0.name)) TO \(PostgresQuoting.escapedLiteral($0.value))" }
-            .joined(separator: "; ")
+        script = (all.map { "SET \(PostgresQuoting.settingName($0.name)) TO \(PostgresQuoting.escapedLiteral($0.value))" }
+            + [firstQuery].compactMap { $0 }).joined(separator: "; ")
+        // Without a check, a setting the server refuses is thrown as it is.
+        scriptCheck = check ?? { result in _ = try result.get() }
         if let failure = session.runBeforeNext(script: script) { throw failure.error(sql: script) }
+        try judgeScript()
+    }
+
+    /// Judges the script's outcome if the session has read it: throws what the check throws,
+    /// now and on every later statement.
+    private func judgeScript() throws {
+        if let scriptFailure { throw scriptFailure }
+        guard let check = scriptCheck, let outcome = session.takeScriptOutcome() else { return }
+        scriptCheck = nil
+        let result: Result<[Row], Error>
+        switch outcome {
+        case .rows(let rows): result = .success(rows)
+        case .command: result = .success([])
+        case .failure(let failure): result = .failure(failure.error(sql: script))
+        }
+        do {
+            try check(result)
+        } catch {
+            scriptFailure = error
+            throw error
+        }
+    }
+
+    /// Reads and judges the script's outcome before `sql` is written, unless `sql` only reads.
+    private func judgeScriptBefore(_ sql: String) throws {
+        if scriptCheck != nil, !sql.hasPrefix("SELECT ") { session.finishScript() }
+        try judgeScript()
     }
 
     /// What a URL does not say: the URL's own values win over these.
@@ -65,8 +105,11 @@ public final class PostgresConnection {
 
     /// Runs a script of statements without parameters.
     public func execute(_ script: String) throws {
+        try judgeScriptBefore(script)
         readSent()
-        _ = try check(session.run(script: script), sql: script)
+        let outcome = session.run(script: script)
+        try judgeScript()
+        _ = try check(outcome, sql: script)
     }
 
     public func execute(_ sql: String, _ bindings: [SQLBindable]) throws {
@@ -78,9 +121,12 @@ public final class PostgresConnection {
     }
 
     private func run(_ sql: String, _ bindings: [SQLBindable]) throws -> [Row] {
+        try judgeScriptBefore(sql)
         // On ibook's own protocol the statement is written behind the sent one: one round trip for both.
         if !session.pipelines { readSent() }
-        return try check(session.run(PostgresStatement(sql, bindings)), sql: sql)
+        let outcome = session.run(PostgresStatement(sql, bindings))
+        try judgeScript()
+        return try check(outcome, sql: sql)
     }
 
     // MARK: A query sent ahead
@@ -95,8 +141,11 @@ public final class PostgresConnection {
     /// ibook's own protocol (both outcomes come in one round trip); through
     /// libpq the sent one is read first.
     public func send(_ sql: String, _ bindings: [SQLBindable]) throws {
+        try judgeScriptBefore(sql)
         readSent()
-        if let failure = session.send(PostgresStatement(sql, bindings)) { throw failure.error(sql: sql) }
+        let failure = session.send(PostgresStatement(sql, bindings))
+        try judgeScript()
+        if let failure { throw failure.error(sql: sql) }
         sent = (sql, nil)
     }
 

@@ -68,12 +68,18 @@ public struct PostgresMigrator {
     /// exists took two on every command's start.
     public func pendingMigrations(_ connection: PostgresConnection) throws -> [String]? {
         precondition(!connection.isInTransaction, "an error would end the caller's transaction")
-        let applied: Set<String>
+        return try pendingMigrations(applied: Result { try connection.query(AppliedMigrations.query) })
+    }
+
+    /// The same, from the outcome of `AppliedMigrations.query` run elsewhere (with a session's settings).
+    public func pendingMigrations(applied outcome: Result<[Row], Error>) throws -> [String]? {
+        let rows: [Row]
         do {
-            applied = try knownAppliedIDs(connection)
+            rows = try outcome.get()
         } catch let error as PostgresError where error.sqlState == Self.undefinedTable {
             return nil
         }
+        let applied = try AppliedMigrations.ids(in: rows, known: registeredIDs)
         return migrations.map(\.id).filter { !applied.contains($0) }
     }
 

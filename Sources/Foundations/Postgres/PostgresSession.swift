@@ -15,9 +15,14 @@ protocol PostgresSession: AnyObject {
 
     /// A script of statements without parameters (libpq's PQexec): the last one's outcome, or the first failure.
     func run(script: String) -> PostgresOutcome
-    /// A script of settings (no transaction left open) whose outcome may be read with the next
-    /// statement's, sharing its round trip. Nil, or why it failed or could not be sent.
+    /// A script (settings, then maybe a query; no transaction left open) whose outcome may be
+    /// read with the next statement's, sharing its round trip: `takeScriptOutcome` gives it once
+    /// read, `finishScript` reads it now. Nil, or why it could not be sent.
     func runBeforeNext(script: String) -> PostgresFailure?
+    /// The outcome of the script `runBeforeNext` wrote, once read; nil before, and after it is taken.
+    func takeScriptOutcome() -> PostgresOutcome?
+    /// Reads the script's outcome now, if it is not read yet.
+    func finishScript()
     /// One statement with its parameters bound, its rows read whole.
     func run(_ statement: PostgresStatement) -> PostgresOutcome
     /// Sends a statement without waiting; `finishSent` reads its outcome. Nil, or why it could not be sent.

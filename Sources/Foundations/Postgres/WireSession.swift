@@ -14,8 +14,9 @@ final class WireSession: PostgresSession {
     /// Why the connection is gone, once it is.
     private var brokenBecause: String?
     private var awaitingSent = false
-    /// A settings script is written and its outcome not read yet (`runBeforeNext`).
+    /// A script is written and its outcome not read yet (`runBeforeNext`), or read and not taken.
     private var scriptAhead = false
+    private var scriptOutcome: PostgresOutcome?
     /// The outcome of the statement sent ahead, read when a statement written behind it ran.
     private var sentOutcome: PostgresOutcome?
 
@@ -151,7 +152,7 @@ final class WireSession: PostgresSession {
     }
 
     /// Writes the script and returns: the next statement is written behind it, and both
-    /// outcomes read then. On a new backend the server runs the settings while the client
+    /// outcomes read then. On a new backend the server runs the script while the client
     /// goes on to its first statement, one round trip fewer for every command.
     func runBeforeNext(script: String) -> PostgresFailure? {
         if let failure = write({ message in
@@ -185,15 +186,29 @@ final class WireSession: PostgresSession {
         return nil
     }
 
+    func takeScriptOutcome() -> PostgresOutcome? {
+        defer { scriptOutcome = nil }
+        return scriptOutcome
+    }
+
+    func finishScript() {
+        guard scriptAhead else { return }
+        scriptAhead = false
+        scriptOutcome = collect()
+        // The server's own error is the script's outcome; the session is given up all the same.
+        if case .failure(let failure) = scriptOutcome { _ = broken(failure) }
+    }
+
     /// Reads the outcome of the script written ahead, if one was, after the next messages
-    /// are written behind it. When it failed, the session is given up: nothing runs
-    /// without the bounds its settings set. The statement behind it is read and dropped.
+    /// are written behind it. When it failed, the session is given up: its settings were
+    /// rolled back with it, and nothing runs without the bounds they set. The statement
+    /// behind it is read and dropped.
     private func collectScriptAhead() -> PostgresFailure? {
         guard scriptAhead else { return nil }
-        scriptAhead = false
-        guard case .failure(let failure) = collect() else { return nil }
+        finishScript()
+        guard case .failure(let failure) = scriptOutcome else { return nil }
         _ = collect()
-        return broken(failure)
+        return failure
     }
 
     private func writeStatement(_ statement: PostgresStatement) -> PostgresFailure? {

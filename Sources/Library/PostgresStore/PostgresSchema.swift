@@ -220,17 +220,22 @@ enum PostgresSchema {
 
     /// Connects to a shared library whose schema is this ibook's, for what
     /// needs no files (`ibook server grant`).
+    ///
+    /// The schema's check runs with the session's settings: on ibook's own
+    /// protocol its answer comes with the command's first statement (one round
+    /// trip fewer for every command), and a statement that writes waits for it.
     static func connect(_ url: String, shownAs shown: String,
                         settings: [(name: String, value: String)] = []) throws -> PostgresConnection {
-        let connection = try PostgresConnection(url: url, settings: settings)
-        do {
-            guard let pending = try migrator().pendingMigrations(connection) else {
-                throw LibraryError.notASharedLibrary(shown)
+        let migrator = migrator()
+        return try PostgresConnection(url: url, settings: settings, firstQuery: AppliedMigrations.query) { applied in
+            do {
+                guard let pending = try migrator.pendingMigrations(applied: applied) else {
+                    throw LibraryError.notASharedLibrary(shown)
+                }
+                guard pending.isEmpty else { throw LibraryError.sharedLibraryNeedsUpgrade(shown, pendingMigrations: pending) }
+            } catch MigrationError.newerSchema(let ids) {
+                throw LibraryError.newerLibrary(shown, unknownMigrations: ids)
             }
-            guard pending.isEmpty else { throw LibraryError.sharedLibraryNeedsUpgrade(shown, pendingMigrations: pending) }
-        } catch MigrationError.newerSchema(let ids) {
-            throw LibraryError.newerLibrary(shown, unknownMigrations: ids)
         }
-        return connection
     }
 }
