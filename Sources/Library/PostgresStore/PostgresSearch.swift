@@ -284,6 +284,19 @@ struct PostgresSearch: SearchEngine {
         /// The pages of a book's matching parts that judge it, in page order.
         static let judgedPages = 200
 
+        /// Every book's candidate pages with their text, by book in page order.
+        func pagesWithText(connection: PostgresConnection) throws -> [Int: [Row]] {
+            var rows: [Int: [Row]] = [:]
+            for row in try connection.query("""
+                SELECT i.book_id, i.page, p.label, p.text FROM page_index i JOIN pages p ON p.book_id = i.book_id AND p.page = i.page
+                WHERE \(condition) ORDER BY i.book_id, i.page
+                """, bindings) {
+                guard let book = row.int("book_id") else { continue }
+                rows[book, default: []].append(row)
+            }
+            return rows
+        }
+
         /// Every book's candidate pages, in page order, by `looseCondition`
         /// when `loose`.
         func pagesByBook(loose: Bool, connection: PostgresConnection) throws -> [Int: [Int]] {
@@ -391,7 +404,10 @@ struct PostgresSearch: SearchEngine {
                 ownLookupsLeft -= 1
                 try readOwnCandidates(of: book, skipping: done, to: &reporter)
             case .pageIndex:
-                if libraryPages == nil {
+                if libraryPages == nil, !candidates.hasPhrase, let start = position[book.id],
+                   !Self.partPagesExceed(Int64(PostgresSearch.everyHitTextBatch), in: Array(books[start...])) {
+                    try lookUpLibraryWithText(from: start)
+                } else if libraryPages == nil {
                     judgingLibraryPages = try candidates.hasPhrase
                         && candidates.phraseIsOnMostPagesWithItsWords(in: book, connection: connection)
                     libraryPages = try candidates.pagesByBook(loose: judgingLibraryPages, connection: connection)
@@ -408,6 +424,25 @@ struct PostgresSearch: SearchEngine {
                     try read(pages, of: book, to: &reporter, fromLibraryLookup: true)
                 }
             }
+        }
+
+        /// The library-wide lookup with its pages' text, for the books from
+        /// `start` on whose matching parts hold few pages (a rare word's): one
+        /// statement where the lookup and the text took two (every hit of
+        /// "zymurgical" at 10,000 pages: 18 pages in 6 books).
+        private mutating func lookUpLibraryWithText(from start: Int) throws {
+            let rows = try candidates.pagesWithText(connection: connection)
+            var pages: [Int: [Int]] = [:]
+            for next in books[start...] where next.route == .pageIndex {
+                var byPage: [Int: Row] = [:]
+                for row in rows[next.id] ?? [] {
+                    guard let page = row.int("page") else { continue }
+                    pages[next.id, default: []].append(page)
+                    byPage[page] = row
+                }
+                fetchedAhead[next.id] = byPage
+            }
+            libraryPages = pages
         }
 
         /// Reports a page the library-wide lookup found, and judges the
