@@ -44,8 +44,8 @@ public final class PostgresConnection {
         // costs more than it saves on ibook's short queries. One script
         // with the caller's settings, its outcome read with the first
         // statement's (ibook's own protocol): each round trip at start is
-        // paid by every command. SET rather than set_config: a new backend plans no
-        // statement for it (0.33 ms there, a tenth of a small search).
+        // paid by every command. SET rather than set_config: a new backend
+        // plans no statement for it (0.33 ms there, a tenth of a small search).
         let all = Self.sessionBounds + settings
         script = (all.map { "SET \(PostgresQuoting.settingName($0.name)) TO \(PostgresQuoting.escapedLiteral($0.value))" }
             + [firstQuery].compactMap { $0 }).joined(separator: "; ")

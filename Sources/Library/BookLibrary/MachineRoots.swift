@@ -116,7 +116,7 @@ public struct MachineRoots: Sendable, Equatable {
     /// every command on a shared library 0.09 ms of the Swift runtime's set-up.
     package var json: String {
         var text = "{"
-        for (index, root) in roots.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes($1.name.utf8) }).enumerated() {
+        for (index, root) in roots.enumerated() {
             if index > 0 { text += "," }
             text += Self.jsonString(root.name) + ":" + Self.jsonString(root.path)
         }

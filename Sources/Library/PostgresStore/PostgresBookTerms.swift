@@ -99,14 +99,14 @@ enum PostgresBookTerms {
         var pages: Int64 = 0
     }
 
-    /// The books the plan's conjunctions (or the rows a tsvector could not
-    /// hold whole) point to, by id; among one book only when `book` is given.
-    /// A book whose terms lie in different parts has one with `parts` 0.
+    /// What the index says of each book, by id; of one book only when `book`
+    /// is given. Every book with a page has an entry (its page count): those
+    /// no conjunction and no incomplete part points to have `parts` 0.
     static func matches(_ plan: SearchPlan, book: Int?, connection: PostgresConnection) throws -> [Int: BookMatch] {
         let lookup = lookupQuery(plan, book: book)
-        return combine(try connection.query(lookup.sql, lookup.bindings).map { row in
-            (lookup: row[0].integer ?? Int64(Self.pageCountRow), book: Int(row[1].integer ?? 0), value: row[2].integer ?? 0,
-             flag: (row[3].integer ?? 0) != 0)
+        return combine(try connection.query(lookup.sql, lookup.bindings).compactMap { row in
+            guard let number = row[0].integer, let book = row[1].integer, let value = row[2].integer else { return nil }
+            return (lookup: number, book: Int(book), value: value, flag: row[3].integer.map { $0 != 0 } ?? false)
         }, conjunctions: lookup.conjunctions)
     }
 

@@ -404,13 +404,15 @@ struct PostgresSearch: SearchEngine {
                 ownLookupsLeft -= 1
                 try readOwnCandidates(of: book, skipping: done, to: &reporter)
             case .pageIndex:
-                if libraryPages == nil, !candidates.hasPhrase, let start = position[book.id],
-                   !Self.partPagesExceed(Int64(PostgresSearch.everyHitTextBatch), in: Array(books[start...])) {
-                    try lookUpLibraryWithText(from: start)
-                } else if libraryPages == nil {
-                    judgingLibraryPages = try candidates.hasPhrase
-                        && candidates.phraseIsOnMostPagesWithItsWords(in: book, connection: connection)
-                    libraryPages = try candidates.pagesByBook(loose: judgingLibraryPages, connection: connection)
+                if libraryPages == nil {
+                    if !candidates.hasPhrase, let start = position[book.id],
+                       !Self.partPagesExceed(Int64(PostgresSearch.everyHitTextBatch), in: books[start...]) {
+                        try lookUpLibraryWithText(from: start)
+                    } else {
+                        judgingLibraryPages = try candidates.hasPhrase
+                            && candidates.phraseIsOnMostPagesWithItsWords(in: book, connection: connection)
+                        libraryPages = try candidates.pagesByBook(loose: judgingLibraryPages, connection: connection)
+                    }
                 }
                 let pages = (libraryPages?[book.id] ?? []).filter { !done.contains($0) }
                 if fetchedAhead[book.id] == nil { try fetchAhead(from: book, reporter) }
@@ -515,7 +517,7 @@ struct PostgresSearch: SearchEngine {
 
         /// Whether the matching parts of the books the page index answers for
         /// hold more than `limit` pages: counted only until they do.
-        private static func partPagesExceed(_ limit: Int64, in books: [RankedBook]) -> Bool {
+        private static func partPagesExceed(_ limit: Int64, in books: some Sequence<RankedBook>) -> Bool {
             var pages: Int64 = 0
             for book in books where book.route == .pageIndex {
                 pages += pageCount(ofParts: book)
