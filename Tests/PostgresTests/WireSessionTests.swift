@@ -167,6 +167,57 @@ final class WireSessionTests: XCTestCase {
         }
     }
 
+    /// A session begun before its command opens the library: the server starts its backend at
+    /// once, the connection to the same URL takes it, and the login (a password, a refusal) is
+    /// finished by the first statement, which throws what the login would have thrown.
+    func testASessionBegunEarlyIsTakenByTheConnectionAndLogsInAtItsFirstStatement() throws {
+        let url = server.url(user: PostgresServer.admin, database: "postgres")
+        func backends() throws -> [String] {
+            try server.psql("SELECT pid FROM pg_stat_activity WHERE application_name = 'ibook' ORDER BY pid")
+                .split(separator: "\n").map(String.init)
+        }
+        let before = try backends()
+        PostgresSessionStart.begin(url: url)
+        var begun: [String] = []
+        for _ in 0..<200 where begun.isEmpty {
+            begun = try backends().filter { !before.contains($0) }
+            if begun.isEmpty { usleep(10_000) }
+        }
+        XCTAssertEqual(begun.count, 1, "the server started the session's backend before any statement")
+        let db = try PostgresConnection(url: url, settings: [("ibook.roots", "{}")], finishingLoginLater: true)
+        XCTAssertEqual(try db.query("SELECT pg_backend_pid()::text AS pid, current_setting('ibook.roots') AS roots").first.map {
+            [$0["pid"], $0["roots"]]
+        }, [.text(begun[0]), .text("{}")], "the connection took the begun session, and set its settings")
+        XCTAssertNil(PostgresSessionStart.take(url: url), "taken once")
+        // Begun for another URL: not taken, and the connection makes its own.
+        PostgresSessionStart.begin(url: url + "&application_name=other")
+        XCTAssertNil(PostgresSessionStart.take(url: url))
+        XCTAssertNotNil(PostgresSessionStart.take(url: url + "&application_name=other"))
+        // A password asked for at the first statement; a refused login thrown by it, every time.
+        PostgresSessionStart.begin(url: socketURL(user: "scram_reader", password: "right:pw"))
+        let reader = try PostgresConnection(url: socketURL(user: "scram_reader", password: "right:pw"), finishingLoginLater: true)
+        XCTAssertEqual(try reader.query("SELECT current_user AS u").first?["u"], .text("scram_reader"))
+        for (user, password, database, kind) in [("scram_reader", "wrong", "postgres", PostgresError.Kind.authenticationFailed),
+                                                  (PostgresServer.admin, nil, "no_such_database", .databaseMissing)] {
+            let failing = password.map { socketURL(user: user, password: $0) }
+                ?? server.url(user: user, database: database)
+            let eager = Result { try PostgresConnection(url: failing) }
+            PostgresSessionStart.begin(url: failing)
+            let later = try PostgresConnection(url: failing, finishingLoginLater: true)
+            let eagerMessage: String
+            switch eager {
+            case .success: eagerMessage = "connected"
+            case .failure(let error): eagerMessage = "\(error)"
+            }
+            for _ in 0..<2 {
+                XCTAssertThrowsError(try later.query("SELECT 1 AS one")) { error in
+                    XCTAssertEqual((error as? PostgresError)?.kind, kind, "\(error)")
+                    XCTAssertEqual("\(error)", eagerMessage, "the same as a login made at once")
+                }
+            }
+        }
+    }
+
     func testThePasswordFileIsReadAsLibpqReadsIt() throws {
         let folder = try makeTemporaryFolder()
         let file = folder + "/pgpass"

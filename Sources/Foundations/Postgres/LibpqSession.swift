@@ -64,6 +64,8 @@ final class LibpqSession: PostgresSession {
         return nil
     }
 
+    func finishLogin() {}
+
     func takeScriptOutcome() -> PostgresOutcome? {
         defer { scriptOutcome = nil }
         return scriptOutcome

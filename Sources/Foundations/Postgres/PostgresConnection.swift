@@ -28,11 +28,18 @@ public final class PostgresConnection {
     /// protocol its outcome is read with the first statement's, and what
     /// `check` throws is thrown by that statement and every later one. A
     /// statement that does not begin with SELECT waits for the check.
+    ///
+    /// `finishingLoginLater`, a login on ibook's own protocol is finished by
+    /// the first statement, and a failed one is thrown by it: the server
+    /// starts the session's backend while the caller goes on with its work.
     public init(url: String, settings: [(name: String, value: String)] = [], firstQuery: String? = nil,
-                check: ((Result<[Row], Error>) throws -> Void)? = nil) throws {
-        let conninfo = PostgresURL.isBareScheme(url) ? "postgresql://" : url
-        if let address = WireAddress(url: conninfo, defaults: Self.defaults, environment: ProcessInfo.processInfo.environment) {
-            session = try WireSession(address)
+                finishingLoginLater: Bool = false, check: ((Result<[Row], Error>) throws -> Void)? = nil) throws {
+        let conninfo = Self.conninfo(url)
+        if let begun = PostgresSessionStart.take(url: url) {
+            session = begun
+            if !finishingLoginLater { try begun.finishLogin() }
+        } else if let address = WireAddress(url: conninfo, defaults: Self.defaults, environment: ProcessInfo.processInfo.environment) {
+            session = try WireSession(address, finishingLoginLater: finishingLoginLater)
         } else {
             session = try LibpqSession(conninfo: conninfo, defaults: Self.defaults)
         }
@@ -77,12 +84,18 @@ public final class PostgresConnection {
 
     /// Reads and judges the script's outcome before `sql` is written, unless `sql` only reads.
     private func judgeScriptBefore(_ sql: String) throws {
+        try session.finishLogin()
         if scriptCheck != nil, !sql.hasPrefix("SELECT ") { session.finishScript() }
         try judgeScript()
     }
 
     /// What a URL does not say: the URL's own values win over these.
-    private static let defaults: [(key: String, value: String)] = [("connect_timeout", "10"), ("application_name", "ibook")]
+    static let defaults: [(key: String, value: String)] = [("connect_timeout", "10"), ("application_name", "ibook")]
+
+    /// What libpq and `WireAddress` read for `url`: `postgresql:` alone is libpq's defaults.
+    static func conninfo(_ url: String) -> String {
+        PostgresURL.isBareScheme(url) ? "postgresql://" : url
+    }
 
     private static let sessionBounds: [(name: String, value: String)] = [
         ("client_min_messages", "warning"),

@@ -13,6 +13,8 @@ protocol PostgresSession: AnyObject {
     /// In a transaction, or unsure (a statement still running, the connection gone).
     var isInTransaction: Bool { get }
 
+    /// Finishes a login that was left to the first statement, or throws why it failed (every time).
+    func finishLogin() throws
     /// A script of statements without parameters (libpq's PQexec): the last one's outcome, or the first failure.
     func run(script: String) -> PostgresOutcome
     /// A script (settings, then maybe a query; no transaction left open) whose outcome may be

@@ -10,6 +10,7 @@ import IBookCLI
 // Everything else — adding, the reader, the workbench, help — goes to
 // ibook-full, which has every command.
 let arguments = Array(FileName.arguments.dropFirst())
+SharedSessionStart.begin(for: arguments)
 var program = Program.lean
 let parser = program.parser
 switch LeanDispatch.runner(for: arguments, parser: parser, commands: program.commands) {

@@ -214,8 +214,10 @@ enum PostgresSchema {
 
     /// Connects to a shared library whose schema is this ibook's; files
     /// under a root are found where this machine mounts it (`roots`).
+    /// The login is finished by the first statement (which throws if it fails): a
+    /// command goes on with its own work while the server starts the session.
     static func open(_ url: String, shownAs shown: String, roots: MachineRoots) throws -> PostgresConnection {
-        try connect(url, shownAs: shown, settings: [("ibook.roots", roots.json)])
+        try connect(url, shownAs: shown, settings: [("ibook.roots", roots.json)], finishingLoginLater: true)
     }
 
     /// Connects to a shared library whose schema is this ibook's, for what
@@ -224,10 +226,11 @@ enum PostgresSchema {
     /// The schema's check runs with the session's settings: on ibook's own
     /// protocol its answer comes with the command's first statement (one round
     /// trip fewer for every command), and a statement that writes waits for it.
-    static func connect(_ url: String, shownAs shown: String,
-                        settings: [(name: String, value: String)] = []) throws -> PostgresConnection {
+    static func connect(_ url: String, shownAs shown: String, settings: [(name: String, value: String)] = [],
+                        finishingLoginLater: Bool = false) throws -> PostgresConnection {
         let migrator = migrator()
-        return try PostgresConnection(url: url, settings: settings, firstQuery: AppliedMigrations.query) { applied in
+        return try PostgresConnection(url: url, settings: settings, firstQuery: AppliedMigrations.query,
+                                      finishingLoginLater: finishingLoginLater) { applied in
             do {
                 guard let pending = try migrator.pendingMigrations(applied: applied) else {
                     throw LibraryError.notASharedLibrary(shown)

@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// A session begun at a command's start, before the command has parsed its
+/// line and opened its library: the server starts the session's backend
+/// (1.2-1.3 ms from the startup message to its answer) while ibook does its
+/// own work, and the first `PostgresConnection` to the same URL takes it.
+///
+/// Only on ibook's own protocol (a server's local socket), and only the
+/// startup message is written: the login, and any password it needs, waits
+/// for the connection's first statement. A session nobody takes is closed
+/// with the process, unused.
+public enum PostgresSessionStart {
+    /// Set and taken on the main thread, before any other thread runs ibook's work.
+    nonisolated(unsafe) private static var begun: (url: String, session: WireSession)?
+
+    /// Opens a session to `url` if ibook speaks to it itself; does nothing otherwise, or when
+    /// it cannot connect (the connection made later says why).
+    public static func begin(url: String) {
+        guard begun == nil,
+              let address = WireAddress(url: PostgresConnection.conninfo(url), defaults: PostgresConnection.defaults,
+                                        environment: ProcessInfo.processInfo.environment),
+              let session = try? WireSession(address, finishingLoginLater: true)
+        else { return }
+        begun = (url, session)
+    }
+
+    /// The session begun for `url`, once.
+    static func take(url: String) -> WireSession? {
+        guard let session = begun, session.url == url else { return nil }
+        begun = nil
+        return session.session
+    }
+}
