@@ -1,4 +1,6 @@
+import BookLibrary
 import Foundation
+@testable import PostgresStore
 import TestSupport
 import XCTest
 
@@ -237,6 +239,23 @@ final class SharedSearchTests: XCTestCase {
                     XCTAssertEqual(there.stdout, here.stdout, "\(name) \(arguments)")
                     XCTAssertEqual(there.stderr, here.stderr, "\(name) \(arguments)")
                 }
+            }
+            // Libraries this small take the loose lookup unjudged; judged, the lookup is the
+            // one above: loose throughout, loose then exact, or exact from the start.
+            let connection = try PostgresSchema.open(setup.server.url(database: name), shownAs: name,
+                                                     roots: MachineRoots.load(environment: [:]))
+            for query in ["lighthouse keeper", "lighthouse keep", "old lighthouse", "keeper lighthouse"] {
+                let hits = try [Int64.max, 0].map { judgedAbove in
+                    var hits: [String] = []
+                    let search = PostgresSearch(connection: connection, phraseJudgedAbove: judgedAbove)
+                    _ = try SearchFlow(engine: search).run(query, scope: .all, exact: false, limit: nil) { hit in
+                        hits.append("\(hit.bookID):\(hit.page):\(hit.snippet)")
+                    }
+                    return hits
+                }
+                XCTAssertEqual(hits[1], hits[0], "\(name) \(query): judged and unjudged")
+                let json = try shared(["search", "--all", "--json", query], database: name).stdout
+                XCTAssertEqual(hits[1].count, json.components(separatedBy: "\"page\"").count - 1, "\(name) \(query)")
             }
             let phrase = try shared(["search", "--all", "lighthouse keeper"], database: name)
             let pages = books.map(\.phrase.count).reduce(0, +)
