@@ -468,13 +468,15 @@ for pages in $PG_SCALES; do
     for query in "zymurgical" "the" "lighthouse keeper" "of the"; do
         n=$((n + 1))
         printf -v quoted '%q' "$query"
-        local_t=$(hf "pg-$pages-sqlite-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library $P search --all --limit 20 $quoted")
-        shared_t=$(hf "pg-$pages-pg-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library '$PG_URL' search --all --limit 20 $quoted")
-        row pgsearch "“$query” --limit 20 at $pages pages, ms" "$(ms "$shared_t")" "SQLite" "$(ms "$local_t")" 2.0 ms
+        # SQLite, the server and the pooler in turn, run after run (bench/interleaved.py): the
+        # machine's load drifts over a minute, and a row is the ratio of the two sides.
+        searches=("$IBOOK --library $P search --all --limit 20 $quoted" "$IBOOK --library '$PG_URL' search --all --limit 20 $quoted")
+        [ -n "$BOUNCER_URL" ] && searches+=("$IBOOK --library '$BOUNCER_URL' search --all --limit 20 $quoted")
+        mapfile -t walls < <(python3 "$BENCH_DIR/interleaved.py" --runs $FAST_RUNS --warmup 2 -- "${searches[@]}" | awk '{ print $1 }')
+        row pgsearch "“$query” --limit 20 at $pages pages, ms" "${walls[1]}" "SQLite" "${walls[0]}" 2.0 ms
         if [ -n "$BOUNCER_URL" ]; then
-            pooled_t=$(hf "pg-$pages-bouncer-$n" $FAST_RUNS --warmup 2 -- "$IBOOK --library '$BOUNCER_URL' search --all --limit 20 $quoted")
             row pgsearch "“$query” --limit 20 at $pages pages through PgBouncer (session mode, backends kept warm), ms" \
-                "$(ms "$pooled_t")" "SQLite" "$(ms "$local_t")" 2.0 ms
+                "${walls[2]}" "SQLite" "${walls[0]}" 2.0 ms
         fi
     done
     # Every hit takes 5-40 ms below a million pages: one run of each was noise (the same build's
@@ -483,12 +485,12 @@ for pages in $PG_SCALES; do
     for query in "zymurgical" "lighthouse keeper"; do
         n=$((n + 1))
         printf -v quoted '%q' "$query"
-        local_t=$(hf "pg-$pages-sqlite-$n" $every_runs --warmup 1 -- "$IBOOK --library $P search --all $quoted")
-        shared_t=$(hf "pg-$pages-pg-$n" $every_runs --warmup 1 -- "$IBOOK --library '$PG_URL' search --all $quoted")
+        mapfile -t walls < <(python3 "$BENCH_DIR/interleaved.py" --runs $every_runs --warmup 1 -- \
+            "$IBOOK --library $P search --all $quoted" "$IBOOK --library '$PG_URL' search --all $quoted" | awk '{ print $1 }')
         hits=$("$IBOOK" --library "$PG_URL" search --all "$query" 2>&1 >/dev/null | tail -1)
         same=$(cmp -s <("$IBOOK" --library "$PG_URL" search --all "$query" 2>&1) <("$IBOOK" --library "$P" search --all "$query" 2>&1) \
             && echo "same output as SQLite" || echo "OUTPUT DIFFERS FROM SQLITE")
-        row pgsearch "“$query”, every hit ($hits; $same), at $pages pages, ms" "$(ms "$shared_t")" "SQLite" "$(ms "$local_t")" 2.0 ms
+        row pgsearch "“$query”, every hit ($hits; $same), at $pages pages, ms" "${walls[1]}" "SQLite" "${walls[0]}" 2.0 ms
     done
 done
 copies_note=""
