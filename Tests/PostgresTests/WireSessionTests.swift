@@ -189,6 +189,25 @@ final class WireSessionTests: XCTestCase {
             [$0["pid"], $0["roots"]]
         }, [.text(begun[0]), .text("{}")], "the connection took the begun session, and set its settings")
         XCTAssertNil(PostgresSessionStart.take(url: url), "taken once")
+        // One nobody takes is ended with a word (a mistake on the line, a handover to ibook-full).
+        let beforeUnused = try backends()
+        PostgresSessionStart.begin(url: url)
+        var unused: [String] = []
+        for _ in 0..<200 where unused.isEmpty {
+            unused = try backends().filter { !beforeUnused.contains($0) }
+            if unused.isEmpty { usleep(10_000) }
+        }
+        XCTAssertEqual(unused.count, 1)
+        PostgresSessionStart.end()
+        XCTAssertNil(PostgresSessionStart.take(url: url))
+        var left = unused
+        for _ in 0..<200 where !left.isEmpty {
+            left = try backends().filter { unused.contains($0) }
+            if !left.isEmpty { usleep(10_000) }
+        }
+        XCTAssertEqual(left, [], "the backend ended while this process still runs")
+        let log = try String(contentsOfFile: server.directory + "/server.log", encoding: .utf8)
+        XCTAssertFalse(log.contains("connection to client lost"), "no lost client in the server's log")
         // Begun for another URL: not taken, and the connection makes its own.
         PostgresSessionStart.begin(url: url + "&application_name=other")
         XCTAssertNil(PostgresSessionStart.take(url: url))

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// A session begun at a command's start, before the command has parsed its
 /// line and opened its library: the server starts the session's backend
@@ -7,8 +8,9 @@ import FoundationEssentials
 ///
 /// Only on ibook's own protocol (a server's local socket), and only the
 /// startup message is written: the login, and any password it needs, waits
-/// for the connection's first statement. A session nobody takes is closed
-/// with the process, unused.
+/// for the connection's first statement. A session nobody takes (a mistake
+/// on the command line, a command handed over to ibook-full) is ended with
+/// the process or before the handover (`end`).
 public enum PostgresSessionStart {
     /// Set and taken on the main thread, before any other thread runs ibook's work.
     nonisolated(unsafe) private static var begun: (url: String, session: WireSession)?
@@ -22,6 +24,15 @@ public enum PostgresSessionStart {
               let session = try? WireSession(address, finishingLoginLater: true)
         else { return }
         begun = (url, session)
+        atexit { PostgresSessionStart.end() }
+    }
+
+    /// Ends the session begun and not taken, logged in and closed with a word: a backend whose
+    /// client goes while it answers the login logs a lost connection. Nothing if none is left.
+    public static func end() {
+        guard let session = begun?.session else { return }
+        begun = nil
+        session.endUnused()
     }
 
     /// The session begun for `url`, once.

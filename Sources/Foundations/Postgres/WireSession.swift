@@ -75,6 +75,12 @@ final class WireSession: PostgresSession {
         }
     }
 
+    /// Finishes a login nobody will use, so that the session ends with a word (`deinit`);
+    /// one that fails (a password the process does not have) is closed without one.
+    func endUnused() {
+        try? finishLogin()
+    }
+
     /// What a person reads for a login that failed.
     private func loginError(_ error: Error) -> PostgresError {
         switch error {

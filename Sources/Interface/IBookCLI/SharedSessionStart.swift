@@ -17,6 +17,8 @@ package enum SharedSessionStart {
     /// Reads only what decides it: `--library` (or $IBOOK_LIBRARY) and the first word
     /// that is not an option. A line it misreads costs the server a session nobody uses.
     package static func begin(for arguments: [String]) {
+        // Help is written by ibook-full, which opens no library.
+        guard !arguments.contains(where: { $0 == "-h" || $0 == "--help" }) else { return }
         var library: String?
         var command: String?
         var words = arguments[...]
@@ -31,5 +33,11 @@ package enum SharedSessionStart {
         }
         guard let command, libraryCommandNames.contains(command) else { return }
         PostgresStore.beginSession(for: LibraryLocation.resolve(flag: library))
+    }
+
+    /// Ends a session `begin` began and no command took: before the line is handed over to ibook-full,
+    /// whose command opens its own.
+    package static func end() {
+        PostgresStore.endBegunSession()
     }
 }

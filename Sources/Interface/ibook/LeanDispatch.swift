@@ -45,6 +45,7 @@ enum LeanDispatch {
 
     /// Replaces this process with ibook-full; returns only if that fails.
     static func handOverToFull(_ arguments: [String]) -> Int32 {
+        SharedSessionStart.end()
         let candidates = executableCandidates("ibook-full")
         for path in candidates where access(path, X_OK) == 0 {
             // argv[0] names the binary, for where /proc/self/exe cannot be read.

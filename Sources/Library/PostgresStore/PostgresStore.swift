@@ -14,4 +14,9 @@ package enum PostgresStore {
         guard let url = location.sharedURL, !LibraryLocation.urlHasPassword(url) else { return }
         PostgresSessionStart.begin(url: url)
     }
+
+    /// Ends the session `beginSession` began if no command took it (before a handover to another binary).
+    package static func endBegunSession() {
+        PostgresSessionStart.end()
+    }
 }
