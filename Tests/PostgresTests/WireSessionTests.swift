@@ -176,13 +176,13 @@ final class WireSessionTests: XCTestCase {
             try server.psql("SELECT pid FROM pg_stat_activity WHERE application_name = 'ibook' ORDER BY pid")
                 .split(separator: "\n").map(String.init)
         }
-        let before = try backends()
-        PostgresSessionStart.begin(url: url)
-        var begun: [String] = []
-        for _ in 0..<200 where begun.isEmpty {
-            begun = try backends().filter { !before.contains($0) }
-            if begun.isEmpty { usleep(10_000) }
+        /// The backend a session begun for `url` starts, once the server lists it (within two seconds).
+        func beginning() throws -> [String] {
+            let before = try backends()
+            PostgresSessionStart.begin(url: url)
+            return try waitFor { try backends().filter { !before.contains($0) } } until: { !$0.isEmpty }
         }
+        let begun = try beginning()
         XCTAssertEqual(begun.count, 1, "the server started the session's backend before any statement")
         let db = try PostgresConnection(url: url, settings: [("ibook.roots", "{}")], finishingLoginLater: true)
         XCTAssertEqual(try db.query("SELECT pg_backend_pid()::text AS pid, current_setting('ibook.roots') AS roots").first.map {
@@ -190,21 +190,11 @@ final class WireSessionTests: XCTestCase {
         }, [.text(begun[0]), .text("{}")], "the connection took the begun session, and set its settings")
         XCTAssertNil(PostgresSessionStart.take(url: url), "taken once")
         // One nobody takes is ended with a word (a mistake on the line, a handover to ibook-full).
-        let beforeUnused = try backends()
-        PostgresSessionStart.begin(url: url)
-        var unused: [String] = []
-        for _ in 0..<200 where unused.isEmpty {
-            unused = try backends().filter { !beforeUnused.contains($0) }
-            if unused.isEmpty { usleep(10_000) }
-        }
+        let unused = try beginning()
         XCTAssertEqual(unused.count, 1)
         PostgresSessionStart.end()
         XCTAssertNil(PostgresSessionStart.take(url: url))
-        var left = unused
-        for _ in 0..<200 where !left.isEmpty {
-            left = try backends().filter { unused.contains($0) }
-            if !left.isEmpty { usleep(10_000) }
-        }
+        let left = try waitFor { try backends().filter { unused.contains($0) } } until: { $0.isEmpty }
         XCTAssertEqual(left, [], "the backend ended while this process still runs")
         let log = try String(contentsOfFile: server.directory + "/server.log", encoding: .utf8)
         XCTAssertFalse(log.contains("connection to client lost"), "no lost client in the server's log")
@@ -235,6 +225,16 @@ final class WireSessionTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// `value`'s result once `done` says so, or its last after two seconds.
+    private func waitFor<T>(_ value: () throws -> T, until done: (T) -> Bool) rethrows -> T {
+        var result = try value()
+        for _ in 0..<200 where !done(result) {
+            usleep(10_000)
+            result = try value()
+        }
+        return result
     }
 
     func testThePasswordFileIsReadAsLibpqReadsIt() throws {

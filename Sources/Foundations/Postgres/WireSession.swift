@@ -320,7 +320,7 @@ final class WireSession: PostgresSession {
             do {
                 try finishLogin()
             } catch {
-                return PostgresFailure(message: "\(error)", connectionBroken: true)
+                return PostgresFailure(message: (error as? PostgresError)?.message ?? "\(error)", connectionBroken: true)
             }
         }
         var messages = WireMessageWriter()

@@ -21,9 +21,10 @@ struct PostgresSearch: SearchEngine {
     /// Pages in the matching parts of the ranked books, above which a phrase's
     /// library-wide lookup is chosen by judging the first book's pages
     /// (`phraseIsOnMostPagesWithItsWords`). At or below, the loose lookup
-    /// returns that many rows at most, and is taken without the judgement (its yield is judged as its pages come): at 10,000 pages the
-    /// judgement was 1.4 of a new session's 5.3 ms of statements for every hit
-    /// of "lighthouse keeper" (9.57 -> 8.89 ms without it), where the strict
+    /// returns that many rows at most, and is taken without the judgement
+    /// (its yield is judged as its pages come): at 10,000 pages the judgement
+    /// was 1.4 of a new session's 5.3 ms of statements for every hit of
+    /// "lighthouse keeper" (10.68 -> 8.87 ms without it), where the strict
     /// lookup would have taken 12.4.
     var phraseJudgedAbove: Int64 = 20_000
 
@@ -379,9 +380,6 @@ struct PostgresSearch: SearchEngine {
         /// at 10,000 pages: 5,200 such pages, 26.2 -> 22.5 ms without it).
         private static let longLibraryLookup: Int64 = 100_000
 
-        /// Without a limit every book is read, and the library's one lookup
-        /// is cheaper than a round trip a book: none asks alone, but the first
-        /// when that lookup will be long.
         private let phraseJudgedAbove: Int64
         /// The most rows the library-wide loose lookup returns, beside pages not
         /// indexed whole: a page with every word lies in a part that holds them,
@@ -389,6 +387,9 @@ struct PostgresSearch: SearchEngine {
         /// search of some books (`--in`) does not bound the rest of the library's.
         private let looseRowsAtMost: Int64
 
+        /// Without a limit every book is read, and the library's one lookup
+        /// is cheaper than a round trip a book: none asks alone, but the first
+        /// when that lookup will be long.
         init(connection: PostgresConnection, matchers: TextMatchers, candidates: CandidatePages, books: [RankedBook],
              limited: Bool, phraseJudgedAbove: Int64, everyBookRanked: Bool) {
             self.connection = connection
