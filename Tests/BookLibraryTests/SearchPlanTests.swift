@@ -55,6 +55,22 @@ final class SearchPlanTests: XCTestCase {
         XCTAssertEqual(Set(matches.keys), [1, 2, 3, 4, 5])
     }
 
+    /// A page count is a row anyone who may add books can write: one below zero or past any
+    /// book's is not taken as it is (the parts' arithmetic trapped on both).
+    func testAPageCountOutsideAnyBooksIsBounded() {
+        let rows: [(lookup: Int64, book: Int, value: Int64, flag: Bool)] = [
+            (0, 6, 0b1, false), (-2, 6, -64, true), (0, 7, 0b1, false), (-2, 7, Int64.max, true),
+        ]
+        let matches = PostgresBookTerms.combine(rows, conjunctions: [.init(lookups: 0..<1, exact: true)])
+        XCTAssertEqual(matches[6]?.pages, 0)
+        XCTAssertEqual(matches[7]?.pages, PostgresBookTerms.mostPages)
+        for match in matches.values {
+            let book = RankedBook(id: 1, title: "t", language: nil, format: .pdf, firstRow: 1, lastRow: match.pages,
+                                  parts: match.parts, exactParts: match.exactParts)
+            XCTAssertLessThanOrEqual(book.partRows.count, 1)
+        }
+    }
+
     func testASingleWordAddsItsStemsOnceAcrossLanguages() throws {
         let plan = try SearchPlan(XCTUnwrap(SearchQuery("Configuration")), languages: [.english, .french, .german])
         let stems = plan.pages.compactMap { alternative -> String? in

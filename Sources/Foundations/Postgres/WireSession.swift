@@ -21,7 +21,7 @@ final class WireSession: PostgresSession {
     private var sentOutcome: PostgresOutcome?
 
     /// The login the startup message began, when the session was opened with `finishingLoginLater`.
-    private var pendingLogin: (address: WireAddress, deadline: Double?)?
+    private var pendingLogin: WireAddress?
     /// The script `runBeforeNext` was given before the login was finished, written once it is.
     private var scriptAfterLogin: String?
     /// Why the login failed, thrown again by every later call.
@@ -39,13 +39,12 @@ final class WireSession: PostgresSession {
             throw PostgresError(connectionMessage: "connection to server on socket \"\(address.socketPath)\" failed: \(failure.message)",
                                 target: target)
         }
-        let deadline = address.connectTimeout > 0 ? WireSocket.now() + Double(address.connectTimeout) : nil
         do {
             try startLogin(address)
             if finishingLoginLater {
-                pendingLogin = (address, deadline)
+                pendingLogin = address
             } else {
-                try logIn(address, deadline: deadline)
+                try logIn(address)
             }
         } catch {
             throw loginError(error)
@@ -59,10 +58,10 @@ final class WireSession: PostgresSession {
 
     func finishLogin() throws {
         if let loginFailure { throw loginFailure }
-        guard let login = pendingLogin else { return }
+        guard let address = pendingLogin else { return }
         pendingLogin = nil
         do {
-            try logIn(login.address, deadline: login.deadline)
+            try logIn(address)
         } catch {
             let failure = loginError(error)
             loginFailure = failure
@@ -118,8 +117,10 @@ final class WireSession: PostgresSession {
         try socket.write(startup.messages)
     }
 
-    /// Answers the server's requests after the startup message, up to its first ReadyForQuery.
-    private func logIn(_ address: WireAddress, deadline: Double?) throws {
+    /// Answers the server's requests after the startup message, up to its first ReadyForQuery:
+    /// the connection's timeout counts from here, not through the command's own work before.
+    private func logIn(_ address: WireAddress) throws {
+        let deadline = address.connectTimeout > 0 ? WireSocket.now() + Double(address.connectTimeout) : nil
         var scram: ScramSHA256?
         var scramVerified = false
         while true {

@@ -119,6 +119,8 @@ enum PostgresBookTerms {
     /// Rows that are not a term's: a part a tsvector could not hold whole
     /// (`value` its number), and a book's page count.
     private static let incompleteRow = -1, pageCountRow = -2
+    /// The most pages a book's count is taken as.
+    static let mostPages = Int64(UInt32.max)
 
     /// One statement of plain index scans, a row each: the rows of each term
     /// (the `lookup`th of the plan's, numbered across its conjunctions), of
@@ -178,7 +180,8 @@ enum PostgresBookTerms {
                     matches[row.book, default: BookMatch()].outline = true
                 }
             case pageCountRow:
-                matches[row.book, default: BookMatch()].pages = row.value
+                // Written by whoever may add books: a count the parts' arithmetic (`RankedBook`) can take.
+                matches[row.book, default: BookMatch()].pages = min(max(row.value, 0), mostPages)
             case let lookup where byLookup.indices.contains(lookup):
                 byLookup[lookup][row.book, default: (0, false)].parts |= UInt64(bitPattern: row.value)
                 if row.flag { byLookup[lookup][row.book, default: (0, false)].outline = true }
